@@ -1,0 +1,24 @@
+/** NIP, the Polish tax identification number: 10 digits, the last one a weighted checksum. */
+
+const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7] as const;
+
+/** Strips an EU 'PL' prefix, spaces and dashes, as people copy NIPs from invoices. */
+export function normalizeNip(input: string): string {
+  return input
+    .trim()
+    .replace(/^pl/i, '')
+    .replace(/[\s-]/g, '');
+}
+
+/** True for exactly ten digits whose weighted sum mod 11 equals the last digit. */
+export function isValidNipChecksum(digits: string): boolean {
+  if (!/^\d{10}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < NIP_WEIGHTS.length; i++) sum += Number(digits[i]) * NIP_WEIGHTS[i]!;
+  // A remainder of 10 can never match a digit: such numbers are never issued.
+  return sum % 11 === Number(digits[9]);
+}
+
+export function isValidNip(input: string): boolean {
+  return isValidNipChecksum(normalizeNip(input));
+}
