@@ -1,0 +1,184 @@
+import type { Locale } from './money.ts';
+
+/**
+ * Calendar days are 'YYYY-MM-DD' strings in the Europe/Warsaw time zone: an offer's expireDate is a
+ * Polish calendar day, whatever the server's or the browser's zone.
+ */
+export type IsoDate = string;
+
+export const TIME_ZONE = 'Europe/Warsaw';
+
+const partsFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function warsawWallTime(date: Date): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? NaN,
+    month: parts.month ?? NaN,
+    day: parts.day ?? NaN,
+    hour: parts.hour ?? NaN,
+    minute: parts.minute ?? NaN,
+    second: parts.second ?? NaN,
+  };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function toIso(year: number, month: number, day: number): IsoDate {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Strictly 'YYYY-MM-DD' naming a real day (no 2023-02-29). */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The Warsaw calendar day an instant falls on. */
+export function warsawDate(date: Date): IsoDate {
+  const t = warsawWallTime(date);
+  return toIso(t.year, t.month, t.day);
+}
+
+export function addDays(day: IsoDate, days: number): IsoDate {
+  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toIso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** The default expiry of a new offer and the earliest allowed one. */
+export function tomorrowInWarsaw(now: Date): IsoDate {
+  return addDays(warsawDate(now), 1);
+}
+
+/** The instant a Warsaw calendar day begins (00:00 local, CET or CEST). */
+export function warsawStartOfDay(day: IsoDate): Date {
+  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  const wallAsUtc = Date.parse(`${day}T00:00:00Z`);
+  const offsetAt = (instant: number): number => {
+    const t = warsawWallTime(new Date(instant));
+    return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - instant;
+  };
+  // Two passes settle the offset; midnight never falls into a Warsaw DST gap (changes are at 2-3 am).
+  let instant = wallAsUtc - offsetAt(wallAsUtc);
+  instant = wallAsUtc - offsetAt(instant);
+  return new Date(instant);
+}
+
+/** An offer stays valid through its whole expiry day: it ends when the next Warsaw day begins. */
+export function offerExpiresAt(expireDate: IsoDate): Date {
+  return warsawStartOfDay(addDays(expireDate, 1));
+}
+
+export function isOfferExpired(expireDate: IsoDate, now: Date): boolean {
+  return now.getTime() >= offerExpiresAt(expireDate).getTime();
+}
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+}
+
+/** Whole days, hours and minutes until an instant, or null once it has passed. */
+export function timeLeft(until: Date, now: Date): TimeLeft | null {
+  const ms = until.getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const totalMinutes = Math.floor(ms / 60_000);
+  return {
+    days: Math.floor(totalMinutes / 1440),
+    hours: Math.floor((totalMinutes % 1440) / 60),
+    minutes: totalMinutes % 60,
+  };
+}
+
+/** dd.MM.yyyy; a Date is shown as its Warsaw calendar day. */
+export function formatDate(value: Date | IsoDate): string {
+  const day = typeof value === 'string' ? value : warsawDate(value);
+  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Warsaw time (admin tables). */
+export function formatDateTime(date: Date): string {
+  const t = warsawWallTime(date);
+  return `${toIso(t.year, t.month, t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+/** Nominative month names, as in 'styczeń 2024'. */
+export const POLISH_MONTHS = [
+  'styczeń',
+  'luty',
+  'marzec',
+  'kwiecień',
+  'maj',
+  'czerwiec',
+  'lipiec',
+  'sierpień',
+  'wrzesień',
+  'październik',
+  'listopad',
+  'grudzień',
+] as const;
+
+export const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const MONTH_NAMES: Record<Locale, readonly string[]> = { pl: POLISH_MONTHS, en: ENGLISH_MONTHS };
+
+/** month is 1-12 (a number or the string a form holds). */
+export function monthName(month: number | string, locale: Locale): string {
+  const name = MONTH_NAMES[locale][Number(month) - 1];
+  if (name === undefined) throw new RangeError(`Not a month: ${month}`);
+  return name;
+}
+
+export function formatMonthYear(month: number | string, year: number | string, locale: Locale): string {
+  return `${monthName(month, locale)} ${year}`;
+}
+
+/** Spec 9: the year list has 61 entries. */
+export const YEAR_OPTION_COUNT = 61;
+
+/** Years for job dates, newest first: the current Warsaw year and the 60 before it, as strings. */
+export function yearOptions(now: Date): string[] {
+  const current = warsawWallTime(now).year;
+  return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => String(current - i));
+}
