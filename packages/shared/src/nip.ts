@@ -4,10 +4,7 @@ const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7] as const;
 
 /** Strips an EU 'PL' prefix, spaces and dashes, as people copy NIPs from invoices. */
 export function normalizeNip(input: string): string {
-  return input
-    .trim()
-    .replace(/^pl/i, '')
-    .replace(/[\s-]/g, '');
+  return input.trim().replace(/^pl/i, '').replace(/[\s-]/g, '');
 }
 
 /** True for exactly ten digits whose weighted sum mod 11 equals the last digit. */

@@ -64,7 +64,11 @@ describe('offer status machine', () => {
     ['archive', []],
     ['expired', ['payed']],
   ] as const)('transitionsFrom(%s) reaches %j', (from, targets) => {
-    expect(transitionsFrom(from).map((t) => t.to).sort()).toEqual([...targets]);
+    expect(
+      transitionsFrom(from)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([...targets]);
   });
 
   it.each([

@@ -1,7 +1,15 @@
 import type { Locale } from './money.ts';
 
 /** Offer statuses of spec 4. 'payed' keeps the specification's spelling: it is a stored value. */
-export const OFFER_STATUSES = ['active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired'] as const;
+export const OFFER_STATUSES = [
+  'active',
+  'paystart',
+  'payed',
+  'done',
+  'accepted',
+  'archive',
+  'expired',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export function isOfferStatus(value: unknown): value is OfferStatus {

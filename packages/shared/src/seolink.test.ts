@@ -7,7 +7,7 @@ describe('seolinkFromName', () => {
     ['Łukasz', 'Żółć', 'lukasz-zolc'],
     ['Ąćęłńóśźż', 'ĄĆĘŁŃÓŚŹŻ', 'acelnoszz-acelnoszz'],
     ['  Anna Maria ', 'Nowak-Wiśniewska', 'anna-maria-nowak-wisniewska'],
-    ["Zoë", "O'Brien", 'zoe-o-brien'],
+    ['Zoë', "O'Brien", 'zoe-o-brien'],
     ['Jan', '', 'jan'],
     ['!!!', '???', ''],
     ['Jan2', 'Kowalski  3', 'jan2-kowalski-3'],

@@ -1,0 +1,3 @@
+export * from './professional-types.ts';
+export * from './institutions.ts';
+export * from './specializations.ts';
