@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+
+/** A Drizzle database over either driver. Transactions (`db.transaction`) work on both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repository functions take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent, PGlite is used */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; 'memory://' (or undefined) keeps it in memory */
+  pgliteDir?: string | undefined;
+  migrationsDir: string;
+}
+
+// Any fixed number works: it only has to be the same for every instance that migrates.
+const MIGRATION_LOCK_ID = 724_511_903;
+
+/** Opens the database and applies the committed migrations before returning. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    try {
+      // Several instances may start at once; the advisory lock lets only one migrate at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), {
+            migrationsFolder: options.migrationsDir,
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+
+  const dir = options.pgliteDir;
+  if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  try {
+    await client.waitReady;
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder: options.migrationsDir });
+    return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Rows of a raw `db.execute()` result; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import { registerDevMailRoutes } from '../mail/dev-mail.routes.ts';
+import { createMailer, type Mailer } from '../mail/index.ts';
+import { createStorage, type Storage } from '../storage/index.ts';
+import { registerStorageRoutes } from '../storage/storage.routes.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { registerCsrf } from './csrf.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { notFound } from './errors.ts';
+import { registerRateLimit } from './rate-limit.ts';
+import { registerSecurityHeaders } from './security.ts';
+import { registerSystemRoutes } from './system.routes.ts';
+import { registerWebApp } from './web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    clock: Clock;
+    mailer: Mailer;
+    storage: Storage;
+  }
+}
+
+export interface AppOverrides {
+  /** an opened, migrated database; the app closes it when it closes */
+  database?: Database;
+  clock?: Clock;
+  storage?: Storage;
+  /** where logs go (default stdout) */
+  logStream?: DestinationStream;
+}
+
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.password_confirmation',
+  '*.passwordHash',
+  '*.token',
+  '*.accessToken',
+];
+
+const MB = 1024 * 1024;
+
+/** Builds the whole app, ready for `inject()` or `listen()`; it does not listen. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      migrationsDir: config.migrationsDir,
+    }));
+
+  const loggerOptions = {
+    level: config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+  };
+  const app = Fastify({
+    ...(overrides.logStream
+      ? { logger: { ...loggerOptions, stream: overrides.logStream } }
+      : { logger: loggerOptions }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Fastify accepts a hop count at run time although its types omit numbers.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: MB,
+    // Routes call app.close() on shutdown; in-flight requests finish, new ones get 503.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // The API speaks JSON (and multipart for uploads); a text/plain body is refused with 415.
+    app.removeContentTypeParser('text/plain');
+
+    app.decorate('db', database.db);
+    app.decorate('config', config);
+    app.decorate('clock', overrides.clock ?? systemClock);
+    app.decorate('storage', overrides.storage ?? createStorage(config));
+    app.decorate('mailer', createMailer(database.db, app.clock));
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    installErrorHandler(app);
+    await registerSecurityHeaders(app, config);
+    await app.register(cookie);
+    await app.register(compress, { threshold: 1024 });
+    await registerRateLimit(app);
+    registerCsrf(app, { secureCookies: config.secureCookies });
+
+    registerSystemRoutes(app);
+    registerStorageRoutes(app, app.storage);
+    if (!config.isProduction) registerDevMailRoutes(app, database.db);
+
+    const web = await registerWebApp(app, config.webDistDir);
+    app.setNotFoundHandler(async (request, reply) => {
+      if (await web.handle(request, reply)) return reply;
+      throw notFound('route.not_found');
+    });
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,273 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variables: string[],
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+// The api package root is found by walking up to its package.json, so the same code works from
+// src/ (tsx, vitest) and from the esbuild bundle in dist/.
+function findApiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      try {
+        const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string };
+        if (pkg.name === '@substytut/api') return dir;
+      } catch {
+        // not our package.json; keep walking
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot locate the @substytut/api package root');
+    dir = parent;
+  }
+}
+
+export const apiRoot = findApiRoot();
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const httpUrl = () => z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
+const optionalUrl = z.preprocess(emptyToUndefined, httpUrl().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+// Fastify's trustProxy accepts a boolean, a hop count, or a comma-separated list of addresses.
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (v === undefined || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v;
+    }),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  MIGRATIONS_DIR: optionalString,
+  WEB_DIST_DIR: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: trustProxy,
+  ALLOW_SANDBOX_IN_PRODUCTION: booleanFlag,
+
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+
+  BOOKING_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://calendly.com/substytut/demo')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('kontakt@substytut.pl')),
+
+  // Outside services added by later features; read here so the sandbox markers and the CSP know
+  // which real providers are configured.
+  GOOGLE_CLIENT_ID: optionalString,
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  GUS_API_KEY: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface SandboxFlags {
+  /** true when any sandbox adapter is active */
+  active: boolean;
+  payments: boolean;
+  companyLookup: boolean;
+  botCheck: boolean;
+  mail: boolean;
+}
+
+export interface Config {
+  env: Env;
+  nodeEnv: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** true when PUBLIC_URL is https, so cookies get the Secure flag */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** where PGlite keeps its files when DATABASE_URL is unset */
+  pgliteDir: string;
+  migrationsDir: string;
+  webDistDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean | number | string;
+  mail: { smtpUrl: string; from: string } | null;
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
+  storageDir: string;
+  bookingUrl: string;
+  supportEmail: string;
+  googleClientId: string | null;
+  turnstileSiteKey: string | null;
+  turnstileSecret: string | null;
+  stripeSecretKey: string | null;
+  gusApiKey: string | null;
+  sandbox: SandboxFlags;
+}
+
+function formatIssues(issues: z.core.$ZodIssue[]): { message: string; variables: string[] } {
+  const variables: string[] = [];
+  const lines = issues.map((issue) => {
+    const name = String(issue.path[0] ?? '(environment)');
+    if (!variables.includes(name)) variables.push(name);
+    return `${name}: ${issue.message}`;
+  });
+  return { message: `Invalid environment: ${lines.join('; ')}`, variables };
+}
+
+const S3_VARS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const { message, variables } = formatIssues(parsed.error.issues);
+    throw new ConfigError(message, variables);
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const badVars: string[] = [];
+  const problem = (name: string, text: string) => {
+    problems.push(`${name}: ${text}`);
+    badVars.push(name);
+  };
+
+  if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'required when SMTP_URL is set');
+
+  const s3Set = S3_VARS.filter((name) => env[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_VARS.length) {
+    for (const name of S3_VARS.filter((n) => env[n] === undefined)) {
+      problem(name, `required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set`);
+    }
+  }
+
+  const sandbox: SandboxFlags = {
+    payments: !env.STRIPE_SECRET_KEY,
+    companyLookup: !env.GUS_API_KEY,
+    botCheck: !env.TURNSTILE_SECRET,
+    mail: !env.SMTP_URL,
+    active: false,
+  };
+  sandbox.active = sandbox.payments || sandbox.companyLookup || sandbox.botCheck || sandbox.mail;
+
+  if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    const missing = [
+      sandbox.payments && 'STRIPE_SECRET_KEY',
+      sandbox.companyLookup && 'GUS_API_KEY',
+      sandbox.botCheck && 'TURNSTILE_SECRET',
+      sandbox.mail && 'SMTP_URL',
+    ].filter((v): v is string => typeof v === 'string');
+    problem(
+      'ALLOW_SANDBOX_IN_PRODUCTION',
+      `NODE_ENV=production with sandbox adapters (${missing.join(', ')} unset); set them or ALLOW_SANDBOX_IN_PRODUCTION=true`,
+    );
+  }
+
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`, badVars);
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  return {
+    env,
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR ?? path.join(apiRoot, 'drizzle')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(apiRoot, '..', 'web', 'dist')),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    storageDir: path.join(dataDir, 'storage'),
+    bookingUrl: env.BOOKING_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null,
+    turnstileSecret: env.TURNSTILE_SECRET ?? null,
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+    gusApiKey: env.GUS_API_KEY ?? null,
+    sandbox,
+  };
+}

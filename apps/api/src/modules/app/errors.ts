@@ -1,0 +1,38 @@
+/** Field name (dotted path) -> i18n key, e.g. `{ email: 'validation.email' }`. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The one error type services throw. The error handler turns it into
+ * `{ message, code, errors }` with `status`; `message` defaults to the catalogue text for `code`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message?: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message ?? code);
+    this.name = 'AppError';
+    this.hasCustomMessage = message !== undefined;
+  }
+
+  readonly hasCustomMessage: boolean;
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export const badRequest = (code = 'request.bad_request', message?: string, fieldErrors?: FieldErrors) =>
+  new AppError(400, code, message, fieldErrors);
+export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
+  new AppError(400, 'validation.failed', message, fieldErrors);
+export const unauthorized = (code = 'auth.unauthenticated', message?: string) =>
+  new AppError(401, code, message);
+export const forbidden = (code = 'auth.forbidden', message?: string) => new AppError(403, code, message);
+export const notFound = (code = 'errors.not_found', message?: string) => new AppError(404, code, message);
+export const conflict = (code = 'errors.conflict', message?: string, fieldErrors?: FieldErrors) =>
+  new AppError(409, code, message, fieldErrors);
+export const tooMany = (code = 'errors.too_many_requests', message?: string) =>
+  new AppError(429, code, message);

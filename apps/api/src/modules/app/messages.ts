@@ -1,0 +1,88 @@
+export type Locale = 'pl' | 'en';
+
+type Catalogue = Record<string, { pl: string; en: string }>;
+
+// Server-side texts for error codes. The web app translates codes itself; these are the message
+// field of the error body, for API clients and logs. Feature modules add their codes here.
+const catalogue: Catalogue = {
+  'errors.general': {
+    pl: 'Wystąpił błąd. Spróbuj ponownie później',
+    en: 'Something went wrong. Please try again later',
+  },
+  internal: { pl: 'Wystąpił błąd. Spróbuj ponownie później', en: 'Internal error' },
+  'validation.failed': { pl: 'Popraw zaznaczone pola', en: 'Please correct the highlighted fields' },
+  'request.malformed_json': {
+    pl: 'Nieprawidłowy format danych (JSON)',
+    en: 'The request body is not valid JSON',
+  },
+  'request.empty_body': { pl: 'Brak treści żądania', en: 'The request body is empty' },
+  'request.unsupported_media_type': {
+    pl: 'Nieobsługiwany typ treści',
+    en: 'Unsupported content type',
+  },
+  'request.too_large': { pl: 'Przesłane dane są zbyt duże', en: 'The request is too large' },
+  'request.bad_request': { pl: 'Nieprawidłowe żądanie', en: 'Bad request' },
+  'route.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
+  'route.method_not_allowed': { pl: 'Niedozwolona metoda', en: 'Method not allowed' },
+  'csrf.mismatch': {
+    pl: 'Sesja wygasła. Odśwież stronę i spróbuj ponownie',
+    en: 'Your session expired. Refresh the page and try again',
+  },
+  'auth.unauthenticated': { pl: 'Sesja wygasła', en: 'Session expired' },
+  'auth.forbidden': { pl: 'Brak uprawnień', en: 'You do not have permission' },
+  'errors.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
+  'errors.conflict': { pl: 'Konflikt danych', en: 'Conflict' },
+  'errors.too_many_requests': {
+    pl: 'Zbyt wiele prób. Spróbuj ponownie za chwilę',
+    en: 'Too many requests. Please try again in a moment',
+  },
+  'errors.unavailable': {
+    pl: 'Usługa chwilowo niedostępna',
+    en: 'The service is temporarily unavailable',
+  },
+};
+
+const defaultCodeByStatus: Record<number, string> = {
+  400: 'request.bad_request',
+  401: 'auth.unauthenticated',
+  403: 'auth.forbidden',
+  404: 'errors.not_found',
+  405: 'route.method_not_allowed',
+  409: 'errors.conflict',
+  413: 'request.too_large',
+  415: 'request.unsupported_media_type',
+  429: 'errors.too_many_requests',
+  503: 'errors.unavailable',
+};
+
+export function defaultCodeForStatus(status: number): string {
+  return defaultCodeByStatus[status] ?? (status >= 500 ? 'internal' : 'request.bad_request');
+}
+
+export function hasMessage(code: string): boolean {
+  return code in catalogue;
+}
+
+export function messageFor(code: string, locale: Locale): string {
+  const entry = catalogue[code] ?? catalogue['errors.general']!;
+  return entry[locale];
+}
+
+/**
+ * Polish unless the client ranks English above Polish in Accept-Language.
+ * Enough of RFC 9110 for two languages: q-values and language prefixes.
+ */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'pl';
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    if (primary !== 'pl' && primary !== 'en') continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { locale: primary, q };
+  }
+  return best?.locale ?? 'pl';
+}

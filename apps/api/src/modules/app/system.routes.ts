@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pingDatabase } from '../../db/client.ts';
+import { AppError } from './errors.ts';
+import { dataOf, ok } from './http.ts';
+
+export const publicConfigSchema = z.object({
+  bookingUrl: z.string(),
+  supportEmail: z.string(),
+  googleClientId: z.string().nullable(),
+  turnstileSiteKey: z.string().nullable(),
+  sandbox: z.object({
+    active: z.boolean(),
+    payments: z.boolean(),
+    companyLookup: z.boolean(),
+    botCheck: z.boolean(),
+    mail: z.boolean(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export function registerSystemRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/health',
+    { schema: { response: { 200: dataOf(z.object({ status: z.literal('ok') })) } } },
+    async (request) => {
+      try {
+        await pingDatabase(app.db);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new AppError(503, 'errors.unavailable');
+      }
+      return ok({ status: 'ok' as const });
+    },
+  );
+
+  typed.get(
+    '/api/config/public',
+    { schema: { response: { 200: dataOf(publicConfigSchema) } } },
+    async (_request, reply) => {
+      const { config } = app;
+      reply.header('cache-control', 'no-cache');
+      return ok({
+        bookingUrl: config.bookingUrl,
+        supportEmail: config.supportEmail,
+        googleClientId: config.googleClientId,
+        turnstileSiteKey: config.turnstileSiteKey,
+        sandbox: config.sandbox,
+      });
+    },
+  );
+}

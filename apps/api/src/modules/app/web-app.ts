@@ -1,0 +1,97 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownClientRoute, isNotFoundRoute } from './web-routes.ts';
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/** Paths owned by the server, never answered with the web app. */
+export function isServerPath(pathname: string): boolean {
+  return /^\/(api|storage|dev)(\/|$)/.test(pathname);
+}
+
+function decodedPathname(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+    return pathname.includes('\0') ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface WebApp {
+  /** Answers GET/HEAD for the web app; false when the request is not the web app's to answer. */
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/**
+ * Serves the built web app: hashed assets cached forever, other files briefly, prerendered pages
+ * where the build made them, and the app shell for client routes (status 404 for unknown paths,
+ * so crawlers and monitors see the truth while the browser still gets the not-found page).
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<WebApp> {
+  const root = path.resolve(webDistDir);
+  const available = existsSync(path.join(root, 'index.html'));
+  if (!available) {
+    app.log.warn({ webDistDir: root }, 'web app not built; only the API is served');
+    return { handle: async () => false };
+  }
+  await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny' });
+
+  const inside = (file: string) => file.startsWith(root + path.sep);
+
+  async function sendHtml(reply: FastifyReply, file: string, status: number) {
+    const html = await readFile(file, 'utf8');
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  return {
+    async handle(request, reply) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const pathname = decodedPathname(request.url);
+      if (pathname === null || isServerPath(pathname)) return false;
+
+      const target = path.resolve(root, `.${pathname}`);
+      if (target !== root && !inside(target)) return false;
+      const relative = path.relative(root, target);
+
+      if (pathname.startsWith('/assets/')) {
+        if (!isFile(target)) return false;
+        await reply.sendFile(relative, { maxAge: ONE_YEAR_MS, immutable: true });
+        return true;
+      }
+      if (isFile(target) && !target.endsWith('.html')) {
+        await reply.sendFile(relative, { maxAge: ONE_HOUR_MS });
+        return true;
+      }
+
+      const accept = request.headers.accept ?? '';
+      if (!accept.includes('text/html') && !target.endsWith('.html')) return false;
+
+      const wantsNotFound = isNotFoundRoute(pathname);
+      const prerendered = target.endsWith('.html') ? target : path.join(target, 'index.html');
+      if (isFile(prerendered) && (prerendered === path.join(root, 'index.html') || inside(prerendered))) {
+        await sendHtml(reply, prerendered, wantsNotFound ? 404 : 200);
+        return true;
+      }
+      const status = isKnownClientRoute(pathname) && !wantsNotFound ? 200 : 404;
+      await sendHtml(reply, path.join(root, 'index.html'), status);
+      return true;
+    },
+  };
+}

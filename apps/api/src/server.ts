@@ -1,0 +1,71 @@
+import { buildApp } from './modules/app/build-app.ts';
+import { ConfigError, loadConfig, type Config } from './modules/app/config.ts';
+import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
+
+// How long shutdown may take before the process exits anyway.
+const SHUTDOWN_GRACE_MS = 8000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const app = await buildApp(config);
+  const transport = createMailTransport(config.mail);
+  const mailWorker = startMailWorker({
+    db: app.db,
+    transport,
+    clock: app.clock,
+    log: app.log.child({ component: 'mail-worker' }),
+  });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      // Stop the worker first: it needs the database, which app.close() closes.
+      await mailWorker.stop();
+      transport.close();
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      publicUrl: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : `pglite (${config.pgliteDir})`,
+      mail: config.mail ? 'smtp' : 'local outbox (/dev/mail)',
+      storage: config.s3 ? 's3' : `disk (${config.storageDir})`,
+      sandbox: config.sandbox,
+    },
+    'ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
