@@ -1,0 +1,92 @@
+// Writes static HTML for the public pages after `vite build` and the SSR build:
+// dist/<path>/index.html for every prerender path, unprefixed and under /pl and /en, plus
+// dist/spa.html (the empty app shell for routes that are rendered only in the browser) and
+// dist/sitemap.xml. PUBLIC_URL (default http://localhost:3000) names canonical addresses.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = path.resolve(here, '..');
+const dist = path.join(webRoot, 'dist');
+const ssrEntry = path.join(webRoot, 'dist-ssr', 'entry-server.js');
+const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, '');
+
+const HEAD_PLACEHOLDER = '<!--app-head-->';
+const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
+const NOT_IN_SITEMAP = [/^\/404$/, /^\/payment\//, /^\/offer\//];
+
+/** React 19 emits hoisted <title>/<meta>/<link> first; they belong in <head>. */
+export function splitHoisted(html) {
+  const head = [];
+  let rest = html;
+  const leading = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
+  for (let match = leading.exec(rest); match; match = leading.exec(rest)) {
+    head.push(match[0]);
+    rest = rest.slice(match[0].length);
+  }
+  return { head: head.join('\n    '), body: rest };
+}
+
+function escapeAttr(value) {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function fileFor(url) {
+  return url === '/' ? path.join(dist, 'index.html') : path.join(dist, url.slice(1), 'index.html');
+}
+
+async function main() {
+  const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+  if (!template.includes(HEAD_PLACEHOLDER) || !template.includes(ROOT_PLACEHOLDER)) {
+    throw new Error('dist/index.html lacks the prerender placeholders; was it already prerendered?');
+  }
+  // The shell for every address that is not prerendered (dashboard, auth, unknown paths).
+  await writeFile(
+    path.join(dist, 'spa.html'),
+    template.replace(HEAD_PLACEHOLDER, '').replace(ROOT_PLACEHOLDER, '<div id="root"></div>'),
+  );
+
+  process.env.PUBLIC_URL = publicUrl;
+  const { render, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
+  const sitemap = [];
+  let count = 0;
+
+  for (const page of prerenderPaths) {
+    for (const prefix of ['', '/pl', '/en']) {
+      const url = prefix && page === '/' ? prefix : `${prefix}${page}`;
+      const { html, language } = await render(url);
+      const { head, body } = splitHoisted(html);
+      const out = template
+        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+        .replace(HEAD_PLACEHOLDER, head)
+        .replace(
+          ROOT_PLACEHOLDER,
+          `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}">${body}</div>`,
+        );
+      const file = fileFor(url);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, out);
+      count += 1;
+      if (prefix && !NOT_IN_SITEMAP.some((re) => re.test(page))) sitemap.push(`${publicUrl}${url}`);
+    }
+  }
+
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemap.map((loc) => `  <url><loc>${loc}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  await writeFile(path.join(dist, 'sitemap.xml'), xml);
+  await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
+  console.log(`prerendered ${count} pages for ${publicUrl}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

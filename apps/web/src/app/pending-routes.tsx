@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+/**
+ * Routes whose features are still being built. Each is lazily loaded; when a feature lands,
+ * its route in router.tsx points at the feature module instead and the export here goes.
+ */
+function Pending({ page }: { page: string }) {
+  const { t } = useTranslation('common');
+  return <PlaceholderPage title={t(`pages.${page}`)} />;
+}
+
+export const About = () => <Pending page="about" />;
+export const Contact = () => <Pending page="contact" />;
+export const Faq = () => <Pending page="faq" />;
+export const Features = () => <Pending page="features" />;
+export const Pricing = () => <Pending page="pricing" />;
+export const ForLawyers = () => <Pending page="forLawyers" />;
+export const ForLawFirms = () => <Pending page="forLawFirms" />;
+export const Careers = () => <Pending page="careers" />;
+export const Auth = () => <Pending page="auth" />;
+export const RegisterSuccess = () => <Pending page="registerSuccess" />;
+export const ForgotPassword = () => <Pending page="forgotPassword" />;
+export const ResetPassword = () => <Pending page="resetPassword" />;
+export const Verified = () => <Pending page="verified" />;
+export const Dashboard = () => <Pending page="dashboard" />;
+export const Admin = () => <Pending page="admin" />;
+export const PublicProfile = () => <Pending page="publicProfile" />;
+export const PaymentSuccess = () => <Pending page="paymentSuccess" />;
+export const PaymentCancel = () => <Pending page="paymentCancel" />;
+export const OfferDone = () => <Pending page="offerDone" />;

@@ -1,0 +1,86 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { Component as Home } from '@/features/marketing/routes/home';
+import { Component as NotFound } from '@/features/errors/routes/not-found';
+import { paths, type Language } from '@/config/paths';
+import { RedirectIfToken, RequireAdmin, RequireToken } from './guards';
+import { LanguageRoute } from './language-route';
+
+type PendingModule = typeof import('./pending-routes');
+
+/** Lazily loaded placeholder; a feature replaces this with `lazy: () => import(<its route>)`. */
+function pending(name: keyof PendingModule): RouteObject['lazy'] {
+  return async () => ({ Component: (await import('./pending-routes'))[name] });
+}
+
+/** Route paths are declared absolute in paths.ts; children of a layout need them relative. */
+function rel(path: string): string {
+  return path.replace(/^\//, '');
+}
+
+function pageRoutes(): RouteObject[] {
+  return [
+    { index: true, Component: Home },
+    { path: rel(paths.about.path), lazy: pending('About') },
+    { path: rel(paths.contact.path), lazy: pending('Contact') },
+    { path: rel(paths.faq.path), lazy: pending('Faq') },
+    { path: rel(paths.features.path), lazy: pending('Features') },
+    { path: rel(paths.pricing.path), lazy: pending('Pricing') },
+    { path: rel(paths.forLawyers.path), lazy: pending('ForLawyers') },
+    { path: rel(paths.forLawFirms.path), lazy: pending('ForLawFirms') },
+    { path: rel(paths.careers.path), lazy: pending('Careers') },
+    {
+      path: rel(paths.terms.path),
+      lazy: async () => ({ Component: (await import('./document-redirect')).Terms }),
+    },
+    {
+      path: rel(paths.privacy.path),
+      lazy: async () => ({ Component: (await import('./document-redirect')).Privacy }),
+    },
+    { path: rel(paths.auth.registerSuccess.path), lazy: pending('RegisterSuccess') },
+    { path: rel(paths.auth.forgotPassword.path), lazy: pending('ForgotPassword') },
+    { path: rel(paths.auth.reset.path), lazy: pending('ResetPassword') },
+    { path: rel(paths.auth.verified.path), lazy: pending('Verified') },
+    {
+      element: (
+        <RedirectIfToken>
+          <Outlet />
+        </RedirectIfToken>
+      ),
+      children: [
+        { path: rel(paths.auth.root.path), lazy: pending('Auth') },
+        { path: `${rel(paths.auth.root.path)}/*`, lazy: pending('Auth') },
+      ],
+    },
+    {
+      element: (
+        <RequireToken>
+          <Outlet />
+        </RequireToken>
+      ),
+      children: [{ path: `${rel(paths.dashboard.root.path)}/*`, lazy: pending('Dashboard') }],
+    },
+    {
+      element: (
+        <RequireAdmin>
+          <Outlet />
+        </RequireAdmin>
+      ),
+      children: [{ path: rel(paths.admin.path), lazy: pending('Admin') }],
+    },
+    { path: rel(paths.publicProfile.path), lazy: pending('PublicProfile') },
+    { path: rel(paths.paymentSuccess.path), lazy: pending('PaymentSuccess') },
+    { path: rel(paths.paymentCancel.path), lazy: pending('PaymentCancel') },
+    { path: rel(paths.offerDone.path), lazy: pending('OfferDone') },
+    { path: rel(paths.notFound.path), Component: NotFound },
+    { path: '*', Component: NotFound },
+  ];
+}
+
+function languageBranch(path: string, language: Language | null): RouteObject {
+  return { path, element: <LanguageRoute language={language} />, children: pageRoutes() };
+}
+
+/** Every page exists unprefixed (detected language) and under /pl and /en (fixed language). */
+export function createRoutes(): RouteObject[] {
+  return [languageBranch('/pl', 'pl'), languageBranch('/en', 'en'), languageBranch('/', null)];
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SandboxMarker } from './sandbox-marker';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipLink')}
+      </a>
+      <SandboxMarker />
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { VisuallyHidden as VisuallyHiddenPrimitive } from 'radix-ui';
+
+export const VisuallyHidden = VisuallyHiddenPrimitive.Root;

@@ -1,0 +1,74 @@
+import '@/styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { createRoutes } from '@/app/router';
+import { getPathLanguage, paths, withLanguage } from '@/config/paths';
+import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
+import { createI18n, detectBrowserLanguage } from '@/lib/i18n';
+
+/**
+ * Lazy routes matched by the first URL are loaded before rendering, so a prerendered page
+ * hydrates against the same tree the server produced instead of an empty fallback.
+ */
+async function resolveLazyMatches(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+
+  const { pathname } = window.location;
+  const language = detectBrowserLanguage(pathname);
+  document.documentElement.lang = language;
+  const i18n = createI18n(language);
+  const queryClient = createQueryClient();
+  const routes = createRoutes();
+  await resolveLazyMatches(routes, pathname);
+  const router = createBrowserRouter(routes);
+
+  // A 401 anywhere leads to /auth within the app, keeping the current language prefix.
+  setUnauthorizedHandler(() => {
+    const current = router.state.location.pathname;
+    const target = withLanguage(paths.auth.root.getHref(), getPathLanguage(current));
+    if (!current.startsWith(target)) void router.navigate(target);
+  });
+  void ensureCsrf().catch(() => undefined);
+
+  const app = (
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  // The server (see scripts/prerender.mjs) records which page and language it rendered. The same
+  // HTML file can be served for another address (the SPA fallback) or the visitor's language may
+  // differ on an unprefixed address; then the markup is replaced rather than hydrated.
+  const rendered = container.dataset.prerendered;
+  const canHydrate = rendered !== undefined && trimSlash(rendered) === trimSlash(pathname);
+  if (container.hasChildNodes() && canHydrate && container.dataset.lang === language) {
+    // React inserts its own head tags; the prerendered copies exist only for crawlers.
+    for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
+    hydrateRoot(container, app);
+  } else {
+    container.textContent = '';
+    createRoot(container).render(app);
+  }
+}
+
+void start();

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { createRoutes } from '@/app/router';
+import { DEFAULT_LANGUAGE, getPathLanguage, type Language } from '@/config/paths';
+import { createI18n } from '@/lib/i18n';
+
+export { prerenderPaths } from '@/config/paths';
+
+export interface RenderResult {
+  html: string;
+  language: Language;
+  status: number;
+}
+
+/** Renders one address to HTML for the prerender step (no window, no storage, no fetch). */
+export async function render(url: string): Promise<RenderResult> {
+  const handler = createStaticHandler(createRoutes());
+  const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
+  if (context instanceof Response) {
+    throw new Error(`Prerendering ${url} produced a redirect (${context.status}); it cannot be a static file.`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const language = getPathLanguage(new URL(url, 'http://prerender.local').pathname) ?? DEFAULT_LANGUAGE;
+  const i18n = createI18n(language);
+
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+        {/* No hydration data script: there are no loaders, and the CSP allows only known scripts. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html, language, status: context.statusCode };
+}

@@ -1,0 +1,59 @@
+import { ArrowLeft, Home, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { NOT_FOUND_REDIRECT_MS } from '@/config/constants';
+import { paths, useLocalizedHref } from '@/config/paths';
+
+export function Component() {
+  const { t } = useTranslation('errors');
+  const navigate = useNavigate();
+  const href = useLocalizedHref();
+  const home = href(paths.home.getHref());
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      void navigate(home, { replace: true });
+    }, NOT_FOUND_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, home]);
+
+  // Landing here directly leaves nothing to go back to inside the app, so Back then means home.
+  const goBack = () => {
+    const state: unknown = window.history.state;
+    const index = state && typeof state === 'object' && 'idx' in state ? Number(state.idx) : 0;
+    void (index > 0 ? navigate(-1) : navigate(home));
+  };
+
+  return (
+    <>
+      <PageMeta title={t('notFoundPage.title')} description={t('notFoundPage.description')} noindex />
+      <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center gap-5 px-4 py-20 text-center sm:py-28">
+        <span className="flex size-16 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
+          <SearchX aria-hidden="true" className="size-8" />
+        </span>
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{t('notFoundPage.code')}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t('notFoundPage.title')}</h1>
+        <p className="max-w-prose text-muted-foreground">{t('notFoundPage.description')}</p>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <LinkButton to={home} size="lg">
+            <Home aria-hidden="true" />
+            {t('notFoundPage.home')}
+          </LinkButton>
+          <Button variant="outline" size="lg" onClick={goBack}>
+            <ArrowLeft aria-hidden="true" />
+            {t('notFoundPage.back')}
+          </Button>
+        </div>
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('notFoundPage.redirect')}
+        </p>
+      </section>
+    </>
+  );
+}
+
+export default Component;

@@ -1,0 +1,6 @@
+/**
+ * The one import of react-toastify. Its main entry injects a <style> tag at runtime, which a
+ * strict Content-Security-Policy blocks; the unstyled entry plus the bundled stylesheet does
+ * not. Both entries keep separate toast queues, so every caller must come through here.
+ */
+export { toast, ToastContainer, type ToastOptions, type Id as ToastId } from 'react-toastify/unstyled';

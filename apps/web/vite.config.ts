@@ -1,0 +1,45 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss()],
+  // PUBLIC_URL lets the prerender step name canonical addresses before any browser exists.
+  envPrefix: ['VITE_', 'PUBLIC_'],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: { '/api': api, '/storage': api, '/dev': api },
+  },
+  preview: {
+    proxy: { '/api': api, '/storage': api, '/dev': api },
+  },
+  build: isSsrBuild
+    ? {
+        // Only the prerender step loads this bundle, by a fixed name; it never ships to browsers.
+        outDir: 'dist-ssr',
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { output: { entryFileNames: '[name].js' } },
+      }
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        sourcemap: true,
+        rollupOptions: {
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
+      },
+  ssr: {
+    // Bundled into the SSR build so the prerender step runs without resolving CSS imports at runtime.
+    noExternal: ['react-toastify', '@fontsource-variable/inter'],
+  },
+}));
