@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { emailField } from './fields.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Hashing cost grows with the input; longer passwords are refused rather than hashed. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** The bot-check value the forms send when no real check is configured (spec 5 and 9). */
+export const TURNSTILE_LOCAL_TOKEN = 'local';
+
+const turnstileField = z.string().max(4096).default(TURNSTILE_LOCAL_TOKEN);
+
+// E-mail addresses are compared case-insensitively by people, so accounts key on the lower case.
+export const loginSchema = z.object({
+  email: emailField('errors.emailInvalid', 'errors.emailInvalid', { lowercase: true }),
+  password: z
+    .string({ error: 'form.auth.passwordTooltip' })
+    .min(PASSWORD_MIN_LENGTH, 'form.auth.passwordTooltip')
+    .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
+  'cf-turnstile-response': turnstileField,
+});
+
+export const registerSchema = z.object({
+  email: emailField('validation.email', 'validation.email', { lowercase: true }),
+  password: z
+    .string({ error: 'validation.password' })
+    .min(PASSWORD_MIN_LENGTH, 'validation.password')
+    .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
+  terms: z.literal(true, { error: 'validation.terms' }),
+  'cf-turnstile-response': turnstileField,
+});
+
+export const forgotPasswordSchema = z.object({
+  email: emailField('validation.email', 'validation.email', { lowercase: true }),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(512),
+    email: emailField('validation.email', 'validation.email', { lowercase: true }),
+    password: z
+      .string({ error: 'errors.fieldRequired' })
+      .min(1, { error: 'errors.fieldRequired', abort: true })
+      .min(PASSWORD_MIN_LENGTH, 'form.passwordTooltip')
+      .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
+    password_confirmation: z.string({ error: 'errors.fieldRequired' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'validation.passwordsMismatch',
+    path: ['password_confirmation'],
+  });
+
+/** POST /login/google: the identity provider's ID token. */
+export const googleLoginSchema = z.object({
+  token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(8192),
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginPayload = z.output<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterPayload = z.output<typeof registerSchema>;
+export type ForgotPasswordPayload = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>;
+export type GoogleLoginPayload = z.output<typeof googleLoginSchema>;

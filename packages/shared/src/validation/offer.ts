@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { isIsoDate, tomorrowInWarsaw, type IsoDate } from '../dates.ts';
+import {
+  OFFER_NET_MAX_GROSZE,
+  OFFER_NET_MIN_GROSZE,
+  grossFromNet,
+  groszeToDecimalString,
+  parsePlnToGrosze,
+} from '../money.ts';
+import { requiredText } from './fields.ts';
+
+export const OFFER_TITLE_MAX_LENGTH = 120;
+export const OFFER_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** An expiry date is valid from tomorrow on, in Warsaw calendar days (today and earlier are disabled). */
+export function isValidExpiry(expireDate: string, now: Date): boolean {
+  // ISO calendar days compare correctly as strings.
+  return isIsoDate(expireDate) && expireDate >= tomorrowInWarsaw(now);
+}
+
+const amountInput = z.union([z.string(), z.number()], { error: 'validation.fillField' });
+
+function toGrosze(value: string | number, ctx: z.core.$RefinementCtx): number {
+  if (typeof value === 'string' && value.trim() === '') {
+    ctx.issues.push({ code: 'custom', message: 'validation.fillField', input: value });
+    return z.NEVER;
+  }
+  const grosze = parsePlnToGrosze(value);
+  if (grosze === null) {
+    ctx.issues.push({ code: 'custom', message: 'validation.priceFormat', input: value });
+    return z.NEVER;
+  }
+  if (grosze < OFFER_NET_MIN_GROSZE || grosze > OFFER_NET_MAX_GROSZE) {
+    ctx.issues.push({ code: 'custom', message: 'validation.priceRange', input: value });
+    return z.NEVER;
+  }
+  return grosze;
+}
+
+function makeOfferCreateSchema(clock: () => Date) {
+  return z
+    .object({
+      title: requiredText({ required: 'validation.fillField', max: OFFER_TITLE_MAX_LENGTH }),
+      expireDate: z
+        .string({ error: 'validation.dateInvalid' })
+        .trim()
+        .refine(isIsoDate, { error: 'validation.dateInvalid', abort: true })
+        .refine((day) => isValidExpiry(day, clock()), 'validation.expireDateTooEarly'),
+      /** Net PLN as '123.45', '123,45' or a number; at most 2 decimals, above 0 and up to 1000. */
+      price: amountInput.transform(toGrosze),
+      /** Optional; a client's gross is checked against the computed one, never trusted. */
+      price_brutto: z
+        .union([z.string(), z.number()], { error: 'validation.priceBruttoMismatch' })
+        .nullish()
+        .transform((value, ctx): number | null => {
+          if (value === undefined || value === null || value === '') return null;
+          const grosze = parsePlnToGrosze(value);
+          if (grosze === null) {
+            ctx.issues.push({ code: 'custom', message: 'validation.priceBruttoMismatch', input: value });
+            return z.NEVER;
+          }
+          return grosze;
+        }),
+      description: z
+        .string()
+        .trim()
+        .max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong')
+        .nullish()
+        .transform((v) => v ?? ''),
+    })
+    .superRefine((offer, ctx) => {
+      if (offer.price_brutto !== null && offer.price_brutto !== grossFromNet(offer.price))
+        ctx.addIssue({ code: 'custom', path: ['price_brutto'], message: 'validation.priceBruttoMismatch' });
+    })
+    .transform((offer): OfferCreateData => ({
+      title: offer.title,
+      expireDate: offer.expireDate,
+      description: offer.description,
+      netGrosze: offer.price,
+      grossGrosze: grossFromNet(offer.price),
+    }));
+}
+
+/** What a valid offer form or POST /user/offer body becomes: money in grosze, gross computed. */
+export interface OfferCreateData {
+  title: string;
+  expireDate: IsoDate;
+  description: string;
+  netGrosze: number;
+  grossGrosze: number;
+}
+
+/** The offer form and POST /user/offer, with "tomorrow" taken relative to `now`. */
+export const offerCreateSchemaAt = (now: Date) => makeOfferCreateSchema(() => now);
+/** The same, against the clock at the moment of validation. */
+export const offerCreateSchema = makeOfferCreateSchema(() => new Date());
+
+export type OfferCreateInput = z.input<typeof offerCreateSchema>;
+
+/** The body of POST /user/offer (spec 7) built from validated data: decimal PLN strings. */
+export function toOfferCreatePayload(data: OfferCreateData): {
+  title: string;
+  expireDate: IsoDate;
+  price: string;
+  price_brutto: string;
+  description: string;
+} {
+  return {
+    title: data.title,
+    expireDate: data.expireDate,
+    price: groszeToDecimalString(data.netGrosze),
+    price_brutto: groszeToDecimalString(data.grossGrosze),
+    description: data.description,
+  };
+}
