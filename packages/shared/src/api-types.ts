@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { OFFER_STATUSES } from './offer-status.ts';
+
+/**
+ * Payloads of the API (spec 7) with the field names of spec 3. Schemas double as the Fastify
+ * response schemas; the types are inferred from them so both apps read one definition.
+ * Request bodies live in ./validation. Timestamps are ISO 8601 strings; calendar days are
+ * 'YYYY-MM-DD'; money is decimal PLN text ('123.45'), converted from grosze at the edge.
+ */
+
+/** Every successful answer is wrapped in `data` (admin lists twice: `{ data: { data: [...] } }`). */
+export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+/** The one error shape: a readable message, a dotted code, and i18n keys per field path. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const userDtoSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  email_verified_at: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+/** POST /login, POST /login/google and POST /email/verify/{id}/{hash}. */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userDtoSchema,
+  message: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** POST /register, /login/forget, /login/resetpassword. */
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const jobDtoSchema = z.object({
+  positionName: z.string(),
+  employerName: z.string(),
+  monthStart: z.string(),
+  yearStart: z.string(),
+  /** '' when missing (spec 3). */
+  monthEnd: z.string(),
+  yearEnd: z.string(),
+  stillWorking: z.boolean(),
+});
+export type JobDto = z.infer<typeof jobDtoSchema>;
+
+export const referenceDtoSchema = z.object({ author: z.string(), description: z.string() });
+export type ReferenceDto = z.infer<typeof referenceDtoSchema>;
+
+/**
+ * 'active' means the profile is complete and its payment account can receive payouts: it opens
+ * the public link and offer creation (spec 4 and 6). Anything else is 'inactive'.
+ */
+export const PROFILE_STATUSES = ['inactive', 'active'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+/** Storage keys (imageUrl, cvUrl, cardUrl) are relative; files are served under /storage/. */
+export function storageUrl(key: string): string {
+  return `/storage/${key.replace(/^\/+/, '')}`;
+}
+
+/**
+ * GET /user/profile and the admin list. Text fields the lawyer has not filled yet are ''.
+ * specialization is an array of ids here; spec 3's comma-joined string is a storage detail
+ * (see joinSpecializations / splitSpecializations).
+ */
+export const profileDtoSchema = z.object({
+  profileId: z.number().int(),
+  userId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname: z.string(),
+  phone: z.string().nullable(),
+  /** A professional type id, or '' before the profile is filled. */
+  permissions: z.string(),
+  licenseNo: z.string(),
+  specialization: z.array(z.string()),
+  /** An institution id, or ''. */
+  institution: z.string(),
+  imageUrl: z.string().nullable(),
+  cvUrl: z.string().nullable(),
+  cardUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  /** Null until the profile has a name to build it from. */
+  seolink: z.string().nullable(),
+  email: z.string(),
+  description: z.string(),
+  status: z.enum(PROFILE_STATUSES),
+  stripeAccountId: z.string().nullable(),
+  jobs: z.array(jobDtoSchema),
+  references: z.array(referenceDtoSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProfileDto = z.infer<typeof profileDtoSchema>;
+
+const decimalPln = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const offerDtoSchema = z.object({
+  offerId: z.number().int(),
+  profileId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** Net, e.g. '100.00'. */
+  price: decimalPln,
+  /** Gross, e.g. '123.00'. */
+  price_brutto: decimalPln,
+  expireDate: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  /** The secret token in the offer link ?o={offerUrl}. */
+  offerUrl: z.string(),
+  /** {origin}/u/{seolink}?o={offerUrl} */
+  absoluteUrl: z.string(),
+  cardUrl: z.string().nullable(),
+  createDate: z.string(),
+  updateDate: z.string(),
+  profile: z.object({ seolink: z.string(), fullname: z.string() }),
+});
+export type OfferDto = z.infer<typeof offerDtoSchema>;
+
+/** POST /user/offer. */
+export const offerCreatedDtoSchema = z.object({ absoluteUrl: z.string(), offer: offerDtoSchema });
+export type OfferCreatedDto = z.infer<typeof offerCreatedDtoSchema>;
+
+/**
+ * The offer as the public page sees it. `error` is true when it can no longer be paid
+ * (expired, already paid, or finished); the page then hides the offer card.
+ */
+export const publicOfferDtoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  price: decimalPln,
+  price_brutto: decimalPln,
+  expireDate: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  offerUrl: z.string(),
+  error: z.boolean(),
+});
+export type PublicOfferDto = z.infer<typeof publicOfferDtoSchema>;
+
+/** GET /public/profile/{seolink}?offerUrl=…; `offer` is null without (or with an unknown) offerUrl. */
+export const publicProfileDtoSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  permissions: z.string(),
+  licenseNo: z.string(),
+  specialization: z.array(z.string()),
+  institution: z.string(),
+  imageUrl: z.string().nullable(),
+  cvUrl: z.string().nullable(),
+  cardUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  seolink: z.string(),
+  description: z.string(),
+  jobs: z.array(jobDtoSchema),
+  references: z.array(referenceDtoSchema),
+  offer: publicOfferDtoSchema.nullable(),
+});
+export type PublicProfileDto = z.infer<typeof publicProfileDtoSchema>;
+
+/** POST /public/nip. Parts the registry lacks are ''. */
+export const companyLookupDtoSchema = z.object({
+  street: z.string(),
+  propertyNumber: z.string(),
+  apartmentNumber: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  name: z.string(),
+});
+export type CompanyLookupDto = z.infer<typeof companyLookupDtoSchema>;
+
+/**
+ * Prefill of the client invoice form from a lookup (spec 5): street with the property and
+ * apartment numbers joined by a slash ('Prosta 1/2'), postCode from zipCode, company from name.
+ */
+export function invoiceFieldsFromCompany(company: CompanyLookupDto): {
+  company: string;
+  street: string;
+  postCode: string;
+  city: string;
+} {
+  const number = [company.propertyNumber, company.apartmentNumber]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('/');
+  return {
+    company: company.name.trim(),
+    street: [company.street.trim(), number].filter(Boolean).join(' '),
+    postCode: company.zipCode.trim(),
+    city: company.city.trim(),
+  };
+}
+
+/** GET /user/profile/invoice. Fields not yet provided are ''. */
+export const invoiceDataDtoSchema = z.object({
+  invoice_nip: z.string(),
+  invoice_company: z.string(),
+  invoice_street: z.string(),
+  invoice_postcode: z.string(),
+  invoice_city: z.string(),
+  invoice_bank_account: z.string().nullable(),
+});
+export type InvoiceDataDto = z.infer<typeof invoiceDataDtoSchema>;
+
+/** POST /public/profile/{seolink}/payment/{offerUrl}. */
+export const paymentLinkDtoSchema = z.object({ payLink: z.string() });
+export type PaymentLinkDto = z.infer<typeof paymentLinkDtoSchema>;
+
+/** POST /user/profile/stripe/createaccount and /stripe/login. */
+export const urlDtoSchema = z.object({ url: z.string() });
+export type UrlDto = z.infer<typeof urlDtoSchema>;
