@@ -152,13 +152,17 @@ function toRuns(text) {
     if (last < part.length) runs.push({ text: part.slice(last) });
   }
   if (runs.some((run) => run.text.includes('*'))) throw new Error(`Unbalanced ** in "${text}"`);
-  // pdfkit drops a space that starts a continued run on a justified line; keep it on the run before.
+  // pdfkit may break a line between two runs. Punctuation that follows a run (the ")" after a
+  // bold term) moves onto that run so it can never start a line; a space that starts a run moves
+  // back too, so it is never lost at a line start.
   for (let i = 1; i < runs.length; i += 1) {
     const run = runs[i];
     const previous = runs[i - 1];
-    if (run && previous && run.text.startsWith(' ')) {
-      previous.text += ' ';
-      run.text = run.text.slice(1);
+    if (!run || !previous) continue;
+    const lead = /^[).,;:]*\s?/.exec(run.text)?.[0] ?? '';
+    if (lead !== '') {
+      previous.text += lead;
+      run.text = run.text.slice(lead.length);
     }
   }
   return runs.filter((run) => run.text !== '');
