@@ -22,7 +22,8 @@ export function splitHoisted(html) {
   let rest = html;
   const leading = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
   for (let match = leading.exec(rest); match; match = leading.exec(rest)) {
-    head.push(match[0]);
+    // Marked so the client can drop them: React then inserts its own copies as it renders.
+    head.push(match[0].replace(/^<(title|meta|link)\b/, '<$1 data-prerendered-head'));
     rest = rest.slice(match[0].length);
   }
   return { head: head.join('\n    '), body: rest };

@@ -61,10 +61,12 @@ async function start(): Promise<void> {
   // differ on an unprefixed address; then the markup is replaced rather than hydrated.
   const rendered = container.dataset.prerendered;
   const canHydrate = rendered !== undefined && trimSlash(rendered) === trimSlash(pathname);
+  // React inserts its own head tags; the prerendered copies exist for crawlers and first paint.
+  for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
   if (container.hasChildNodes() && canHydrate && container.dataset.lang === language) {
-    // React inserts its own head tags; the prerendered copies exist only for crawlers.
-    for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
-    hydrateRoot(container, app);
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    });
   } else {
     container.textContent = '';
     createRoot(container).render(app);

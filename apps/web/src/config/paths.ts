@@ -119,7 +119,9 @@ export function switchLanguageHref(href: string, language: Language): string {
 
 /** Canonical and alternate addresses always carry a language: {origin}/pl{path}. */
 export function languageUrl(origin: string, pathname: string, language: Language): string {
-  return `${origin.replace(/\/$/, '')}${withLanguage(stripLanguage(pathname), language)}`;
+  const bare = stripLanguage(pathname);
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare;
+  return `${origin.replace(/\/$/, '')}${withLanguage(trimmed, language)}`;
 }
 
 /** Builds links that keep the current language prefix (none stays none). */

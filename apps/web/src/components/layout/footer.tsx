@@ -115,7 +115,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <p className="mx-auto max-w-(--container-page) px-4 py-5 text-xs text-muted-foreground sm:px-6">
-          © {year} {COMPANY.name}. {t('footer.rights')}
+          © {year} {COMPANY.name} {t('footer.rights')}
         </p>
       </div>
     </footer>

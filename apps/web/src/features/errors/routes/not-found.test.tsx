@@ -1,0 +1,49 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { offlineFetch, renderApp } from '../../../../test/render-app';
+
+describe('not-found page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', offlineFetch());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders for an unknown address and sends the visitor home after 5 seconds', async () => {
+    // The not-found route is not lazy, so it renders synchronously (findBy* would wait on fake timers).
+    const { router } = renderApp('/en/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/en');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('home page in 5 seconds');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4999);
+    });
+    expect(router.state.location.pathname).toBe('/en/no-such-page');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(router.state.location.pathname).toBe('/en');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('serves /404 in the detected language and stops the timer when left early', async () => {
+    localStorage.setItem('i18nextLng', 'pl');
+    const { router } = renderApp('/404');
+    expect(screen.getByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('pl');
+
+    await act(async () => {
+      await router.navigate('/pl/faq');
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(router.state.location.pathname).toBe('/pl/faq');
+  });
+});

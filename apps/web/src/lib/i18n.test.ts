@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, detectLanguage } from './i18n';
+
+describe('detectLanguage', () => {
+  it('takes the URL prefix first', () => {
+    expect(detectLanguage({ pathname: '/en/about', stored: 'pl', browserLanguages: ['pl-PL'] })).toBe('en');
+    expect(detectLanguage({ pathname: '/pl', stored: 'en', browserLanguages: ['en-GB'] })).toBe('pl');
+  });
+
+  it('then the stored choice', () => {
+    expect(detectLanguage({ pathname: '/about', stored: 'en', browserLanguages: ['pl-PL'] })).toBe('en');
+  });
+
+  it('ignores a stored value that is not a supported language', () => {
+    expect(detectLanguage({ pathname: '/', stored: 'de', browserLanguages: ['en-US'] })).toBe('en');
+  });
+
+  it('then the first supported browser language', () => {
+    expect(detectLanguage({ pathname: '/', stored: null, browserLanguages: ['de-DE', 'EN-us', 'pl'] })).toBe('en');
+  });
+
+  it('falls back to Polish', () => {
+    expect(detectLanguage({ pathname: '/faq', stored: null, browserLanguages: ['de', 'fr'] })).toBe('pl');
+    expect(detectLanguage({ pathname: '/faq' })).toBe('pl');
+  });
+});
+
+describe('createI18n', () => {
+  it('translates synchronously in the requested language with Polish as fallback', () => {
+    const en = createI18n('en');
+    expect(en.language).toBe('en');
+    expect(en.t('skipLink')).toBe('Skip to content');
+    expect(en.t('general', { ns: 'errors' })).toBe('Something went wrong. Please try again later');
+    const pl = createI18n('pl');
+    expect(pl.t('skipLink')).toBe('Przejdź do treści');
+    expect(pl.t('network', { ns: 'errors' })).toBe('Problem z połączeniem internetowym');
+  });
+});
