@@ -57,7 +57,7 @@ export function ThemeRadioGroup({ className }: { className?: string }) {
         {OPTIONS.map(({ value, label, Icon }) => (
           <label
             key={value}
-            className="flex cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
+            className="flex min-w-0 cursor-pointer flex-col items-center justify-center gap-1 rounded-md px-1 py-2 text-xs text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
           >
             <input
               type="radio"

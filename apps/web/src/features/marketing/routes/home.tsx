@@ -177,7 +177,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="cta-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24">
-        <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-primary-foreground shadow-xl sm:px-12">
+        <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-primary-foreground shadow-xl sm:px-12 dark:bg-secondary dark:text-secondary-foreground dark:ring-1 dark:ring-border">
           <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-accent/15 blur-3xl" />
           <div className="relative flex flex-col items-start gap-6 lg:flex-row lg:items-center lg:justify-between">
             <div className="max-w-xl">
