@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   /** PGlite data folder; 'memory://' (or undefined) keeps it in memory */
   pgliteDir?: string | undefined;
   migrationsDir: string;
+  /** start PGlite from a dump made with `dumpDataDir()` instead of an empty cluster */
+  pgliteLoadDataDir?: Blob | undefined;
 }
 
 // Any fixed number works: it only has to be the same for every instance that migrates.
@@ -64,7 +66,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dir = options.pgliteDir;
   if (dir && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
   try {
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });

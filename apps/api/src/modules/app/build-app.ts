@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
@@ -36,6 +36,8 @@ export interface AppOverrides {
   storage?: Storage;
   /** where logs go (default stdout) */
   logStream?: DestinationStream;
+  /** extra plugins registered after the built-in routes, before the app is ready */
+  plugins?: FastifyPluginAsync[];
 }
 
 export const REDACTED_LOG_PATHS = [
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     registerSystemRoutes(app);
     registerStorageRoutes(app, app.storage);
     if (!config.isProduction) registerDevMailRoutes(app, database.db);
+    for (const plugin of overrides.plugins ?? []) await app.register(plugin);
 
     const web = await registerWebApp(app, config.webDistDir);
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.pgliteDir).toBe(path.resolve('data', 'pglite'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mail).toBeNull();
+    expect(config.s3).toBeNull();
+    expect(config.secureCookies).toBe(false);
+    expect(config.bookingUrl).toMatch(/^https:\/\//);
+    expect(config.supportEmail).toBe('kontakt@substytut.pl');
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.migrationsDir.endsWith(path.join('apps', 'api', 'drizzle'))).toBe(true);
+    expect(config.sandbox).toEqual({ active: true, payments: true, companyLookup: true, botCheck: true, mail: true });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '4100', PUBLIC_URL: '', DATABASE_URL: '' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('marks cookies secure for an https PUBLIC_URL and strips the trailing slash', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://substytut.pl/' });
+    expect(config.publicUrl).toBe('https://substytut.pl');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://localhost:2525' }, 'MAIL_FROM'],
+    [{ S3_BUCKET: 'files' }, 'S3_ENDPOINT'],
+    [{ SUPPORT_EMAIL: 'nope' }, 'SUPPORT_EMAIL'],
+    [{ ALLOW_SANDBOX_IN_PRODUCTION: 'maybe' }, 'ALLOW_SANDBOX_IN_PRODUCTION'],
+  ])('names the bad variable for %j', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.message).toMatch(/^Invalid environment: /);
+    expect(error.message).toContain(`${variable}: `);
+    expect(error.variables).toContain(variable);
+  });
+
+  it('names every bad variable at once', () => {
+    const error = errorOf({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(error.variables).toEqual(expect.arrayContaining(['PORT', 'LOG_LEVEL']));
+    expect(error.message).toContain('PORT: ');
+    expect(error.message).toContain('LOG_LEVEL: ');
+  });
+
+  it('lists the missing S3 variables when only some are set', () => {
+    const error = errorOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'files' });
+    expect(error.variables.sort()).toEqual(['S3_ACCESS_KEY_ID', 'S3_REGION', 'S3_SECRET_ACCESS_KEY']);
+  });
+
+  it('uses S3 and SMTP when fully configured', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Substytut <no-reply@substytut.pl>',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'files',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'Substytut <no-reply@substytut.pl>' });
+    expect(config.s3?.bucket).toBe('files');
+    expect(config.sandbox.mail).toBe(false);
+  });
+
+  it('refuses sandbox adapters in production unless explicitly allowed', () => {
+    const error = errorOf({ NODE_ENV: 'production' });
+    expect(error.variables).toEqual(['ALLOW_SANDBOX_IN_PRODUCTION']);
+    expect(error.message).toContain('STRIPE_SECRET_KEY');
+
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' });
+    expect(allowed.isProduction).toBe(true);
+    expect(allowed.sandbox.active).toBe(true);
+
+    const real = loadConfig({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      GUS_API_KEY: 'gus',
+      TURNSTILE_SECRET: 'ts',
+      SMTP_URL: 'smtps://mail.example.com',
+      MAIL_FROM: 'no-reply@example.com',
+    });
+    expect(real.sandbox.active).toBe(false);
+  });
+
+  it('parses TRUST_PROXY as boolean, hop count or address list', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { users, type NewUser, type User } from '../src/db/schema.ts';
+import { buildApp, type AppOverrides } from '../src/modules/app/build-app.ts';
+import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
+import { apiRoot, loadConfig, type Config } from '../src/modules/app/config.ts';
+
+export const migrationsDir = path.join(apiRoot, 'drizzle');
+
+let templatePromise: Promise<Blob> | undefined;
+
+/**
+ * Booting an empty PGlite cluster and migrating it takes seconds; loading a dump of an already
+ * migrated one takes about one. The dump is cached in the temp folder under a hash of the
+ * migrations, so every test file (each in its own process) shares it.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  templatePromise ??= (async () => {
+    const files = readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort();
+    const digest = createHash('sha256');
+    for (const file of files) {
+      const full = path.join(migrationsDir, file);
+      if (file.endsWith('.sql') || file.endsWith('.json')) digest.update(file).update(readFileSync(full));
+    }
+    const prefix = 'substytut-pglite-template-';
+    const cached = path.join(tmpdir(), `${prefix}${digest.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(cached)) return new Blob([readFileSync(cached)]);
+
+    const client = new PGlite();
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix))) {
+      rmSync(path.join(tmpdir(), old), { force: true });
+    }
+    // Write then rename: parallel test processes never read a half-written dump.
+    const partial = `${cached}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, cached);
+    return dump;
+  })();
+  return templatePromise;
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database on that server that is dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ migrationsDir, pgliteLoadDataDir: await pgliteTemplate() });
+
+  const name = `substytut_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), migrationsDir });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface SeedUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {
+  /** plain password, hashed like a real registration; null for an account without one */
+  password?: string | null;
+  verified?: boolean;
+}
+
+export function createSeed(db: Db, clock: { now(): Date }) {
+  let counter = 0;
+  return {
+    async user(input: SeedUserInput = {}): Promise<User & { password: string | null }> {
+      counter += 1;
+      const { password = 'Password1!', verified = true, ...fields } = input;
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: `user${counter}-${randomBytes(3).toString('hex')}@example.com`,
+          name: `Test User ${counter}`,
+          emailVerifiedAt: verified ? clock.now() : null,
+          ...fields,
+          passwordHash: password === null ? null : await hash(password),
+        })
+        .returning();
+      if (!row) throw new Error('seed.user: insert returned nothing');
+      return { ...row, password };
+    },
+  };
+}
+
+export type Seed = ReturnType<typeof createSeed>;
+
+export interface TestAppOptions extends Omit<AppOverrides, 'database' | 'clock'> {
+  /** environment variables on top of the test defaults */
+  env?: Record<string, string | undefined>;
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  seed: Seed;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh migrated database, for `app.inject()`. Call close() in afterAll. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const clock = options.clock ?? createTestClock(new Date());
+  const database = await createTestDatabase();
+  const { env: _env, clock: _clock, ...overrides } = options;
+  const app = await buildApp(config, { ...overrides, database, clock });
+  return {
+    app,
+    db: app.db,
+    config,
+    clock,
+    seed: createSeed(app.db, clock),
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookie and header for an unsafe request that passes the CSRF check. */
+export async function csrfHeaders(app: FastifyInstance): Promise<{ cookie: string; 'x-xsrf-token': string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+  const token = response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
+}
