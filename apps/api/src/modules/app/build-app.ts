@@ -115,9 +115,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (!config.isProduction) registerDevMailRoutes(app, database.db);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
 
+    // The web app is a catch-all route rather than the not-found handler, so route-level hooks
+    // such as compression apply to it.
     const web = await registerWebApp(app, config.webDistDir);
-    app.setNotFoundHandler(async (request, reply) => {
+    app.get('/*', async (request, reply) => {
       if (await web.handle(request, reply)) return reply;
+      throw notFound('route.not_found');
+    });
+    app.setNotFoundHandler(async () => {
       throw notFound('route.not_found');
     });
 

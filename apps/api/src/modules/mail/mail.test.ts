@@ -1,0 +1,246 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { mailOutbox, users } from '../../db/schema.ts';
+import { enqueueMail } from './mail.outbox.ts';
+import { createLocalTransport, createSmtpTransport, type MailTransport } from './mail.transport.ts';
+import { createMailWorker, MAX_ATTEMPTS, retryDelayMs, startMailWorker } from './mail.worker.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that records what it receives. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A loopback port with nothing listening on it. */
+async function freePort(): Promise<number> {
+  const smtp = await startSmtp();
+  await smtp.close();
+  return smtp.port;
+}
+
+const message = (to: string, subject = 'Potwierdź adres e-mail') => ({
+  to,
+  subject,
+  html: `<p>Kliknij <a href="http://localhost:3000/auth/verified/1/abc?x=1&amp;y=2">link</a></p>`,
+  text: 'Kliknij link: http://localhost:3000/auth/verified/1/abc',
+});
+
+let t: TestApp;
+const transports: MailTransport[] = [];
+const smtpUrl = (port: number) => `smtp://127.0.0.1:${port}`;
+const smtpTransport = (port: number) => {
+  const transport = createSmtpTransport({ smtpUrl: smtpUrl(port), from: 'Substytut <no-reply@substytut.test>' });
+  transports.push(transport);
+  return transport;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  for (const transport of transports.splice(0)) transport.close();
+  await t.db.delete(mailOutbox);
+});
+
+describe('enqueueMail', () => {
+  it('commits the mail with the change that caused it, and not without it', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.insert(users).values({ email: 'committed@example.com' });
+      await enqueueMail(tx, message('Committed@Example.com'));
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueMail(tx, message('rolled-back@example.com'));
+        throw new Error('the causing change failed');
+      }),
+    ).rejects.toThrow('the causing change failed');
+
+    const rows = await t.db.select().from(mailOutbox);
+    expect(rows.map((r) => r.to)).toEqual(['committed@example.com']);
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, locale: 'pl' });
+  });
+});
+
+describe('mail worker', () => {
+  it('delivers due mail over SMTP exactly once', async () => {
+    const smtp = await startSmtp();
+    try {
+      const { id } = await t.app.mailer.enqueue(message('anna@example.com'));
+      const worker = createMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock });
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(0);
+
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual(['anna@example.com']);
+      expect(smtp.received[0]!.raw).toContain('Subject: =?UTF-8?');
+      expect(smtp.received[0]!.raw).toContain('From: Substytut <no-reply@substytut.test>');
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(row!.sentAt).toEqual(t.clock.now());
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps mail while SMTP is down and delivers it once after it comes back', async () => {
+    const port = await freePort();
+    const { id } = await t.app.mailer.enqueue(message('down@example.com'));
+    const worker = createMailWorker({ db: t.db, transport: smtpTransport(port), clock: t.clock });
+
+    expect(await worker.runOnce()).toBe(0);
+    const [failed] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(1));
+
+    // Not due yet: nothing is attempted.
+    expect(await worker.runOnce()).toBe(0);
+    const [waiting] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(waiting!.attempts).toBe(1);
+
+    const smtp = await startSmtp(port);
+    try {
+      t.clock.advance(retryDelayMs(1));
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(0);
+      t.clock.advance(24 * 60 * 60_000);
+      expect(await worker.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+      const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives up after the last attempt and marks the mail failed', async () => {
+    const port = await freePort();
+    const { id } = await t.app.mailer.enqueue(message('never@example.com'));
+    const worker = createMailWorker({ db: t.db, transport: smtpTransport(port), clock: t.clock });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await worker.runOnce();
+      t.clock.advance(retryDelayMs(attempt));
+    }
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await worker.runOnce()).toBe(0);
+  });
+
+  it('never sends a message twice when workers run side by side', async () => {
+    const smtp = await startSmtp();
+    try {
+      for (let i = 0; i < 25; i += 1) await t.app.mailer.enqueue(message(`bulk${i}@example.com`));
+      const workers = [1, 2, 3].map(() =>
+        createMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock }),
+      );
+      let delivered = 0;
+      for (let round = 0; round < 3; round += 1) {
+        const counts = await Promise.all(workers.map((w) => w.runOnce()));
+        delivered += counts.reduce((a, b) => a + b, 0);
+      }
+      expect(delivered).toBe(25);
+      expect(smtp.received).toHaveLength(25);
+      expect(new Set(smtp.received.map((r) => r.to[0])).size).toBe(25);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('marks mail delivered to the local mailbox without SMTP', async () => {
+    const { id } = await t.app.mailer.enqueue(message('local@example.com'));
+    const worker = createMailWorker({ db: t.db, transport: createLocalTransport(), clock: t.clock });
+    expect(await worker.runOnce()).toBe(1);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row!.status).toBe('sent');
+  });
+
+  it('polls until stopped', async () => {
+    const smtp = await startSmtp();
+    const worker = startMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock, intervalMs: 20 });
+    try {
+      await t.app.mailer.enqueue(message('polled@example.com'));
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    } finally {
+      await worker.stop();
+    }
+    await t.app.mailer.enqueue(message('after-stop@example.com'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(1);
+    await smtp.close();
+  });
+});
+
+describe('local mailbox pages', () => {
+  it('lists mail newest first and shows a message with its links', async () => {
+    await t.app.mailer.enqueue(message('reader@example.com', 'Pierwsza wiadomość'));
+    t.clock.advance(1000);
+    const { id } = await t.app.mailer.enqueue(message('reader@example.com', 'Druga <wiadomość>'));
+    await t.app.mailer.enqueue(message('someone-else@example.com', 'Cudza'));
+
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^text\/html/);
+    expect(list.body.indexOf('Druga &lt;wiadomość&gt;')).toBeLessThan(list.body.indexOf('Pierwsza wiadomość'));
+    expect(list.body).toContain(`href="/dev/mail/${id}"`);
+
+    const detail = await t.app.inject({ method: 'GET', url: `/dev/mail/${id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).toContain('href="http://localhost:3000/auth/verified/1/abc?x=1&amp;y=2"');
+    expect(detail.body).toContain('Kliknij link: http://localhost:3000/auth/verified/1/abc');
+
+    const body = await t.app.inject({ method: 'GET', url: `/dev/mail/${id}/html` });
+    expect(body.body).toBe(message('x').html);
+
+    const json = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=Reader@example.com' });
+    const data = json.json().data as { subject: string; links: string[] }[];
+    expect(data.map((m) => m.subject)).toEqual(['Druga <wiadomość>', 'Pierwsza wiadomość']);
+    expect(data[0]!.links).toEqual(['http://localhost:3000/auth/verified/1/abc?x=1&y=2']);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/dev/mail/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' } });
+    try {
+      for (const url of ['/dev/mail', '/api/dev/mail']) {
+        const response = await production.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});

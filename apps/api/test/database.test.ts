@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { accessTokens, users } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('database', () => {
+  it('is migrated', async () => {
+    const tables = rowsOf<{ table_name: string }>(
+      await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
+    ).map((r) => r.table_name);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'access_tokens', 'mail_outbox']));
+  });
+
+  it('seeds users with hashed passwords', async () => {
+    const user = await t.seed.user({ role: 'admin' });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user.role).toBe('admin');
+    expect(user.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('keeps e-mails unique and lowercase', async () => {
+    await t.seed.user({ email: 'unique@example.com' });
+    await expect(t.seed.user({ email: 'unique@example.com' })).rejects.toThrow();
+    await expect(t.seed.user({ email: 'Upper@Example.com' })).rejects.toThrow();
+  });
+
+  it('rolls back a failed transaction and cascades token deletion', async () => {
+    const user = await t.seed.user();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(users).set({ name: 'changed' }).where(eq(users.id, user.id));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.name).toBe(user.name);
+
+    await t.db.insert(accessTokens).values({ userId: user.id, tokenHash: `hash-${user.id}` });
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await t.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id))).toEqual([]);
+  });
+});
