@@ -16,7 +16,9 @@ afterAll(async () => {
 describe('database', () => {
   it('is migrated', async () => {
     const tables = rowsOf<{ table_name: string }>(
-      await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
+      await t.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      ),
     ).map((r) => r.table_name);
     expect(tables).toEqual(expect.arrayContaining(['users', 'access_tokens', 'mail_outbox']));
   });

@@ -28,7 +28,13 @@ describe('loadConfig', () => {
     expect(config.supportEmail).toBe('kontakt@substytut.pl');
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(config.migrationsDir.endsWith(path.join('apps', 'api', 'drizzle'))).toBe(true);
-    expect(config.sandbox).toEqual({ active: true, payments: true, companyLookup: true, botCheck: true, mail: true });
+    expect(config.sandbox).toEqual({
+      active: true,
+      payments: true,
+      companyLookup: true,
+      botCheck: true,
+      mail: true,
+    });
   });
 
   it('derives PUBLIC_URL from PORT and treats empty strings as unset', () => {
@@ -84,7 +90,10 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
     });
-    expect(config.mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'Substytut <no-reply@substytut.pl>' });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'Substytut <no-reply@substytut.pl>',
+    });
     expect(config.s3?.bucket).toBe('files');
     expect(config.sandbox.mail).toBe(false);
   });

@@ -182,7 +182,9 @@ const S3_VARS = [
 ] as const;
 
 /** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const { message, variables } = formatIssues(parsed.error.issues);

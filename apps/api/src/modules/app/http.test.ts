@@ -211,7 +211,10 @@ describe('error shapes', () => {
       payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'request.too_large', message: 'Przesłane dane są zbyt duże' });
+    expect(response.json()).toMatchObject({
+      code: 'request.too_large',
+      message: 'Przesłane dane są zbyt duże',
+    });
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
@@ -233,14 +236,21 @@ describe('error shapes', () => {
     });
     expect(response.body).not.toContain('secret internal detail');
     expect(response.body).not.toContain('db.ts');
-    const english = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'accept-language': 'en' } });
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'accept-language': 'en' },
+    });
     expect(english.json().message).toBe('Internal error');
   });
 
   it('maps typed errors to their status, code and field errors', async () => {
     const taken = await t.app.inject({ method: 'GET', url: '/api/test/taken' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'auth.email_taken', errors: { email: 'validation.emailTaken' } });
+    expect(taken.json()).toMatchObject({
+      code: 'auth.email_taken',
+      errors: { email: 'validation.emailTaken' },
+    });
     const custom = await t.app.inject({ method: 'GET', url: '/api/test/custom' });
     expect(custom.statusCode).toBe(400);
     expect(custom.json()).toEqual({ message: 'Własny komunikat', code: 'offers.invalid', errors: {} });
@@ -249,17 +259,30 @@ describe('error shapes', () => {
   it('limits requests per IP on routes that opt in', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/api/test/limited', remoteAddress: '10.9.9.9' })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/test/limited', remoteAddress: '10.9.9.9' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 429]);
-    const limited = await t.app.inject({ method: 'GET', url: '/api/test/limited', remoteAddress: '10.9.9.9' });
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/limited',
+      remoteAddress: '10.9.9.9',
+    });
     expect(limited.json().code).toBe('errors.too_many_requests');
     expect(limited.headers['retry-after']).toBeDefined();
-    const otherClient = await t.app.inject({ method: 'GET', url: '/api/test/limited', remoteAddress: '10.9.9.10' });
+    const otherClient = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/limited',
+      remoteAddress: '10.9.9.10',
+    });
     expect(otherClient.statusCode).toBe(200);
     // Routes without the option are not limited.
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode,
+      ).toBe(200);
     }
   });
 });
@@ -310,7 +333,11 @@ describe('headers and logs', () => {
 describe('optional providers', () => {
   it('allows the configured providers in the CSP', async () => {
     const withProviders = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com', TURNSTILE_SITE_KEY: 'site' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+        TURNSTILE_SITE_KEY: 'site',
+      },
     });
     try {
       const response = await withProviders.app.inject({ method: 'GET', url: '/api/config/public' });

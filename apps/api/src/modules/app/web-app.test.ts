@@ -7,9 +7,11 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inlineScriptHashes } from './security.ts';
 import { isKnownClientRoute } from './web-routes.ts';
 
-const themeScript = "document.documentElement.dataset.theme = localStorage.getItem('substytut-theme') || 'system';";
+const themeScript =
+  "document.documentElement.dataset.theme = localStorage.getItem('substytut-theme') || 'system';";
 const shell = `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script><script type="application/ld+json">{"@type":"Organization"}</script></head><body><div id="root">SHELL</div></body></html>`;
-const prerenderedAbout = '<!doctype html><html><head><script>/*about*/</script></head><body>PRERENDERED ABOUT</body></html>';
+const prerenderedAbout =
+  '<!doctype html><html><head><script>/*about*/</script></head><body>PRERENDERED ABOUT</body></html>';
 
 let dist: string;
 let t: TestApp;
@@ -21,7 +23,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'pl', 'about'), { recursive: true });
   mkdirSync(path.join(dist, '404'));
   writeFileSync(path.join(dist, 'index.html'), shell);
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(path.join(dist, 'pl', 'about', 'index.html'), prerenderedAbout);
   writeFileSync(path.join(dist, '404', 'index.html'), '<!doctype html><p>PRERENDERED 404</p>');
@@ -60,7 +65,15 @@ describe('serving the built web app', () => {
   });
 
   it('serves the shell for known client routes, uncached', async () => {
-    for (const url of ['/', '/pl', '/en/pricing', '/auth/login', '/dashboard/offers', '/u/jan-kowalski?o=abc', '/pl/payment/success']) {
+    for (const url of [
+      '/',
+      '/pl',
+      '/en/pricing',
+      '/auth/login',
+      '/dashboard/offers',
+      '/u/jan-kowalski?o=abc',
+      '/pl/payment/success',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('SHELL');
@@ -98,13 +111,21 @@ describe('serving the built web app', () => {
   });
 
   it('does not hand the shell to clients that do not accept HTML', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('route.not_found');
   });
 
   it('refuses paths that climb out of the build folder', async () => {
-    for (const url of ['/../substytut-outside.txt', '/assets/..%2f..%2fsubstytut-outside.txt', '/%2e%2e/substytut-outside.txt']) {
+    for (const url of [
+      '/../substytut-outside.txt',
+      '/assets/..%2f..%2fsubstytut-outside.txt',
+      '/%2e%2e/substytut-outside.txt',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.body, url).not.toContain('outside');
     }
@@ -126,7 +147,9 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(shell)).toEqual([
       `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`,
     ]);
-    expect(inlineScriptHashes('<script type="module">a()</script><script src="x.js"></script>')).toHaveLength(1);
+    expect(inlineScriptHashes('<script type="module">a()</script><script src="x.js"></script>')).toHaveLength(
+      1,
+    );
   });
 });
 

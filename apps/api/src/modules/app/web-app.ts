@@ -53,11 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   async function sendHtml(reply: FastifyReply, file: string, status: number) {
     const html = await readFile(file, 'utf8');
-    return reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   return {

@@ -11,7 +11,10 @@ import { ok } from '../app/http.ts';
 // outside production; end-to-end tests read links from here.
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Every href in a mail body, in order, without duplicates. */
 export function linksIn(html: string): string[] {
@@ -60,12 +63,16 @@ function listPage(rows: MailOutboxRow[]): string {
     'Local mailbox',
     `<h1>Local mailbox</h1>
 <p>Messages the app queued, newest first. Nothing here left this machine unless SMTP is configured.</p>
-${rows.length === 0 ? '<p>No messages yet.</p>' : `<table>
+${
+  rows.length === 0
+    ? '<p>No messages yet.</p>'
+    : `<table>
 <thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${items}
 </tbody>
-</table>`}`,
+</table>`
+}`,
   );
 }
 
@@ -101,7 +108,11 @@ export function registerDevMailRoutes(app: FastifyInstance, db: Db) {
   }
 
   typed.get('/dev/mail', async (_request, reply) => {
-    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(200);
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(200);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(rows));
   });
 

@@ -25,7 +25,10 @@ async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -58,7 +61,10 @@ let t: TestApp;
 const transports: MailTransport[] = [];
 const smtpUrl = (port: number) => `smtp://127.0.0.1:${port}`;
 const smtpTransport = (port: number) => {
-  const transport = createSmtpTransport({ smtpUrl: smtpUrl(port), from: 'Substytut <no-reply@substytut.test>' });
+  const transport = createSmtpTransport({
+    smtpUrl: smtpUrl(port),
+    from: 'Substytut <no-reply@substytut.test>',
+  });
   transports.push(transport);
   return transport;
 };
@@ -188,7 +194,12 @@ describe('mail worker', () => {
 
   it('polls until stopped', async () => {
     const smtp = await startSmtp();
-    const worker = startMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock, intervalMs: 20 });
+    const worker = startMailWorker({
+      db: t.db,
+      transport: smtpTransport(smtp.port),
+      clock: t.clock,
+      intervalMs: 20,
+    });
     try {
       await t.app.mailer.enqueue(message('polled@example.com'));
       await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000, interval: 20 });
@@ -212,7 +223,9 @@ describe('local mailbox pages', () => {
     const list = await t.app.inject({ method: 'GET', url: '/dev/mail' });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-type']).toMatch(/^text\/html/);
-    expect(list.body.indexOf('Druga &lt;wiadomość&gt;')).toBeLessThan(list.body.indexOf('Pierwsza wiadomość'));
+    expect(list.body.indexOf('Druga &lt;wiadomość&gt;')).toBeLessThan(
+      list.body.indexOf('Pierwsza wiadomość'),
+    );
     expect(list.body).toContain(`href="/dev/mail/${id}"`);
 
     const detail = await t.app.inject({ method: 'GET', url: `/dev/mail/${id}` });
@@ -228,15 +241,24 @@ describe('local mailbox pages', () => {
     expect(data.map((m) => m.subject)).toEqual(['Druga <wiadomość>', 'Pierwsza wiadomość']);
     expect(data[0]!.links).toEqual(['http://localhost:3000/auth/verified/1/abc?x=1&y=2']);
 
-    const missing = await t.app.inject({ method: 'GET', url: '/dev/mail/00000000-0000-4000-8000-000000000000' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail/00000000-0000-4000-8000-000000000000',
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('does not exist in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' } });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' },
+    });
     try {
       for (const url of ['/dev/mail', '/api/dev/mail']) {
-        const response = await production.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        const response = await production.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html' },
+        });
         expect(response.statusCode, url).toBe(404);
       }
     } finally {

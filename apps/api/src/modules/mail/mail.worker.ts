@@ -19,7 +19,11 @@ export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   clock: Clock;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   intervalMs?: number;
 }
 
@@ -48,7 +52,12 @@ async function claimDue(db: Db, now: Date): Promise<MailOutboxRow[]> {
     return tx
       .update(mailOutbox)
       .set({ nextAttemptAt: leaseUntil, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 }

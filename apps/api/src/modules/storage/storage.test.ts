@@ -54,7 +54,17 @@ describe('disk storage', () => {
 
   it('refuses keys that could leave the storage folder', async () => {
     const storage = createDiskStorage(path.join(t.dataDir, 'storage'));
-    for (const key of ['../secret.txt', 'a/../../secret.txt', '/etc/passwd', 'a//b', '.hidden', 'a/./b', '', 'a\\b', 'a b']) {
+    for (const key of [
+      '../secret.txt',
+      'a/../../secret.txt',
+      '/etc/passwd',
+      'a//b',
+      '.hidden',
+      'a/./b',
+      '',
+      'a\\b',
+      'a b',
+    ]) {
       expect(isValidStorageKey(key), key).toBe(false);
       await expect(storage.put(key, png, 'image/png'), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
       await expect(storage.get(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
