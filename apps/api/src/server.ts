@@ -52,9 +52,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
+      address,
       publicUrl: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : `pglite (${config.pgliteDir})`,
       mail: config.mail ? 'smtp' : 'local outbox (/dev/mail)',

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiRoot } from '../src/modules/app/config.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-server-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs src/server.ts in its own process, as `npm run dev` would. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const line = stdout.split('\n').find((l) => l.includes('"msg":"ready"'));
+      if (line) resolve((JSON.parse(line) as { address: string }).address);
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  // A server that is expected to fail never becomes ready; that rejection is not an error here.
+  ready.catch(() => undefined);
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('server process', () => {
+  it('refuses to start with a bad variable and names it', async () => {
+    const server = startServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain('Invalid environment: PORT:');
+  });
+
+  it('serves, then shuts down cleanly on SIGTERM', async () => {
+    const server = startServer({ WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+    const address = await server.ready;
+    const health = await fetch(`${address}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ data: { status: 'ok' } });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('"msg":"shutting down"');
+  });
+});
