@@ -11,7 +11,7 @@ export default defineProject({
     name: 'apps/web',
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'legal/**/*.test.ts'],
     css: false,
   },
 });

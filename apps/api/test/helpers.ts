@@ -19,6 +19,7 @@ import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { users, type NewUser, type User } from '../src/db/schema.ts';
 import { buildApp, type AppOverrides } from '../src/modules/app/build-app.ts';
+import { issueAccessToken } from '../src/modules/auth/access-tokens.ts';
 import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
 import { apiRoot, loadConfig, type Config } from '../src/modules/app/config.ts';
 
@@ -117,6 +118,12 @@ export function createSeed(db: Db, clock: { now(): Date }) {
         .returning();
       if (!row) throw new Error('seed.user: insert returned nothing');
       return { ...row, password };
+    },
+    /** a signed-in user: the row plus a valid bearer token and its Authorization header */
+    async session(input: SeedUserInput = {}) {
+      const user = await this.user(input);
+      const token = await issueAccessToken(db, user.id, clock.now());
+      return { user, token, headers: { authorization: `Bearer ${token}` } };
     },
   };
 }

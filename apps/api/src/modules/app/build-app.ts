@@ -11,6 +11,7 @@ import { createStorage, type Storage } from '../storage/index.ts';
 import { registerStorageRoutes } from '../storage/storage.routes.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { registerAuthentication } from './authenticate.ts';
 import { registerCsrf } from './csrf.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { notFound } from './errors.ts';
@@ -18,6 +19,7 @@ import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerWebApp } from './web-app.ts';
+import { featureModules } from '../index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,10 +111,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(compress, { threshold: 1024 });
     await registerRateLimit(app);
     registerCsrf(app, { secureCookies: config.secureCookies });
+    registerAuthentication(app);
 
     registerSystemRoutes(app);
     registerStorageRoutes(app, app.storage);
     if (!config.isProduction) registerDevMailRoutes(app, database.db);
+    for (const plugin of featureModules) await app.register(plugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
 
     // The web app is a catch-all route rather than the not-found handler, so route-level hooks

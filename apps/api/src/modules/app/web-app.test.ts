@@ -30,6 +30,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(path.join(dist, 'pl', 'about', 'index.html'), prerenderedAbout);
   writeFileSync(path.join(dist, '404', 'index.html'), '<!doctype html><p>PRERENDERED 404</p>');
+  writeFileSync(path.join(dist, 'spa.html'), shell.replace('SHELL', 'EMPTY SHELL'));
   writeFileSync(path.join(tmpdir(), 'substytut-outside.txt'), 'outside');
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
@@ -62,6 +63,13 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('User-agent');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the empty shell, not the prerendered home page, for routes without their own page', async () => {
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: html });
+    expect(dashboard.body).toContain('EMPTY SHELL');
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(home.body).not.toContain('EMPTY SHELL');
   });
 
   it('serves the shell for known client routes, uncached', async () => {

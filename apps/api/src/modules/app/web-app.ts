@@ -50,6 +50,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny' });
 
   const inside = (file: string) => file.startsWith(root + path.sep);
+  // The build prerenders the home page into index.html; routes without a prerendered page get the
+  // empty shell instead, so they never flash the home page's content before the app takes over.
+  const shell = existsSync(path.join(root, 'spa.html')) ? path.join(root, 'spa.html') : path.join(root, 'index.html');
 
   async function sendHtml(reply: FastifyReply, file: string, status: number) {
     const html = await readFile(file, 'utf8');
@@ -86,7 +89,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         return true;
       }
       const status = isKnownClientRoute(pathname) && !wantsNotFound ? 200 : 404;
-      await sendHtml(reply, path.join(root, 'index.html'), status);
+      await sendHtml(reply, shell, status);
       return true;
     },
   };

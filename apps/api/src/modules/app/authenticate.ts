@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserByToken, type AuthenticatedUser } from '../auth/access-tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the requireUser / requireAdmin pre-handlers */
+    user: AuthenticatedUser | null;
+    /** the raw bearer token of this request, when one was sent */
+    bearerToken: string | null;
+  }
+  interface FastifyInstance {
+    /** pre-handler: 401 `auth.unauthenticated` unless a valid bearer token is sent */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** pre-handler: 401 without a valid token, 403 `auth.forbidden` for any role but admin */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerTokenOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user of a request, or throws 401. For routes that need the user inside a handler. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function registerAuthentication(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('bearerToken', null);
+
+  const requireUser = async (request: FastifyRequest) => {
+    const token = bearerTokenOf(request);
+    if (!token) throw unauthorized();
+    const user = await findUserByToken(app.db, token, app.clock.now());
+    if (!user) throw unauthorized('auth.session_expired');
+    request.user = user;
+    request.bearerToken = token;
+  };
+
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (request.user?.role !== 'admin') throw forbidden();
+  });
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * Every feature's routes, registered by buildApp in this order. A feature module exports one
+ * Fastify plugin (`<feature>.routes.ts`) and adds it here.
+ */
+export const featureModules: FastifyPluginAsync[] = [];
