@@ -1,0 +1,96 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+/** A unique e-mail address per call, so journeys never collide within one run. */
+export function uniqueEmail(prefix = 'lawyer'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** Waits for the newest mail to `to` whose subject or text matches, as the local mailbox shows it. */
+export async function waitForMail(request: APIRequestContext, to: string, match?: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+        const mails = ((await res.json()) as { data: OutboxMail[] }).data;
+        found = mails.find((m) => !match || match.test(m.subject) || match.test(m.text));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail whose path matches. */
+export function linkIn(mail: OutboxMail, pathPattern: RegExp): string {
+  const link = mail.links.find((l) => pathPattern.test(new URL(l).pathname));
+  if (!link) throw new Error(`no link matching ${pathPattern} in mail "${mail.subject}": ${mail.links.join(', ')}`);
+  return link;
+}
+
+async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get('/api/csrf-cookie');
+  const cookie = res.headers()['set-cookie'] ?? '';
+  const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1];
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { 'x-xsrf-token': token };
+}
+
+export interface Session {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: string; email: string; name: string; role: string };
+}
+
+/** Registers through the API, verifies through the mailed link and returns a logged-in session. */
+export async function registerVerifiedUser(
+  request: APIRequestContext,
+  email = uniqueEmail(),
+  password = 'Haslo123!',
+): Promise<Session> {
+  const headers = await csrf(request);
+  const registered = await request.post('/api/register', {
+    headers,
+    data: { email, password, terms: true, 'cf-turnstile-response': 'local' },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+
+  const mail = await waitForMail(request, email);
+  const verifyPath = new URL(linkIn(mail, /^\/(pl\/|en\/)?auth\/verified\//)).pathname;
+  const [id, hash] = verifyPath.split('/').slice(-2);
+  const verified = await request.post(`/api/email/verify/${id}/${hash}`, { headers });
+  expect(verified.status(), await verified.text()).toBeLessThan(300);
+
+  const login = await request.post('/api/login', {
+    headers,
+    data: { email, password, 'cf-turnstile-response': 'local' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const body = (await login.json()) as { data: { token: string; user: Session['user'] } };
+  return { email, password, token: body.data.token, user: body.data.user };
+}
+
+/** Puts a session into the browser's storage the way the login form does, before the page loads. */
+export async function signInBrowser(page: Page, session: Pick<Session, 'token' | 'user'>): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      if (!window.localStorage.getItem('auth_token')) {
+        window.localStorage.setItem('auth_token', token);
+        window.localStorage.setItem('user', user);
+      }
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+}
