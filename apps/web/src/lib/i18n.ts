@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { nestMessages, validationMessages } from '@substytut/shared';
 import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/paths';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -16,6 +17,12 @@ for (const [file, mod] of Object.entries(modules)) {
   const [, language, namespace] = match as unknown as [string, string, string];
   resources[language] ??= {};
   resources[language][namespace] = mod.default;
+}
+
+// Field errors of the shared zod schemas are keys of this catalogue: t(message, { ns: 'validation' }).
+for (const language of ['pl', 'en'] as const) {
+  resources[language] ??= {};
+  resources[language].validation = nestMessages(validationMessages[language]);
 }
 
 export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
