@@ -80,3 +80,4 @@ export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type AccessToken = typeof accessTokens.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export * from './schema/contact.ts';
