@@ -81,3 +81,4 @@ export type NewUser = typeof users.$inferInsert;
 export type AccessToken = typeof accessTokens.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export * from './schema/contact.ts';
+export * from './schema/auth.ts';
