@@ -110,8 +110,16 @@ const envSchema = z.object({
   // Outside services added by later features; read here so the sandbox markers and the CSP know
   // which real providers are configured.
   GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: z.preprocess(
+    emptyToUndefined,
+    httpUrl().default('https://www.googleapis.com/oauth2/v3/certs'),
+  ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET: optionalString,
+  TURNSTILE_VERIFY_URL: z.preprocess(
+    emptyToUndefined,
+    httpUrl().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   GUS_API_KEY: optionalString,
 });
@@ -156,8 +164,11 @@ export interface Config {
   bookingUrl: string;
   supportEmail: string;
   googleClientId: string | null;
+  /** where Google's signing keys are fetched (a local key set in tests) */
+  googleJwksUrl: string;
   turnstileSiteKey: string | null;
   turnstileSecret: string | null;
+  turnstileVerifyUrl: string;
   stripeSecretKey: string | null;
   gusApiKey: string | null;
   sandbox: SandboxFlags;
@@ -266,8 +277,10 @@ export function loadConfig(
     bookingUrl: env.BOOKING_URL,
     supportEmail: env.SUPPORT_EMAIL,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    googleJwksUrl: env.GOOGLE_JWKS_URL,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null,
     turnstileSecret: env.TURNSTILE_SECRET ?? null,
+    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
     gusApiKey: env.GUS_API_KEY ?? null,
     sandbox,
