@@ -30,6 +30,37 @@ const catalogue: Catalogue = {
   },
   'auth.unauthenticated': { pl: 'Sesja wygasła', en: 'Session expired' },
   'auth.forbidden': { pl: 'Brak uprawnień', en: 'You do not have permission' },
+  'auth.session_expired': {
+    pl: 'Sesja wygasła. Zaloguj się ponownie',
+    en: 'Your session has expired. Please log in again',
+  },
+  'auth.invalid_credentials': { pl: 'Nieprawidłowe dane logowania', en: 'Invalid login details' },
+  'auth.account_locked': {
+    pl: 'Konto zostało tymczasowo zablokowane. Spróbuj ponownie później lub skontaktuj się z nami',
+    en: 'Your account has been temporarily locked. Try again later or contact us',
+  },
+  'auth.email_not_verified': {
+    pl: 'Adres e-mail nie został jeszcze potwierdzony. Sprawdź swoją skrzynkę pocztową',
+    en: 'Your e-mail address has not been confirmed yet. Please check your inbox',
+  },
+  'auth.email_taken': { pl: 'Ten adres e-mail jest już zajęty', en: 'This e-mail address is already taken' },
+  'auth.verification_invalid': {
+    pl: 'Link wygasł. Konto zostało już aktywowane lub link jest nieprawidłowy',
+    en: 'The link has expired. The account is already active or the link is wrong',
+  },
+  'auth.reset_invalid': {
+    pl: 'Link do zmiany hasła wygasł lub jest nieprawidłowy',
+    en: 'The password reset link has expired or is invalid',
+  },
+  'auth.bot_check_failed': {
+    pl: 'Weryfikacja antyspamowa nie powiodła się. Odśwież stronę i spróbuj ponownie',
+    en: 'The anti-bot check failed. Refresh the page and try again',
+  },
+  'auth.google_disabled': {
+    pl: 'Logowanie przez Google jest niedostępne',
+    en: 'Sign-in with Google is not available',
+  },
+  'auth.google_invalid': { pl: 'Błąd logowania przez Google', en: 'Google sign-in failed' },
   'errors.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
   'errors.conflict': { pl: 'Konflikt danych', en: 'Conflict' },
   'errors.too_many_requests': {
