@@ -110,6 +110,7 @@ describe('loadConfig', () => {
     const real = loadConfig({
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_x',
       GUS_API_KEY: 'gus',
       TURNSTILE_SECRET: 'ts',
       SMTP_URL: 'smtps://mail.example.com',

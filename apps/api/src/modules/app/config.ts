@@ -121,6 +121,8 @@ const envSchema = z.object({
     httpUrl().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   ),
   STRIPE_SECRET_KEY: optionalString,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://api.stripe.com')),
   GUS_API_KEY: optionalString,
 });
 
@@ -170,6 +172,10 @@ export interface Config {
   turnstileSecret: string | null;
   turnstileVerifyUrl: string;
   stripeSecretKey: string | null;
+  /** signing secret of the Connect webhook endpoint (account events) */
+  stripeConnectWebhookSecret: string | null;
+  /** Stripe's API address (a local fake in tests) */
+  stripeApiUrl: string;
   gusApiKey: string | null;
   sandbox: SandboxFlags;
 }
@@ -210,6 +216,8 @@ export function loadConfig(
   };
 
   if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'required when SMTP_URL is set');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_CONNECT_WEBHOOK_SECRET)
+    problem('STRIPE_CONNECT_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
 
   const s3Set = S3_VARS.filter((name) => env[name] !== undefined);
   if (s3Set.length > 0 && s3Set.length < S3_VARS.length) {
@@ -282,6 +290,8 @@ export function loadConfig(
     turnstileSecret: env.TURNSTILE_SECRET ?? null,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
+    stripeApiUrl: env.STRIPE_API_URL,
     gusApiKey: env.GUS_API_KEY ?? null,
     sandbox,
   };
