@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+test.describe('web shell', () => {
+  test('home page in Polish by default and in English under /en', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Klucz do wygodnych i bezpiecznych zastępstw');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pl$/);
+
+    await page.goto('/en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/convenient and safe substitutions/i);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/en$/);
+  });
+
+  test('the theme choice survives a reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/pl');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Zmień motyw' }).click();
+    await page.getByRole('menuitemradio', { name: 'Ciemny' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
+    // "System" follows the operating system live.
+    await page.getByRole('button', { name: 'Zmień motyw' }).click();
+    await page.getByRole('menuitemradio', { name: 'Systemowy' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('switching the language changes the texts and the address, and keeps the page', async ({ page }) => {
+    await page.goto('/pl/pricing');
+    await page.getByRole('link', { name: /EN – English/ }).click();
+    await expect(page).toHaveURL(/\/en\/pricing$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Substytut – home page' })).toBeVisible();
+    await page.getByRole('link', { name: /PL – Polski/ }).click();
+    await expect(page).toHaveURL(/\/pl\/pricing$/);
+    await expect(page.getByRole('link', { name: 'Substytut – strona główna' })).toBeVisible();
+  });
+
+  test('an unknown address shows the 404 page and returns home after 5 seconds', async ({ page }) => {
+    const response = await page.goto('/to-nie-istnieje');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Nie znaleziono strony' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Strona główna', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Wstecz' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Klucz do wygodnych');
+  });
+
+  test('the API answers health and a JSON 404 for unknown routes', async ({ request }) => {
+    expect((await request.get('/api/health')).status()).toBe(200);
+    const missing = await request.get('/api/nope');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'route.not_found' });
+  });
+
+  for (const path of ['/pl', '/en', '/pl/404']) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`no accessibility violations on ${path} (${scheme})`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});
