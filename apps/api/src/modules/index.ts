@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { contactRoutes } from './contact/contact.routes.ts';
+import { seoRoutes } from './seo/seo.routes.ts';
 
 /**
  * Every feature's routes, registered by buildApp in this order. A feature module exports one
  * Fastify plugin (`<feature>.routes.ts`) and adds it here.
  */
-export const featureModules: FastifyPluginAsync[] = [];
+export const featureModules: FastifyPluginAsync[] = [contactRoutes, seoRoutes];
