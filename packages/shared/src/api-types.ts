@@ -80,7 +80,8 @@ export function storageUrl(key: string): string {
  */
 export const profileDtoSchema = z.object({
   profileId: z.number().int(),
-  userId: z.number().int(),
+  /** The account's id (a UUID). */
+  userId: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   fullname: z.string(),
