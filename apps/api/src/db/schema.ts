@@ -82,3 +82,5 @@ export type AccessToken = typeof accessTokens.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export * from './schema/contact.ts';
 export * from './schema/auth.ts';
+export * from './schema/profile.ts';
+export * from './schema/payments.ts';
