@@ -1,7 +1,8 @@
 // Writes static HTML for the public pages after `vite build` and the SSR build:
 // dist/<path>/index.html for every prerender path, unprefixed and under /pl and /en, plus
-// dist/spa.html (the empty app shell for routes that are rendered only in the browser) and
-// dist/sitemap.xml. PUBLIC_URL (default http://localhost:3000) names canonical addresses.
+// dist/spa.html (the empty app shell for routes that are rendered only in the browser).
+// PUBLIC_URL (default http://localhost:3000) names canonical addresses. /sitemap.xml and
+// /robots.txt are served by the API (apps/api/src/modules/seo) from the same page list.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +15,6 @@ const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
 const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
-const NOT_IN_SITEMAP = [/^\/404$/, /^\/payment\//, /^\/offer\//];
 
 /** React 19 emits hoisted <title>/<meta>/<link> first; they belong in <head>. */
 export function splitHoisted(html) {
@@ -50,7 +50,6 @@ async function main() {
 
   process.env.PUBLIC_URL = publicUrl;
   const { render, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
-  const sitemap = [];
   let count = 0;
 
   for (const page of prerenderPaths) {
@@ -69,18 +68,9 @@ async function main() {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, out);
       count += 1;
-      if (prefix && !NOT_IN_SITEMAP.some((re) => re.test(page))) sitemap.push(`${publicUrl}${url}`);
     }
   }
 
-  const xml = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...sitemap.map((loc) => `  <url><loc>${loc}</loc></url>`),
-    '</urlset>',
-    '',
-  ].join('\n');
-  await writeFile(path.join(dist, 'sitemap.xml'), xml);
   await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
   console.log(`prerendered ${count} pages for ${publicUrl}`);
 }

@@ -1,3 +1,5 @@
+import operator from '../../legal/operator.json';
+
 /** Used until (or when) GET /api/config/public does not answer. */
 export const DEFAULT_BOOKING_URL = 'https://calendly.com/substytut/zalozenie-profilu';
 export const SUPPORT_EMAIL = 'kontakt@substytut.pl';
@@ -8,14 +10,17 @@ export const TOOLTIP_DELAY_MS = 100;
 export const HOVER_CARD_OPEN_MS = 700;
 export const HOVER_CARD_CLOSE_MS = 300;
 
-/** Company data shown in the footer and in structured data. NIP passes the checksum. */
+/**
+ * Company data shown in the footer and in structured data. The legal PDFs are built from the same
+ * file (scripts/build-legal-pdfs.mjs), so the footer and the documents always name one operator.
+ */
 export const COMPANY = {
-  name: 'Substytut sp. z o.o.',
-  street: 'ul. Prosta 20/4',
-  postcode: '00-850',
-  city: 'Warszawa',
-  krs: '0001098765',
-  nip: '5252987652',
-  regon: '528134795',
-  email: SUPPORT_EMAIL,
+  name: operator.name,
+  street: operator.street,
+  postcode: operator.postcode,
+  city: operator.city.pl,
+  krs: operator.krs,
+  nip: operator.nip,
+  regon: operator.regon,
+  email: operator.email,
 } as const;

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
+import { INDEXABLE_PAGES } from '@substytut/shared/public-pages';
 
 /** Every URL of the web app is built here; components never concatenate paths themselves. */
 
@@ -42,6 +43,9 @@ export const paths = {
   },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
+    profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
+    offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
   },
   admin: { path: '/admin', getHref: () => '/admin' },
   publicProfile: {
@@ -72,16 +76,12 @@ export const marketingNav = [
   { key: 'contact', href: paths.contact.getHref() },
 ] as const;
 
-/** Public pages written to static HTML at build time (each also under /pl and /en). */
+/**
+ * Public pages written to static HTML at build time (each also under /pl and /en): the indexable
+ * pages the sitemap lists (one shared list), plus pages crawlers need not index.
+ */
 export const prerenderPaths: readonly string[] = [
-  paths.home.path,
-  paths.about.path,
-  paths.contact.path,
-  paths.faq.path,
-  paths.features.path,
-  paths.pricing.path,
-  paths.forLawyers.path,
-  paths.forLawFirms.path,
+  ...INDEXABLE_PAGES,
   paths.paymentSuccess.path,
   paths.paymentCancel.path,
   paths.offerDone.path,
