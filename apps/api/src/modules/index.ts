@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 
@@ -6,4 +7,4 @@ import { seoRoutes } from './seo/seo.routes.ts';
  * Every feature's routes, registered by buildApp in this order. A feature module exports one
  * Fastify plugin (`<feature>.routes.ts`) and adds it here.
  */
-export const featureModules: FastifyPluginAsync[] = [contactRoutes, seoRoutes];
+export const featureModules: FastifyPluginAsync[] = [authRoutes, contactRoutes, seoRoutes];

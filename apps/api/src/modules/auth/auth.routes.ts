@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../app/authenticate.ts';
+import { dataOf, ok } from '../app/http.ts';
+import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
+import { rateLimit } from '../app/rate-limit.ts';
+import { createBotCheck } from '../bot-check/index.ts';
+import {
+  authResponse,
+  forgotPasswordBody,
+  googleLoginBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  successResponse,
+  userResponse,
+  verifyEmailParams,
+} from './auth.schemas.ts';
+import * as auth from './auth.service.ts';
+import { createGoogleIdTokenVerifier } from './google-id-token.ts';
+
+// Per client IP and route, per minute. Generous enough for an office behind one address and for
+// the end-to-end suite; the account lockout is what stops guessing one account's password.
+const LIMITS = {
+  register: rateLimit(20, '1 minute'),
+  login: rateLimit(30, '1 minute'),
+  google: rateLimit(30, '1 minute'),
+  verify: rateLimit(30, '1 minute'),
+  forget: rateLimit(10, '1 minute'),
+  reset: rateLimit(20, '1 minute'),
+};
+
+function contextOf(request: FastifyRequest, explicit?: Locale): auth.RequestContext {
+  return { locale: explicit ?? localeFromAcceptLanguage(request.headers['accept-language']), ip: request.ip };
+}
+
+/** Accounts: registration, e-mail verification, login (password and Google), reset, logout, me. */
+export async function authRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps: auth.AuthDeps = {
+    db: app.db,
+    config: app.config,
+    clock: app.clock,
+    mailer: app.mailer,
+    botCheck: createBotCheck(app.config),
+    google: app.config.googleClientId
+      ? createGoogleIdTokenVerifier({ clientId: app.config.googleClientId, jwksUrl: app.config.googleJwksUrl })
+      : null,
+  };
+
+  typed.post(
+    '/api/register',
+    { config: LIMITS.register, schema: { body: registerBody, response: { 200: dataOf(successResponse) } } },
+    async (request) => ok(await auth.register(deps, request.body, contextOf(request, request.body.locale))),
+  );
+
+  typed.post(
+    '/api/email/verify/:id/:hash',
+    { config: LIMITS.verify, schema: { params: verifyEmailParams, response: { 200: dataOf(authResponse) } } },
+    async (request) => ok(await auth.verifyEmail(deps, request.params, contextOf(request))),
+  );
+
+  typed.post(
+    '/api/login',
+    { config: LIMITS.login, schema: { body: loginBody, response: { 200: dataOf(authResponse) } } },
+    async (request) => ok(await auth.login(deps, request.body, contextOf(request))),
+  );
+
+  typed.post(
+    '/api/login/google',
+    { config: LIMITS.google, schema: { body: googleLoginBody, response: { 200: dataOf(authResponse) } } },
+    async (request) => ok(await auth.loginWithGoogle(deps, request.body, contextOf(request, request.body.locale))),
+  );
+
+  typed.post(
+    '/api/login/forget',
+    { config: LIMITS.forget, schema: { body: forgotPasswordBody, response: { 200: dataOf(successResponse) } } },
+    async (request) =>
+      ok(await auth.requestPasswordReset(deps, request.body, contextOf(request, request.body.locale))),
+  );
+
+  typed.post(
+    '/api/login/resetpassword',
+    { config: LIMITS.reset, schema: { body: resetPasswordBody, response: { 200: dataOf(successResponse) } } },
+    async (request) => ok(await auth.resetPassword(deps, request.body, contextOf(request))),
+  );
+
+  typed.post(
+    '/api/logout',
+    { preHandler: app.requireUser, schema: { response: { 200: dataOf(successResponse) } } },
+    async (request) => {
+      currentUser(request);
+      return ok(await auth.logout(deps, request.bearerToken!, contextOf(request)));
+    },
+  );
+
+  typed.get(
+    '/api/me',
+    { preHandler: app.requireUser, schema: { response: { 200: dataOf(userResponse) } } },
+    async (request) => ok(auth.me(currentUser(request))),
+  );
+}

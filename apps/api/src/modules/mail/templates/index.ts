@@ -1,0 +1,13 @@
+// Every e-mail the app sends is rendered by a template in this folder, on the shared layout.
+export {
+  COMPANY,
+  PRODUCT_NAME,
+  escapeHtml,
+  renderLayout,
+  webUrl,
+  type LayoutInput,
+  type MailContext,
+  type MailLocale,
+} from './layout.ts';
+export { resetPasswordMail, type ResetPasswordInput } from './reset-password.ts';
+export { verifyEmailMail, type VerifyEmailInput } from './verify-email.ts';
