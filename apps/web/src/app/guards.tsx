@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { Loading } from '@/components/ui/spinner';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
+import { meQuery } from '@/features/auth/api/me';
 import { useSession } from '@/lib/session';
 
 function useLocalized(href: string): string {
@@ -16,13 +19,16 @@ export function RequireToken({ children }: { children: ReactNode }) {
 }
 
 /**
- * /admin: no token or a stored role other than admin goes to /. The admin page itself confirms
- * the role with GET /api/me, since the stored user can be stale.
+ * /admin: only a user whose role is admin, checked with GET /api/me (the stored user can be stale
+ * or edited by hand). No token, another role or a failed check all go silently to / (spec 6, 8).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { token, user } = useSession();
+  const { token } = useSession();
+  const me = useQuery(meQuery(token));
   const target = useLocalized(paths.home.getHref());
-  return token && user?.role === 'admin' ? children : <Navigate to={target} replace />;
+  if (!token) return <Navigate to={target} replace />;
+  if (me.isPending) return <Loading className="flex-1" />;
+  return me.data?.role === 'admin' ? children : <Navigate to={target} replace />;
 }
 
 /** The login/register tabs send a visitor who already has a token to the dashboard. */

@@ -36,10 +36,16 @@ function pageRoutes(): RouteObject[] {
       path: rel(paths.privacy.path),
       lazy: async () => ({ Component: (await import('./document-redirect')).Privacy }),
     },
-    { path: rel(paths.auth.registerSuccess.path), lazy: pending('RegisterSuccess') },
-    { path: rel(paths.auth.forgotPassword.path), lazy: pending('ForgotPassword') },
-    { path: rel(paths.auth.reset.path), lazy: pending('ResetPassword') },
-    { path: rel(paths.auth.verified.path), lazy: pending('Verified') },
+    {
+      path: rel(paths.auth.registerSuccess.path),
+      lazy: () => import('@/features/auth/routes/register-success'),
+    },
+    {
+      path: rel(paths.auth.forgotPassword.path),
+      lazy: () => import('@/features/auth/routes/forgot-password'),
+    },
+    { path: rel(paths.auth.reset.path), lazy: () => import('@/features/auth/routes/reset-password') },
+    { path: rel(paths.auth.verified.path), lazy: () => import('@/features/auth/routes/verified') },
     {
       element: (
         <RedirectIfToken>
@@ -47,8 +53,8 @@ function pageRoutes(): RouteObject[] {
         </RedirectIfToken>
       ),
       children: [
-        { path: rel(paths.auth.root.path), lazy: pending('Auth') },
-        { path: `${rel(paths.auth.root.path)}/*`, lazy: pending('Auth') },
+        { path: rel(paths.auth.root.path), lazy: () => import('@/features/auth/routes/auth') },
+        { path: `${rel(paths.auth.root.path)}/*`, lazy: () => import('@/features/auth/routes/auth') },
       ],
     },
     {

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordPayload, MessageResponse } from '@substytut/shared';
+import { api, ApiError } from '@/lib/api-client';
+
+/** POST /login/forget. */
+export async function requestPasswordReset(payload: ForgotPasswordPayload): Promise<MessageResponse> {
+  const data = await api.post<MessageResponse | null>('/login/forget', payload);
+  if (data && data.success === false) throw new ApiError(200, 'auth.forgot_failed', data.message ?? '');
+  return data ?? { success: true, message: '' };
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

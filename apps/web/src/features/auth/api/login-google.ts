@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResponse } from '@substytut/shared';
+import { api, ApiError } from '@/lib/api-client';
+import { setSession } from '@/lib/session';
+
+/** POST /login/google with the identity provider's ID token (the credential). */
+export async function loginWithGoogle(credential: string): Promise<AuthResponse> {
+  const data = await api.post<Partial<AuthResponse> | null>('/login/google', { token: credential });
+  if (!data?.token) throw new ApiError(200, 'auth.no_token', data?.message ?? '');
+  return data as AuthResponse;
+}
+
+export function useLoginWithGoogle() {
+  return useMutation({
+    mutationFn: loginWithGoogle,
+    onSuccess: (data) => setSession(data.token, data.user),
+  });
+}

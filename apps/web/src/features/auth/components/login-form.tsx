@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, TURNSTILE_LOCAL_TOKEN, type LoginInput, type LoginPayload } from '@substytut/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
+import { toast } from '@/lib/toast';
+import { useLogin } from '../api/login';
+import { authErrorText } from '../lib/auth-error';
+import { useFieldErrorText } from '../lib/field-error';
+import { BotCheck } from './bot-check';
+import { GoogleSignIn } from './google-sign-in';
+import { PasswordInput } from './password-input';
+
+/** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
+export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const navigate = useNavigate();
+  const href = useLocalizedHref();
+  const { turnstileSiteKey } = usePublicConfig();
+  const [botCheckKey, setBotCheckKey] = useState(0);
+  const login = useLogin();
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted },
+  } = useForm<LoginInput, unknown, LoginPayload>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', 'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN },
+  });
+
+  const shown = (name: 'email' | 'password') =>
+    touchedFields[name] || isSubmitted ? errorText(errors[name]) : undefined;
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutateAsync(values).then(
+      () => {
+        toast.success(t('success.login'));
+        void navigate(href(paths.dashboard.root.getHref()));
+      },
+      (error: unknown) => {
+        toast.error(authErrorText(error, t, 'errors:general'));
+        if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
+      },
+    ),
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1.5">
+        <h2 className="text-xl font-semibold tracking-tight">{t('login.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('login.description')}</p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('login.title')}>
+        <FormField label={t('fields.email')} error={shown('email')} required>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('fields.emailPlaceholder')}
+            aria-required
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label={t('fields.password')} error={shown('password')} required>
+          <PasswordInput autoComplete="current-password" aria-required {...register('password')} />
+        </FormField>
+        <Link
+          to={href(paths.auth.forgotPassword.getHref())}
+          className="-mt-1 self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('login.forgot')}
+        </Link>
+        <input type="hidden" {...register('cf-turnstile-response')} />
+        {turnstileSiteKey && (
+          <BotCheck
+            key={botCheckKey}
+            siteKey={turnstileSiteKey}
+            onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
+          />
+        )}
+        <Button type="submit" size="lg" loading={login.isPending} className="mt-1 w-full">
+          {t('login.submit')}
+        </Button>
+      </form>
+      <GoogleSignIn mode="signin" />
+      <p className="text-center text-sm text-muted-foreground">
+        {t('login.switchText')}{' '}
+        <Button variant="link" onClick={onSwitch} className="font-semibold">
+          {t('login.switchAction')}
+        </Button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  registerSchema,
+  TURNSTILE_LOCAL_TOKEN,
+  type RegisterInput,
+  type RegisterPayload,
+} from '@substytut/shared';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
+import { toast } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { authErrorText } from '../lib/auth-error';
+import { useFieldErrorText } from '../lib/field-error';
+import { BotCheck } from './bot-check';
+import { GoogleSignIn } from './google-sign-in';
+import { PasswordInput } from './password-input';
+
+/**
+ * Register tab. Validates on submit, then on every change (spec 4). The spec's checkbox
+ * `policyConfirm` is the shared schema's (and the API's) `terms`.
+ */
+export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const navigate = useNavigate();
+  const href = useLocalizedHref();
+  const { turnstileSiteKey } = usePublicConfig();
+  const [botCheckKey, setBotCheckKey] = useState(0);
+  const termsId = useId();
+  const register = useRegister();
+
+  const {
+    register: field,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<RegisterInput, unknown, RegisterPayload>({
+    resolver: zodResolver(registerSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // `terms` starts unset: the schema only accepts `true`, so unticked is an error either way.
+    defaultValues: { email: '', password: '', 'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    register.mutateAsync(values).then(
+      () => void navigate(href(paths.auth.registerSuccess.getHref())),
+      (error: unknown) => {
+        toast.error(authErrorText(error, t, 'auth:messages.error'));
+        if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
+      },
+    ),
+  );
+
+  const termsError = errorText(errors.terms);
+  const termsErrorId = `${termsId}-error`;
+  const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1.5">
+        <h2 className="text-xl font-semibold tracking-tight">{t('register.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('register.description')}</p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('register.title')}>
+        <FormField label={t('fields.email')} error={errorText(errors.email)} required>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('fields.emailPlaceholder')}
+            aria-required
+            {...field('email')}
+          />
+        </FormField>
+        <FormField
+          label={t('fields.password')}
+          error={errorText(errors.password)}
+          hint={t('register.passwordHint')}
+          required
+        >
+          <PasswordInput autoComplete="new-password" aria-required {...field('password')} />
+        </FormField>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-start gap-3">
+            <Controller
+              control={control}
+              name="terms"
+              render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                <Checkbox
+                  id={termsId}
+                  ref={ref}
+                  name={name}
+                  checked={value === true}
+                  onCheckedChange={(checked) => onChange(checked === true)}
+                  onBlur={onBlur}
+                  aria-required
+                  aria-invalid={termsError ? true : undefined}
+                  aria-describedby={termsError ? termsErrorId : undefined}
+                  className="mt-0.5"
+                />
+              )}
+            />
+            <Label htmlFor={termsId} className="leading-snug font-normal">
+              {t('register.termsBefore')}{' '}
+              <a
+                href={href(paths.terms.getHref())}
+                {...newTab}
+                className="font-medium text-primary underline underline-offset-4"
+              >
+                {t('register.termsLink')}
+                <span className="sr-only"> {t('register.newTab')}</span>
+              </a>{' '}
+              {t('register.termsBetween')}{' '}
+              <a
+                href={href(paths.privacy.getHref())}
+                {...newTab}
+                className="font-medium text-primary underline underline-offset-4"
+              >
+                {t('register.privacyLink')}
+                <span className="sr-only"> {t('register.newTab')}</span>
+              </a>
+              <span aria-hidden="true" className="ml-0.5 text-destructive">
+                *
+              </span>
+            </Label>
+          </div>
+          {termsError && (
+            <p id={termsErrorId} className="text-sm font-medium text-destructive">
+              {termsError}
+            </p>
+          )}
+        </div>
+        <input type="hidden" {...field('cf-turnstile-response')} />
+        {turnstileSiteKey && (
+          <BotCheck
+            key={botCheckKey}
+            siteKey={turnstileSiteKey}
+            onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
+          />
+        )}
+        <Button type="submit" size="lg" loading={register.isPending} className="mt-1 w-full">
+          {t('register.submit')}
+        </Button>
+      </form>
+      <GoogleSignIn mode="signup" />
+      <p className="text-center text-sm text-muted-foreground">
+        {t('register.switchText')}{' '}
+        <Button variant="link" onClick={onSwitch} className="font-semibold">
+          {t('register.switchAction')}
+        </Button>
+      </p>
+    </div>
+  );
+}

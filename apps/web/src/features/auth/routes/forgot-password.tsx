@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema, type ForgotPasswordPayload } from '@substytut/shared';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { useRequestPasswordReset } from '../api/forgot-password';
+import { AuthCard } from '../components/auth-card';
+import { authErrorText } from '../lib/auth-error';
+import { useFieldErrorText } from '../lib/field-error';
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  const href = useLocalizedHref();
+  const errorText = useFieldErrorText();
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordPayload>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    request.mutateAsync(values).catch((error: unknown) => {
+      toast.error(authErrorText(error, t, 'auth:messages.error'));
+    }),
+  );
+
+  let body;
+  if (request.isSuccess) {
+    body = (
+      <AuthCard
+        icon={MailCheck}
+        tone="success"
+        title={t('forgot.sentTitle')}
+        description={t('forgot.sentDescription', { email: request.variables.email })}
+      >
+        <LinkButton to={href(paths.auth.root.getHref())} size="lg" className="w-full">
+          {t('forgot.back')}
+        </LinkButton>
+      </AuthCard>
+    );
+  } else {
+    body = (
+      <AuthCard icon={KeyRound} title={t('forgot.title')} description={t('forgot.description')}>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('forgot.title')}>
+          <FormField label={t('fields.email')} error={errorText(errors.email)} required>
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('fields.emailPlaceholder')}
+              aria-required
+              {...register('email')}
+            />
+          </FormField>
+          <Button type="submit" size="lg" loading={request.isPending} className="w-full">
+            {t('forgot.submit')}
+          </Button>
+        </form>
+        <div className="flex flex-col items-center gap-2 text-sm">
+          <Link
+            to={href(paths.auth.root.getHref())}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('forgot.backToLogin')}
+          </Link>
+          <p className="text-muted-foreground">
+            {t('forgot.noAccount')}{' '}
+            <Link
+              to={href(paths.auth.register.getHref())}
+              className="font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              {t('forgot.register')}
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <>
+      <PageMeta title={t('meta.forgotTitle')} description={t('meta.forgotDescription')} />
+      {/* Persistent live region: the confirmation replaces the form and is read out. */}
+      <div aria-live="polite" className="flex flex-1 flex-col">
+        {body}
+      </div>
+    </>
+  );
+}
+
+export default Component;
