@@ -23,7 +23,7 @@ export const resetPasswordBody = resetPasswordSchema;
 
 export const verifyEmailParams = z.object({
   id: z.string().max(64),
-  hash: z.string().max(512),
+  hash: z.string().max(100),
 });
 
 /** The user as the web app stores it (spec 3); never the password hash. */
