@@ -21,12 +21,12 @@ describe('router', () => {
 
   it('switches language keeping the page', async () => {
     const { router } = renderApp('/pl/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ta strona jest w przygotowaniu' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prosty cennik, bez ukrytych opłat' })).toBeInTheDocument();
     const en = screen.getByRole('link', { name: /^EN/ });
     expect(en).toHaveAttribute('href', '/en/pricing');
     await act(async () => en.click());
     expect(router.state.location.pathname).toBe('/en/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This page is being prepared' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Simple pricing, no hidden fees' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('i18nextLng')).toBe('en');
   });

@@ -20,13 +20,13 @@ function rel(path: string): string {
 function pageRoutes(): RouteObject[] {
   return [
     { index: true, Component: Home },
-    { path: rel(paths.about.path), lazy: pending('About') },
-    { path: rel(paths.contact.path), lazy: pending('Contact') },
-    { path: rel(paths.faq.path), lazy: pending('Faq') },
-    { path: rel(paths.features.path), lazy: pending('Features') },
-    { path: rel(paths.pricing.path), lazy: pending('Pricing') },
-    { path: rel(paths.forLawyers.path), lazy: pending('ForLawyers') },
-    { path: rel(paths.forLawFirms.path), lazy: pending('ForLawFirms') },
+    { path: rel(paths.about.path), lazy: () => import('@/features/marketing/routes/about') },
+    { path: rel(paths.contact.path), lazy: () => import('@/features/marketing/routes/contact') },
+    { path: rel(paths.faq.path), lazy: () => import('@/features/marketing/routes/faq') },
+    { path: rel(paths.features.path), lazy: () => import('@/features/marketing/routes/features') },
+    { path: rel(paths.pricing.path), lazy: () => import('@/features/marketing/routes/pricing') },
+    { path: rel(paths.forLawyers.path), lazy: () => import('@/features/marketing/routes/for-lawyers') },
+    { path: rel(paths.forLawFirms.path), lazy: () => import('@/features/marketing/routes/for-law-firms') },
     { path: rel(paths.careers.path), lazy: pending('Careers') },
     {
       path: rel(paths.terms.path),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CookieConsent } from '@/features/consent/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SandboxMarker } from './sandbox-marker';
@@ -16,6 +17,7 @@ export function RootLayout() {
       >
         {t('skipLink')}
       </a>
+      <CookieConsent />
       <SandboxMarker />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">

@@ -1,0 +1,88 @@
+import { Cookie } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ExternalLinkButton } from '@/components/ui/link-button';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { DECLINE_URL, hasConsent, storeConsent } from '../consent-cookie';
+
+/**
+ * A non-modal banner at the bottom of every page until the consent cookie exists. It is rendered
+ * only after mount, so prerendered HTML never flashes it at visitors who already agreed, and it
+ * never hides or traps the rest of the page. While shown, the body gets bottom padding of the
+ * banner's height so no content stays hidden underneath it.
+ */
+export function CookieConsent() {
+  const { t } = useTranslation('consent');
+  const href = useLocalizedHref();
+  const [open, setOpen] = useState(false);
+  const banner = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    setOpen(!hasConsent());
+  }, []);
+
+  useEffect(() => {
+    const element = banner.current;
+    if (!open || !element) return;
+    const body = document.body;
+    const update = () => {
+      body.style.paddingBottom = `${element.offsetHeight}px`;
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') {
+      return () => {
+        body.style.paddingBottom = '';
+      };
+    }
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    <section
+      ref={banner}
+      aria-labelledby="cookie-consent-title"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 shadow-[0_-8px_24px_rgb(0_0_0/0.08)] backdrop-blur supports-[backdrop-filter]:bg-card/90"
+    >
+      <div className="mx-auto flex max-w-(--container-page) flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6">
+        <div className="flex items-start gap-3">
+          <Cookie aria-hidden="true" className="mt-0.5 hidden size-5 shrink-0 text-accent-text sm:block" />
+          <div className="text-sm">
+            <h2 id="cookie-consent-title" className="font-semibold">
+              {t('title')}
+            </h2>
+            <p className="mt-1 text-muted-foreground">
+              {t('description')}{' '}
+              <Link to={href(paths.privacy.getHref())} className="font-medium text-primary underline underline-offset-4">
+                {t('privacy')}
+              </Link>
+            </p>
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-2 md:ml-auto">
+          <ExternalLinkButton href={DECLINE_URL} rel="noopener" variant="outline" size="sm" className="flex-1 md:flex-none">
+            {t('decline')}
+          </ExternalLinkButton>
+          <Button
+            size="sm"
+            className="flex-1 md:flex-none"
+            onClick={() => {
+              storeConsent();
+              setOpen(false);
+            }}
+          >
+            {t('accept')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

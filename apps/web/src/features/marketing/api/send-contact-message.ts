@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactPayload } from '@substytut/shared';
+import { api } from '@/lib/api-client';
+
+export interface ContactRequest extends ContactPayload {
+  'cf-turnstile-response': string;
+  locale: 'pl' | 'en';
+}
+
+/** POST /api/contact: stored and mailed to support; answers { success: true }. */
+export function sendContactMessage(payload: ContactRequest): Promise<{ success: true }> {
+  return api.post<{ success: true }>('/contact', payload);
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

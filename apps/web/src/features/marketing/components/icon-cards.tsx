@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+
+export interface IconCardItem {
+  key: string;
+  title: string;
+  description: string;
+  Icon: LucideIcon;
+}
+
+export function IconCards({ items, columns = 3 }: { items: readonly IconCardItem[]; columns?: 3 | 4 }) {
+  return (
+    <ul className={cn('grid gap-6 sm:grid-cols-2', columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+      {items.map(({ key, title, description, Icon }) => (
+        <li key={key}>
+          <Card className="h-full">
+            <CardHeader className="gap-3">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <CardTitle>{title}</CardTitle>
+              <CardDescription className="text-base">{description}</CardDescription>
+            </CardHeader>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

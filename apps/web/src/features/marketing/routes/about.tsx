@@ -1,0 +1,59 @@
+import { HeartHandshake, ShieldCheck, UserPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '@/components/seo/page-meta';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { CtaBanner } from '../components/cta-banner';
+import { IconCards, type IconCardItem } from '../components/icon-cards';
+import { PageHero, Section } from '../components/page-hero';
+import { Stats } from '../components/stats';
+
+export function Component() {
+  const { t } = useTranslation('marketing');
+  const href = useLocalizedHref();
+
+  const values: IconCardItem[] = [
+    { key: 'trust', title: t('about.values.trust.title'), description: t('about.values.trust.description'), Icon: HeartHandshake },
+    { key: 'security', title: t('about.values.security.title'), description: t('about.values.security.description'), Icon: ShieldCheck },
+    { key: 'community', title: t('about.values.community.title'), description: t('about.values.community.description'), Icon: Users },
+  ];
+
+  return (
+    <>
+      <PageMeta title={t('about.meta.title')} description={t('about.meta.description')} />
+      <PageHero eyebrow={t('about.hero.eyebrow')} title={t('about.hero.title')} lead={t('about.hero.lead')}>
+        <LinkButton to={href(paths.auth.register.getHref())} size="lg">
+          <UserPlus aria-hidden="true" />
+          {t('common.register')}
+        </LinkButton>
+      </PageHero>
+
+      <section aria-labelledby="mission-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+        <div className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
+          <h2 id="mission-title" className="text-3xl font-bold tracking-tight">
+            {t('about.mission.title')}
+          </h2>
+          <div className="flex flex-col gap-4 text-lg text-muted-foreground">
+            <p>{t('about.mission.p1')}</p>
+            <p>{t('about.mission.p2')}</p>
+          </div>
+        </div>
+      </section>
+
+      <Section id="values-title" title={t('about.values.title')} lead={t('about.values.lead')} band>
+        <IconCards items={values} />
+      </Section>
+
+      <Stats />
+
+      <CtaBanner id="team-title" title={t('about.team.title')} description={t('about.team.description')}>
+        {/* The spec names /careers, which does not exist; the team is reached through contact. */}
+        <LinkButton to={href(paths.contact.getHref())} variant="accent" size="lg">
+          {t('about.team.button')}
+        </LinkButton>
+      </CtaBanner>
+    </>
+  );
+}
+
+export default Component;

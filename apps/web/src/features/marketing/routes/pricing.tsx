@@ -1,0 +1,140 @@
+import { Check, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Badge } from '@/components/ui/badge';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { FaqAccordion } from '../components/faq-accordion';
+import { PageHero, Section } from '../components/page-hero';
+import { formatPercent, formatPlanPrice, toLanguage } from '../lib/format';
+import { useList, type QuestionAnswer } from '../lib/use-list';
+
+/**
+ * Pricing plan of spec section 3 (name, price, description, features, popular, cta). The spec
+ * gives no prices; these are the product's own choice (docs/decisions/004-marketing-pricing.md).
+ * priceGrosze null means a custom quote.
+ */
+export interface PricingPlan {
+  key: 'basic' | 'pro' | 'enterprise';
+  priceGrosze: number | null;
+  /** Commission on a paid order as a fraction; null when negotiated. */
+  commission: number | null;
+  popular: boolean;
+}
+
+export const PLANS: readonly PricingPlan[] = [
+  { key: 'basic', priceGrosze: 0, commission: 0.05, popular: false },
+  { key: 'pro', priceGrosze: 4900, commission: 0.025, popular: true },
+  { key: 'enterprise', priceGrosze: null, commission: null, popular: false },
+];
+
+const PLAN_KEYS = {
+  basic: {
+    name: 'pricing.plans.basic.name',
+    description: 'pricing.plans.basic.description',
+    commission: 'pricing.plans.basic.commission',
+    items: 'pricing.plans.basic.items',
+  },
+  pro: {
+    name: 'pricing.plans.pro.name',
+    description: 'pricing.plans.pro.description',
+    commission: 'pricing.plans.pro.commission',
+    items: 'pricing.plans.pro.items',
+  },
+  enterprise: {
+    name: 'pricing.plans.enterprise.name',
+    description: 'pricing.plans.enterprise.description',
+    commission: 'pricing.plans.enterprise.commission',
+    items: 'pricing.plans.enterprise.items',
+  },
+} as const;
+
+function PlanCard({ plan }: { plan: PricingPlan }) {
+  const { t, i18n } = useTranslation('marketing');
+  const href = useLocalizedHref();
+  const language = toLanguage(i18n.language);
+  const keys = PLAN_KEYS[plan.key];
+  const items = useList<string>(keys.items);
+  const name = t(keys.name);
+  const titleId = `plan-${plan.key}`;
+  const commission = plan.commission === null ? t(keys.commission) : t(keys.commission, { fee: formatPercent(plan.commission, language) });
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={cn(
+        'relative flex flex-col gap-6 rounded-2xl border bg-card p-6 shadow-sm sm:p-8',
+        plan.popular ? 'border-primary ring-2 ring-primary lg:-my-4 lg:py-12' : 'border-border',
+      )}
+    >
+      {plan.popular && (
+        <Badge variant="accent" className="absolute -top-3 left-6 text-sm">
+          <Sparkles aria-hidden="true" />
+          {t('pricing.popular')}
+        </Badge>
+      )}
+      <div className="flex flex-col gap-2">
+        <h3 id={titleId} className="text-xl font-semibold">
+          {name}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t(keys.description)}</p>
+      </div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        {plan.priceGrosze === null ? (
+          <span className="text-3xl font-bold tracking-tight">{t('pricing.plans.enterprise.price')}</span>
+        ) : (
+          <>
+            <span className="text-4xl font-bold tracking-tight tabular-nums">{formatPlanPrice(plan.priceGrosze, language)}</span>
+            <span className="text-muted-foreground">{t('pricing.perMonth')}</span>
+          </>
+        )}
+      </p>
+      <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium">{commission}</p>
+      <ul className="flex flex-1 flex-col gap-3 text-sm">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-3">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <LinkButton
+        to={href(paths.auth.register.getHref())}
+        variant={plan.popular ? 'primary' : 'outline'}
+        size="lg"
+      >
+        {t('pricing.choose', { plan: name })}
+      </LinkButton>
+    </li>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation('marketing');
+  const faq = useList<QuestionAnswer>('pricing.faq.items');
+  const [openItem, setOpenItem] = useState('');
+
+  return (
+    <>
+      <PageMeta title={t('pricing.meta.title')} description={t('pricing.meta.description')} />
+      <PageHero eyebrow={t('pricing.hero.eyebrow')} title={t('pricing.hero.title')} lead={t('pricing.hero.lead')} />
+      <section aria-label={t('pricing.meta.title')} className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+        <ul className="grid items-stretch gap-8 lg:grid-cols-3 lg:gap-6">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.key} plan={plan} />
+          ))}
+        </ul>
+        <p className="mt-10 text-center text-sm text-muted-foreground">{t('pricing.netNote')}</p>
+      </section>
+      <Section id="pricing-faq-title" title={t('pricing.faq.title')} band>
+        <div className="mx-auto max-w-3xl">
+          <FaqAccordion group="pricing" items={faq} openItem={openItem} onOpenItemChange={setOpenItem} />
+        </div>
+      </Section>
+    </>
+  );
+}
+
+export default Component;
