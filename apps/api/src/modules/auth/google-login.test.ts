@@ -1,0 +1,165 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { users } from '../../db/schema.ts';
+
+const CLIENT_ID = 'substytut-test.apps.googleusercontent.com';
+
+/** A stand-in for Google's key endpoint, serving a key set made by this test. */
+async function startJwksServer(jwks: { keys: JWK[] }) {
+  let requests = 0;
+  const server: Server = createServer((_req, res) => {
+    requests += 1;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(jwks));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    requests: () => requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let t: TestApp;
+let disabled: TestApp;
+let jwks: Awaited<ReturnType<typeof startJwksServer>>;
+let googleKey: CryptoKey;
+let otherKey: CryptoKey;
+let csrf: Record<string, string>;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  googleKey = pair.privateKey;
+  otherKey = (await generateKeyPair('RS256')).privateKey;
+  const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  jwks = await startJwksServer({ keys: [publicJwk] });
+  t = await createTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url } });
+  disabled = await createTestApp();
+  csrf = await csrfHeaders(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await disabled?.close();
+  await jwks?.close();
+});
+
+interface TokenOptions {
+  claims?: Record<string, unknown>;
+  issuer?: string;
+  audience?: string;
+  key?: CryptoKey;
+  kid?: string;
+  expiresAt?: Date;
+}
+
+let counter = 0;
+async function idToken(email: string, options: TokenOptions = {}) {
+  const now = t.clock.now();
+  counter += 1;
+  return new SignJWT({ email, email_verified: true, name: 'Anna Nowak', ...options.claims })
+    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key' })
+    .setIssuer(options.issuer ?? 'https://accounts.google.com')
+    .setAudience(options.audience ?? CLIENT_ID)
+    .setSubject(`google-${counter}`)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor((options.expiresAt ?? new Date(now.getTime() + 3600_000)).getTime() / 1000))
+    .sign(options.key ?? googleKey);
+}
+
+const googleLogin = (app: TestApp, token: unknown, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'POST', url: '/api/login/google', headers: { ...csrf, ...headers }, payload: { token } });
+
+describe('POST /api/login/google', () => {
+  it('creates a verified account on first sign-in and finds it afterwards', async () => {
+    const email = `anna-${Date.now()}@gmail.com`;
+    const first = await googleLogin(t, await idToken(email.toUpperCase()));
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json().data;
+    expect(body).toMatchObject({
+      token: expect.any(String),
+      user: { email, name: 'Anna Nowak', role: 'user', email_verified_at: expect.any(String) },
+      message: 'Zalogowano pomyślnie',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ passwordHash: null, locale: 'pl' });
+
+    const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.json().data.id).toBe(row!.id);
+
+    const again = await googleLogin(t, await idToken(email, { issuer: 'accounts.google.com' }), { 'accept-language': 'en' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.user.id).toBe(row!.id);
+    expect(again.json().data.message).toBe('Logged in successfully');
+  });
+
+  it('signs in an existing password account without touching its password', async () => {
+    const user = await t.seed.user({ password: 'Haslo123!' });
+    const res = await googleLogin(t, await idToken(user.email));
+    expect(res.json().data.user.id).toBe(user.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBe(user.passwordHash);
+  });
+
+  it('takes over an unverified registration only by dropping its unproven password', async () => {
+    const squatter = await t.seed.user({ password: 'Squatter1!', verified: false });
+    const res = await googleLogin(t, await idToken(squatter.email));
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect(row!.passwordHash).toBeNull();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: csrf,
+      payload: { email: squatter.email, password: 'Squatter1!' },
+    });
+    expect(login.json().code).toBe('auth.invalid_credentials');
+  });
+
+  it('refuses forged, foreign, expired and unverified tokens', async () => {
+    const email = `mallory-${Date.now()}@gmail.com`;
+    const now = t.clock.now();
+    const bad: [string, unknown][] = [
+      ['signed by another key', await idToken(email, { key: otherKey })],
+      ['unknown key id', await idToken(email, { key: otherKey, kid: 'other' })],
+      ['other audience', await idToken(email, { audience: 'someone-else.apps.googleusercontent.com' })],
+      ['other issuer', await idToken(email, { issuer: 'https://evil.example.com' })],
+      ['expired', await idToken(email, { expiresAt: new Date(now.getTime() - 60_000) })],
+      ['unverified e-mail', await idToken(email, { claims: { email_verified: false } })],
+      ['no e-mail', await idToken('', { claims: { email: undefined } })],
+      ['garbage', 'not.a.jwt'],
+    ];
+    for (const [label, token] of bad) {
+      const res = await googleLogin(t, token);
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json(), label).toMatchObject({ code: 'auth.google_invalid', message: 'Błąd logowania przez Google' });
+    }
+    // A token with the payload of a good one but a tampered body fails the signature.
+    const good = await idToken(email);
+    const [header, , signature] = good.split('.');
+    const payload = Buffer.from(JSON.stringify({ email: 'admin@substytut.local', email_verified: true })).toString('base64url');
+    expect((await googleLogin(t, `${header}.${payload}.${signature}`)).statusCode).toBe(400);
+
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect((await googleLogin(t, '')).json().code).toBe('validation.failed');
+  });
+
+  it('is unavailable when GOOGLE_CLIENT_ID is unset', async () => {
+    const headers = await csrfHeaders(disabled.app);
+    const res = await disabled.app.inject({
+      method: 'POST',
+      url: '/api/login/google',
+      headers,
+      payload: { token: await idToken('x@gmail.com') },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('auth.google_disabled');
+  });
+});
