@@ -71,6 +71,22 @@ const catalogue: Catalogue = {
     pl: 'Usługa chwilowo niedostępna',
     en: 'The service is temporarily unavailable',
   },
+  'files.wrong_format': { pl: 'Nieprawidłowy format pliku', en: 'Wrong file format' },
+  'files.too_large': { pl: 'Plik jest zbyt duży', en: 'The file is too large' },
+  'files.too_small_image': {
+    pl: 'Zdjęcie musi mieć co najmniej 480x480 pikseli',
+    en: 'Image dimensions must be at least 480x480 pixels',
+  },
+  'files.missing': { pl: 'Nie wybrano pliku', en: 'No file was sent' },
+  'payments.no_account': {
+    pl: 'Najpierw połącz konto płatności',
+    en: 'Connect a payment account first',
+  },
+  'payments.provider_error': {
+    pl: 'Błąd generowania linku do połączenia konta. Spróbuj później',
+    en: 'The payment provider could not be reached. Please try again later',
+  },
+  'payments.invalid_signature': { pl: 'Nieprawidłowy podpis', en: 'Invalid signature' },
 };
 
 const defaultCodeByStatus: Record<number, string> = {

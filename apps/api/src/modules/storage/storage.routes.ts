@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/errors.ts';
-import { isValidStorageKey, type Storage } from './storage.ts';
+import { contentDispositionForKey, isValidStorageKey, type Storage } from './storage.ts';
 
 /**
  * GET /storage/* streams a stored object. Keys are unique per upload (a new upload gets a new
@@ -21,6 +21,8 @@ export function registerStorageRoutes(app: FastifyInstance, storage: Storage) {
     if (object.contentType !== 'application/pdf') {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
     }
+    const disposition = contentDispositionForKey(raw, object.contentType);
+    if (disposition) reply.header('content-disposition', disposition);
     if (object.size !== undefined) reply.header('content-length', object.size);
     return reply.send(object.body);
   });

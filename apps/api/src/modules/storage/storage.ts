@@ -60,3 +60,17 @@ export function contentTypeForKey(key: string): string {
   const extension = dot === -1 ? '' : key.slice(dot).toLowerCase();
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
+
+/**
+ * Images are shown in pages; every other stored file (CVs: PDF, DOC, DOCX) is offered as a
+ * download named after its folder ('cv/<random>.pdf' -> 'cv.pdf'), never rendered in place.
+ */
+export function contentDispositionForKey(key: string, contentType: string): string | null {
+  if (contentType.startsWith('image/')) return null;
+  const segments = key.split('/');
+  const last = segments[segments.length - 1] ?? '';
+  const dot = last.lastIndexOf('.');
+  const extension = dot === -1 ? '' : last.slice(dot).toLowerCase();
+  const name = segments.length > 1 ? `${segments[0]}${extension}` : last;
+  return `attachment; filename="${name}"`;
+}

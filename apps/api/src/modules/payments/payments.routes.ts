@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { hashToken } from '../auth/access-tokens.ts';
+import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { invalidWebhookSignature } from './payments.errors.ts';
+import { createPayments, type Payments } from './payments.service.ts';
+import { findSandboxLinkTarget, useSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
+import { sandboxAccountLedger } from './sandbox-ledger.ts';
+import { dashboardPage, invalidLinkPage, onboardingPage } from './sandbox-pages.ts';
+import { createSandboxProvider, SANDBOX_PAGES_PREFIX } from './sandbox-provider.ts';
+import { createStripeProvider, paymentEventOf } from './stripe-provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the payments port and the app's handling of provider events */
+    payments: Payments;
+  }
+}
+
+export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/webhooks/stripe/connect';
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Decorates the app with `payments` (the configured provider behind one service) and serves
+ * what the provider calls: Stripe's Connect webhook, or the sandbox provider's own pages.
+ */
+export const paymentsRoutes = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    let stripe: Stripe | null = null;
+    let provider;
+    if (config.stripeSecretKey) {
+      const created = createStripeProvider({
+        secretKey: config.stripeSecretKey,
+        apiUrl: config.stripeApiUrl,
+        publicUrl: config.publicUrl,
+      });
+      provider = created.provider;
+      stripe = created.stripe;
+    } else {
+      provider = createSandboxProvider({ db: app.db, clock: app.clock, publicUrl: config.publicUrl });
+    }
+    const payments = createPayments({ db: app.db, clock: app.clock, provider, log: app.log });
+    app.decorate('payments', payments);
+
+    if (stripe && config.stripeConnectWebhookSecret) {
+      const client = stripe;
+      const secret = config.stripeConnectWebhookSecret;
+      await app.register(async (scope) => {
+        // The signature covers the exact bytes Stripe sent, so the body must stay unparsed.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser(
+          '*',
+          { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+          (_r, body, done) => done(null, body),
+        );
+        scope.post(STRIPE_CONNECT_WEBHOOK_PATH, { config: { csrf: false } }, async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+            throw invalidWebhookSignature();
+          let event: Stripe.Event;
+          try {
+            event = client.webhooks.constructEvent(request.body, signature, secret);
+          } catch {
+            throw invalidWebhookSignature();
+          }
+          const mapped = paymentEventOf(event);
+          const applied = mapped ? await payments.processEvent(mapped) : false;
+          request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe connect event');
+          return { received: true };
+        });
+      });
+    }
+
+    if (provider.kind === 'sandbox') await app.register(sandboxPages);
+  },
+  { name: 'payments' },
+);
+
+const tokenQuery = z.object({ token: z.string().min(1).max(200) });
+const accountParams = z.object({ accountId: z.string().min(1).max(100) });
+const onboardingForm = z.object({
+  token: z.string().min(1).max(200),
+  action: z.enum(['complete', 'abandon']),
+});
+
+/** The sandbox provider's onboarding and dashboard pages (plain server-rendered HTML). */
+async function sandboxPages(app: FastifyInstance) {
+  const { payments } = app;
+  const backUrl = `${app.config.publicUrl}/dashboard/profile`;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  function html(reply: FastifyReply, status: number, body: string) {
+    return (
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // The token is in the address; it must not travel to another site in a Referer header.
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex')
+        .send(body)
+    );
+  }
+
+  async function target(purpose: SandboxLinkPurpose, params: unknown, token: unknown) {
+    const parsedParams = accountParams.safeParse(params);
+    if (!parsedParams.success || typeof token !== 'string') return null;
+    const found = await findSandboxLinkTarget(app.db, {
+      tokenHash: hashToken(token),
+      accountId: parsedParams.data.accountId,
+      purpose,
+      now: app.clock.now(),
+    });
+    // An account left from before a switch to Stripe is no longer the sandbox's to show.
+    return found && found.account.provider === 'sandbox' ? found : null;
+  }
+
+  const invalid = (reply: FastifyReply, acceptLanguage: string | undefined) =>
+    html(reply, 404, invalidLinkPage(localeFromAcceptLanguage(acceptLanguage), backUrl));
+
+  app.get(`${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`, async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query);
+    const found = query.success ? await target('onboarding', request.params, query.data.token) : null;
+    if (!found || !query.success) return invalid(reply, request.headers['accept-language']);
+    return html(
+      reply,
+      200,
+      onboardingPage({
+        locale: found.locale,
+        accountId: found.account.accountId,
+        email: found.email,
+        action: `${SANDBOX_PAGES_PREFIX}/onboarding/${encodeURIComponent(found.account.accountId)}`,
+        // The form posts the link's own token back: another site cannot know it, so it also
+        // serves as the form's anti-forgery token.
+        token: query.data.token,
+      }),
+    );
+  });
+
+  app.post(`${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`, async (request, reply) => {
+    const form = onboardingForm.safeParse(request.body);
+    const found = form.success ? await target('onboarding', request.params, form.data.token) : null;
+    if (!found || !form.success) return invalid(reply, request.headers['accept-language']);
+    if (!(await useSandboxLink(app.db, hashToken(form.data.token), app.clock.now()))) {
+      return invalid(reply, request.headers['accept-language']);
+    }
+    if (form.data.action === 'complete') {
+      // The same event, through the same handler, as Stripe's account.updated after verification.
+      await payments.processEvent({
+        provider: 'sandbox',
+        id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+        type: 'account.updated',
+        created: app.clock.now(),
+        account: {
+          accountId: found.account.accountId,
+          chargesEnabled: true,
+          payoutsEnabled: true,
+          detailsSubmitted: true,
+        },
+      });
+    }
+    return reply.redirect(backUrl, 303);
+  });
+
+  app.get(`${SANDBOX_PAGES_PREFIX}/dashboard/:accountId`, async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query);
+    const found = query.success ? await target('dashboard', request.params, query.data.token) : null;
+    if (!found) return invalid(reply, request.headers['accept-language']);
+    const ledger = await sandboxAccountLedger(app.db, found.account.accountId);
+    return html(
+      reply,
+      200,
+      dashboardPage({
+        locale: found.locale,
+        accountId: found.account.accountId,
+        email: found.email,
+        ready: found.account.payoutsEnabled,
+        balance: ledger.balance,
+        transfers: ledger.transfers,
+        backUrl,
+      }),
+    );
+  });
+}

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { PaymentAccountRow } from '../../db/schema/payments.ts';
+import type { Clock } from '../app/clock.ts';
+import { noPaymentAccount, paymentProviderFailed } from './payments.errors.ts';
+import {
+  PaymentProviderError,
+  type AccountChangeListener,
+  type Locale,
+  type PaymentEvent,
+  type PaymentEventHandler,
+  type PaymentEventOf,
+  type PaymentEventType,
+  type PaymentProvider,
+} from './payments.port.ts';
+import { applyAccountState, findAccountByUser, recordEvent, saveNewAccount } from './payments.repo.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+export interface PaymentUser {
+  id: string;
+  email: string;
+  locale: Locale;
+}
+
+export type Payments = ReturnType<typeof createPayments>;
+
+/**
+ * What the app does with payments, the same for every provider: connected accounts, and the
+ * one place provider events are applied (exactly once each).
+ */
+export function createPayments(deps: PaymentsDeps) {
+  const { db, clock, provider } = deps;
+  const accountListeners: AccountChangeListener[] = [];
+  const handlers = new Map<PaymentEventType, PaymentEventHandler[]>();
+
+  async function atProvider<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        deps.log.error({ err: error }, 'payment provider call failed');
+        throw paymentProviderFailed();
+      }
+      throw error;
+    }
+  }
+
+  async function notifyAccountChanged(tx: Tx, userId: string) {
+    for (const listener of accountListeners) await listener(tx, userId);
+  }
+
+  /** The user's account at the configured provider (one left from another provider does not count). */
+  async function accountOf(dbOrTx: DbOrTx, userId: string): Promise<PaymentAccountRow | null> {
+    const account = await findAccountByUser(dbOrTx, userId);
+    return account && account.provider === provider.kind ? account : null;
+  }
+
+  function on<T extends PaymentEventType>(type: T, handler: PaymentEventHandler<T>) {
+    const list = handlers.get(type) ?? [];
+    list.push(handler as unknown as PaymentEventHandler);
+    handlers.set(type, list);
+  }
+
+  // The account's readiness, whichever provider reported it.
+  on('account.updated', async (tx, event: PaymentEventOf<'account.updated'>) => {
+    const userId = await applyAccountState(tx, event.account, event.created, clock.now());
+    if (userId) await notifyAccountChanged(tx, userId);
+  });
+
+  return {
+    provider,
+    accountOf,
+    /** A listener runs inside the transaction of every change to a user's account. */
+    onAccountChanged(listener: AccountChangeListener) {
+      accountListeners.push(listener);
+    },
+    /** Adds a handler for a provider event; it runs in the transaction that records the event. */
+    on,
+
+    /** true when the user's account can receive transfers and pay them out. */
+    async isAccountReady(dbOrTx: DbOrTx, userId: string): Promise<boolean> {
+      return (await accountOf(dbOrTx, userId))?.payoutsEnabled === true;
+    },
+
+    /** Creates the user's account when there is none yet, and returns a fresh onboarding address. */
+    async startOnboarding(user: PaymentUser): Promise<string> {
+      let account = await accountOf(db, user.id);
+      if (!account) {
+        const { accountId } = await atProvider(() =>
+          provider.createAccount({ userId: user.id, email: user.email, locale: user.locale }),
+        );
+        await db.transaction(async (tx) => {
+          await saveNewAccount(tx, { userId: user.id, accountId, provider: provider.kind, now: clock.now() });
+          await notifyAccountChanged(tx, user.id);
+        });
+        account = await accountOf(db, user.id);
+        if (!account) throw new Error('payment account vanished after it was saved');
+      }
+      const accountId = account.accountId;
+      return atProvider(() => provider.onboardingLink({ accountId, locale: user.locale }));
+    },
+
+    /** A fresh address of the user's account dashboard at the provider; 409 without an account. */
+    async dashboardLink(user: PaymentUser): Promise<string> {
+      const account = await accountOf(db, user.id);
+      if (!account) throw noPaymentAccount();
+      return atProvider(() => provider.dashboardLink({ accountId: account.accountId, locale: user.locale }));
+    },
+
+    /**
+     * Applies a verified provider event once: the event id is recorded in the same transaction as
+     * its effects, so a repeated delivery changes nothing. false for a repeat.
+     */
+    async processEvent(event: PaymentEvent): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const first = await recordEvent(tx, event, clock.now());
+        if (!first) return false;
+        for (const handler of handlers.get(event.type) ?? []) await handler(tx, event);
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { CV_MAX_BYTES, IMAGE_MAX_BYTES } from '@substytut/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../app/authenticate.ts';
+import { ok } from '../app/http.ts';
+import { rateLimit } from '../app/rate-limit.ts';
+import { fileMissing, fileTooLarge } from './profile.errors.ts';
+import {
+  cvResponse,
+  imageResponse,
+  invoiceResponse,
+  profileResponse,
+  urlResponse,
+} from './profile.schemas.ts';
+import {
+  getInvoiceData,
+  getProfile,
+  refreshProfileStatus,
+  replaceProfileFile,
+  saveInvoiceData,
+  saveProfile,
+  type ProfileDeps,
+} from './profile.service.ts';
+import { checkCv, processProfileImage } from './profile.uploads.ts';
+
+const FILE_FIELD = 'file';
+
+/**
+ * Reads the one file part named `file`, refusing it past `maxBytes` (busboy stops buffering at the
+ * limit, so an oversized upload never sits whole in memory).
+ */
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fileMissing();
+    throw error;
+  }
+  if (!part || part.fieldname !== FILE_FIELD) throw fileMissing();
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw error;
+  }
+}
+
+/** The lawyer's own profile, invoice data, files and payment account (spec 7, /user/profile…). */
+export async function profileRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps: ProfileDeps = {
+    db: app.db,
+    clock: app.clock,
+    storage: app.storage,
+    payments: app.payments,
+    log: app.log,
+  };
+
+  // A change of the payment account (new, replaced, became ready) can change the status.
+  app.payments.onAccountChanged((tx, userId) =>
+    refreshProfileStatus(tx, app.payments, userId, app.clock.now()),
+  );
+
+  // Scoped to this plugin; the rest of the API keeps the 1 MB JSON limit.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  });
+
+  const auth = { preHandler: app.requireUser };
+  const uploadLimit = rateLimit(30, '1 minute');
+
+  typed.get(
+    '/api/user/profile',
+    { ...auth, schema: { response: { 200: profileResponse } } },
+    async (request) => ok(await getProfile(deps, currentUser(request))),
+  );
+
+  typed.put(
+    '/api/user/profile',
+    { ...auth, schema: { response: { 200: profileResponse } } },
+    async (request) => ok(await saveProfile(deps, currentUser(request), request.body)),
+  );
+
+  typed.post(
+    '/api/user/profile/image',
+    { ...auth, config: uploadLimit, schema: { response: { 200: imageResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const image = await processProfileImage(await readUpload(request, IMAGE_MAX_BYTES));
+      return ok({ imageUrl: await replaceProfileFile(deps, user, 'imageKey', image) });
+    },
+  );
+
+  typed.post(
+    '/api/user/profile/cv',
+    { ...auth, config: uploadLimit, schema: { response: { 200: cvResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const cv = checkCv(await readUpload(request, CV_MAX_BYTES));
+      return ok({ cvUrl: await replaceProfileFile(deps, user, 'cvKey', cv) });
+    },
+  );
+
+  typed.get(
+    '/api/user/profile/invoice',
+    { ...auth, schema: { response: { 200: invoiceResponse } } },
+    async (request) => ok(await getInvoiceData(deps, currentUser(request))),
+  );
+
+  typed.put(
+    '/api/user/profile/invoice',
+    { ...auth, schema: { response: { 200: invoiceResponse } } },
+    async (request) => ok(await saveInvoiceData(deps, currentUser(request), request.body)),
+  );
+
+  const providerLimit = rateLimit(20, '1 minute');
+
+  typed.post(
+    '/api/user/profile/stripe/createaccount',
+    { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok({ url: await app.payments.startOnboarding(user) });
+    },
+  );
+
+  typed.post(
+    '/api/user/profile/stripe/login',
+    { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok({ url: await app.payments.dashboardLink(user) });
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { CV_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@substytut/shared';
+import { unzipSync } from 'fflate';
+import sharp, { type Metadata } from 'sharp';
+import { fileTooLarge, imageTooSmall, wrongFileFormat } from './profile.errors.ts';
+
+/** The stored photo fits in this square; the views never show it larger. */
+export const AVATAR_MAX_SIDE = 1024;
+/**
+ * A photo with more pixels is refused before it is decoded: a small file can claim a huge
+ * canvas (a decompression bomb) and would otherwise take gigabytes to decode. 50 megapixels is
+ * above what phone cameras take.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export interface ProcessedFile {
+  bytes: Buffer;
+  extension: string;
+  contentType: string;
+}
+
+/**
+ * A profile photo judged by its content, never by its name or declared type: a JPEG, PNG or WebP
+ * of at least IMAGE_MIN_SIDE on both sides, turned upright, shrunk to fit AVATAR_MAX_SIDE and
+ * re-encoded as WebP without any of the original's metadata (location, camera).
+ */
+export async function processProfileImage(bytes: Buffer): Promise<ProcessedFile> {
+  if (bytes.length === 0) throw wrongFileFormat();
+  if (bytes.length > IMAGE_MAX_BYTES) throw fileTooLarge();
+
+  // Reads the header only; nothing is decoded yet.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw wrongFileFormat();
+  }
+  if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) throw wrongFileFormat();
+  const { width, height } = metadata.autoOrient;
+  if (!width || !height) throw wrongFileFormat();
+  if (width * height > IMAGE_MAX_PIXELS) throw fileTooLarge();
+  if (Math.min(width, height) < IMAGE_MIN_SIDE) throw imageTooSmall();
+
+  try {
+    const output = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: AVATAR_MAX_SIDE, height: AVATAR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { bytes: output, extension: '.webp', contentType: 'image/webp' };
+  } catch {
+    // The header was fine but the pixel data is broken.
+    throw wrongFileFormat();
+  }
+}
+
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const OLE2_MAGIC = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+// An OLE2 file is also what old Excel and PowerPoint files are; a Word one has this stream.
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+const ZIP_MAGIC = Buffer.from('504b0304', 'hex');
+
+function zipEntryNames(bytes: Buffer): string[] | null {
+  const names: string[] = [];
+  try {
+    // The filter sees every entry's name and declines them all, so nothing is inflated.
+    unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        return false;
+      },
+    });
+  } catch {
+    return null;
+  }
+  return names;
+}
+
+/** What a CV file really is, by its bytes: PDF, Word 97-2003 (.doc) or Word (.docx); else null. */
+export function detectCvType(bytes: Buffer): ProcessedFile | null {
+  if (bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    return { bytes, extension: '.pdf', contentType: 'application/pdf' };
+  }
+  if (bytes.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC) && bytes.includes(WORD_STREAM)) {
+    return { bytes, extension: '.doc', contentType: 'application/msword' };
+  }
+  if (bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
+    const names = zipEntryNames(bytes);
+    if (names?.includes('word/document.xml') && names.includes('[Content_Types].xml')) {
+      return {
+        bytes,
+        extension: '.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      };
+    }
+  }
+  return null;
+}
+
+export function checkCv(bytes: Buffer): ProcessedFile {
+  if (bytes.length > CV_MAX_BYTES) throw fileTooLarge();
+  const detected = bytes.length === 0 ? null : detectCvType(bytes);
+  if (!detected) throw wrongFileFormat();
+  return detected;
+}
