@@ -50,6 +50,7 @@ export function GoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
 
 function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | 'signup' }) {
   const { t, i18n } = useTranslation('auth');
+  const language = i18n.language === 'en' ? 'en' : 'pl';
   const { resolvedTheme } = useTheme();
   const navigate = useNavigate();
   const href = useLocalizedHref();
@@ -65,16 +66,19 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | '
       return;
     }
     setFailed(false);
-    mutate(credential, {
-      onSuccess: () => {
-        toast.success(t('success.login'));
-        void navigate(href(paths.dashboard.root.getHref()));
+    mutate(
+      { credential, locale: language },
+      {
+        onSuccess: () => {
+          toast.success(t('success.login'));
+          void navigate(href(paths.dashboard.root.getHref()));
+        },
+        onError: (error) => {
+          console.error('google sign-in', error);
+          setFailed(true);
+        },
       },
-      onError: (error) => {
-        console.error('google sign-in', error);
-        setFailed(true);
-      },
-    });
+    );
   };
 
   useEffect(() => {

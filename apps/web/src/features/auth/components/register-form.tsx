@@ -29,7 +29,7 @@ import { PasswordInput } from './password-input';
  * `policyConfirm` is the shared schema's (and the API's) `terms`.
  */
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const errorText = useFieldErrorText();
   const navigate = useNavigate();
   const href = useLocalizedHref();
@@ -53,7 +53,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   });
 
   const onSubmit = handleSubmit((values) =>
-    register.mutateAsync(values).then(
+    register.mutateAsync({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
       () => void navigate(href(paths.auth.registerSuccess.getHref())),
       (error: unknown) => {
         toast.error(authErrorText(error, t, 'auth:messages.error'));

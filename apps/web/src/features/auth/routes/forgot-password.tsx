@@ -17,7 +17,7 @@ import { authErrorText } from '../lib/auth-error';
 import { useFieldErrorText } from '../lib/field-error';
 
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const href = useLocalizedHref();
   const errorText = useFieldErrorText();
   const request = useRequestPasswordReset();
@@ -33,9 +33,11 @@ export function Component() {
   });
 
   const onSubmit = handleSubmit((values) =>
-    request.mutateAsync(values).catch((error: unknown) => {
-      toast.error(authErrorText(error, t, 'auth:messages.error'));
-    }),
+    request
+      .mutateAsync({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' })
+      .catch((error: unknown) => {
+        toast.error(authErrorText(error, t, 'auth:messages.error'));
+      }),
   );
 
   let body;
