@@ -72,6 +72,9 @@ async function main() {
   }
 
   await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
+  // The server swaps this origin for its own PUBLIC_URL when it sends a page (apps/api web-app.ts),
+  // so one build serves any host with correct canonical and alternate addresses.
+  await writeFile(path.join(dist, 'prerender.json'), `${JSON.stringify({ origin: publicUrl })}\n`);
   console.log(`prerendered ${count} pages for ${publicUrl}`);
 }
 

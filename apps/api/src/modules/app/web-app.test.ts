@@ -11,7 +11,7 @@ const themeScript =
   "document.documentElement.dataset.theme = localStorage.getItem('substytut-theme') || 'system';";
 const shell = `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script><script type="application/ld+json">{"@type":"Organization"}</script></head><body><div id="root">SHELL</div></body></html>`;
 const prerenderedAbout =
-  '<!doctype html><html><head><script>/*about*/</script></head><body>PRERENDERED ABOUT</body></html>';
+  '<!doctype html><html><head><script>/*about*/</script><link rel="canonical" href="http://build.example/pl/about"/></head><body>PRERENDERED ABOUT</body></html>';
 
 let dist: string;
 let t: TestApp;
@@ -27,7 +27,8 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'prerender.json'), JSON.stringify({ origin: 'http://build.example' }));
   writeFileSync(path.join(dist, 'pl', 'about', 'index.html'), prerenderedAbout);
   writeFileSync(path.join(dist, '404', 'index.html'), '<!doctype html><p>PRERENDERED 404</p>');
   writeFileSync(path.join(dist, 'spa.html'), shell.replace('SHELL', 'EMPTY SHELL'));
@@ -59,10 +60,17 @@ describe('serving the built web app', () => {
   });
 
   it('serves other files with a short cache', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('User-agent');
+    expect(response.body).toContain('<svg');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends prerendered pages with the configured PUBLIC_URL in place of the build origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/pl/about', headers: html });
+    expect(response.body).toContain('PRERENDERED ABOUT');
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:3000/pl/about"/>');
+    expect(response.body).not.toContain('build.example');
   });
 
   it('serves the empty shell, not the prerendered home page, for routes without their own page', async () => {

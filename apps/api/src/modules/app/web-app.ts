@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,15 @@ function isFile(file: string): boolean {
   }
 }
 
+function readBuildOrigin(root: string): string | null {
+  try {
+    const { origin } = JSON.parse(readFileSync(path.join(root, 'prerender.json'), 'utf8')) as { origin?: unknown };
+    return typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface WebApp {
   /** Answers GET/HEAD for the web app; false when the request is not the web app's to answer. */
   handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -54,8 +63,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   // empty shell instead, so they never flash the home page's content before the app takes over.
   const shell = existsSync(path.join(root, 'spa.html')) ? path.join(root, 'spa.html') : path.join(root, 'index.html');
 
+  // Prerendered pages name the origin they were built for (dist/prerender.json); they are sent
+  // with the configured PUBLIC_URL instead, so canonical and alternate addresses match the host.
+  const builtFor = readBuildOrigin(root);
+  const publicUrl = app.config.publicUrl;
+
   async function sendHtml(reply: FastifyReply, file: string, status: number) {
-    const html = await readFile(file, 'utf8');
+    const raw = await readFile(file, 'utf8');
+    const html = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
     return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
