@@ -29,10 +29,11 @@ export async function processProfileImage(bytes: Buffer): Promise<ProcessedFile>
   if (bytes.length === 0) throw wrongFileFormat();
   if (bytes.length > IMAGE_MAX_BYTES) throw fileTooLarge();
 
-  // Reads the header only; nothing is decoded yet.
+  // Reads the header only; nothing is decoded yet. sharp's own pixel limit is lifted here so a
+  // too large canvas is told apart from a broken file; it guards the decoding below.
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw wrongFileFormat();
   }
