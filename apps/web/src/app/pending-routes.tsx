@@ -18,7 +18,6 @@ export const Pricing = () => <Pending page="pricing" />;
 export const ForLawyers = () => <Pending page="forLawyers" />;
 export const ForLawFirms = () => <Pending page="forLawFirms" />;
 export const Careers = () => <Pending page="careers" />;
-export const Dashboard = () => <Pending page="dashboard" />;
 export const Admin = () => <Pending page="admin" />;
 export const PublicProfile = () => <Pending page="publicProfile" />;
 export const PaymentSuccess = () => <Pending page="paymentSuccess" />;

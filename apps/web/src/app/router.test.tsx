@@ -49,10 +49,11 @@ describe('router', () => {
 
   it('sends a visitor without a token from the dashboard to /auth/login, keeping the prefix', async () => {
     const { router } = renderApp('/en/dashboard/profile');
-    await screen.findByRole('heading', { level: 1 });
+    // The dashboard's lazy chunk is loaded before the guard renders; transforming it takes a while here.
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/en/auth/login');
     expect(router.state.historyAction).toBe('REPLACE');
-  });
+  }, 15_000);
 
   it('renders an unprefixed address in the browser language when nothing is stored', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['pl-PL', 'en']);
@@ -64,9 +65,10 @@ describe('router', () => {
   it('sends a visitor with a token from /auth to the dashboard', async () => {
     setSession('token');
     const { router } = renderApp('/auth');
-    await screen.findByRole('heading', { level: 1 });
-    expect(router.state.location.pathname).toBe('/dashboard');
-  });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    // /dashboard itself opens the profile tab.
+    expect(router.state.location.pathname).toBe('/dashboard/profile');
+  }, 15_000);
 
   it('sends a non-admin away from /admin', async () => {
     setSession('token', { role: 'user' });

@@ -1,4 +1,4 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Component as Home } from '@/features/marketing/routes/home';
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { paths, type Language } from '@/config/paths';
@@ -10,6 +10,18 @@ type PendingModule = typeof import('./pending-routes');
 /** Lazily loaded placeholder; a feature replaces this with `lazy: () => import(<its route>)`. */
 function pending(name: keyof PendingModule): RouteObject['lazy'] {
   return async () => ({ Component: (await import('./pending-routes'))[name] });
+}
+
+type DashboardModule = typeof import('@/features/dashboard/routes');
+
+/** Every dashboard tab comes from one lazily loaded chunk. */
+function dashboard(name: keyof DashboardModule): RouteObject['lazy'] {
+  return async () => ({ Component: (await import('@/features/dashboard/routes'))[name] });
+}
+
+/** '/dashboard/profile' -> 'profile', relative to the dashboard layout. */
+function child(path: string): string {
+  return path.slice(paths.dashboard.root.path.length + 1);
 }
 
 /** Route paths are declared absolute in paths.ts; children of a layout need them relative. */
@@ -63,7 +75,18 @@ function pageRoutes(): RouteObject[] {
           <Outlet />
         </RequireToken>
       ),
-      children: [{ path: `${rel(paths.dashboard.root.path)}/*`, lazy: pending('Dashboard') }],
+      children: [
+        {
+          path: rel(paths.dashboard.root.path),
+          lazy: dashboard('DashboardLayout'),
+          children: [
+            { index: true, element: <Navigate to={child(paths.dashboard.profile.path)} replace /> },
+            { path: child(paths.dashboard.profile.path), lazy: dashboard('ProfileRoute') },
+            { path: child(paths.dashboard.billing.path), lazy: dashboard('BillingRoute') },
+            { path: child(paths.dashboard.offers.path), lazy: dashboard('OffersRoute') },
+          ],
+        },
+      ],
     },
     {
       element: (

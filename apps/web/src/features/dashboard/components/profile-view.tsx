@@ -1,0 +1,184 @@
+import { formatPhoneDisplay, storageUrl, type ProfileDto } from '@substytut/shared';
+import {
+  BadgeCheck,
+  CircleAlert,
+  ExternalLink,
+  FileText,
+  Mail,
+  Pencil,
+  Phone,
+  UserRound,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { Link } from 'react-router';
+import { institutionLabel, jobLine, professionalTypeLabel, specializationLabel } from '../lib/labels';
+import { useLanguage } from '../lib/use-error-text';
+import { PaymentAccountButton } from './payment-account-button';
+import { ReferencesCarousel } from './references-carousel';
+
+/** The photo, or a neutral placeholder when there is none or it fails to load. */
+export function Avatar({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return (
+      <span
+        role="img"
+        aria-label={alt}
+        className={`flex items-center justify-center rounded-full bg-secondary text-secondary-foreground ${className ?? ''}`}
+      >
+        <UserRound aria-hidden="true" className="size-1/2" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      onError={() => setFailed(src)}
+      className={`rounded-full object-cover ${className ?? ''}`}
+    />
+  );
+}
+
+export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  const href = useLocalizedHref();
+  const active = profile.status === 'active';
+  const phone = profile.phone ? formatPhoneDisplay(profile.phone) : '';
+  const stillWorking = t('view.stillWorking');
+
+  return (
+    <div className="flex flex-col gap-6">
+      {!active && (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-xl border border-warning-foreground/20 bg-warning p-4 text-warning-foreground sm:flex-row sm:items-center"
+        >
+          <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+          <p className="flex-1 text-sm">
+            {profile.stripeAccountId ? t('view.inactivePending') : t('view.inactive')}
+          </p>
+          <PaymentAccountButton kind="connect" size="sm" />
+        </div>
+      )}
+
+      <Card>
+        <CardContent className="flex flex-col gap-6 p-6">
+          <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+            <Avatar
+              src={profile.imageUrl ? storageUrl(profile.imageUrl) : null}
+              alt={t('view.photoAlt', { name: profile.fullname })}
+              className="size-28 shrink-0"
+            />
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+                <h2 className="text-2xl font-bold tracking-tight">{profile.fullname}</h2>
+                {active && (
+                  <Badge variant="success">
+                    <BadgeCheck aria-hidden="true" />
+                    {t('view.active')}
+                  </Badge>
+                )}
+              </div>
+              {profile.permissions && (
+                <p className="font-medium text-muted-foreground">
+                  {professionalTypeLabel(profile.permissions, language)}
+                </p>
+              )}
+              <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="font-medium">{t('view.licenseNo')}</dt>
+                <dd className="text-muted-foreground">{profile.licenseNo}</dd>
+                <dt className="font-medium">{t('view.specialization')}</dt>
+                <dd className="text-muted-foreground">
+                  {profile.specialization.map((id) => specializationLabel(id, language)).join(', ')}
+                </dd>
+                <dt className="font-medium">{t('view.institution')}</dt>
+                <dd className="text-muted-foreground">{institutionLabel(profile.institution, language)}</dd>
+              </dl>
+              <ul className="mt-1 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm sm:justify-start">
+                {phone && (
+                  <li className="flex items-center gap-1.5">
+                    <Phone aria-hidden="true" className="size-4 text-muted-foreground" />
+                    <span className="sr-only">{t('view.phone')}: </span>
+                    <span>{phone}</span>
+                  </li>
+                )}
+                <li className="flex items-center gap-1.5">
+                  <Mail aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <span className="sr-only">{t('view.email')}: </span>
+                  <span className="break-all">{profile.email}</span>
+                </li>
+                {profile.linkedinUrl && (
+                  <li>
+                    <a
+                      href={profile.linkedinUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+                    >
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                      LinkedIn
+                    </a>
+                  </li>
+                )}
+                {profile.cvUrl && (
+                  <li>
+                    <a
+                      href={storageUrl(profile.cvUrl)}
+                      target="_blank"
+                      rel="noopener"
+                      className="flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+                    >
+                      <FileText aria-hidden="true" className="size-4" />
+                      {t('view.cv')}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </div>
+          </div>
+
+          <section className="flex flex-col gap-2">
+            <h3 className="text-lg font-semibold">{t('view.description')}</h3>
+            <p className="text-pretty whitespace-pre-line text-muted-foreground">{profile.description}</p>
+          </section>
+
+          {profile.jobs.length > 0 && (
+            <section className="flex flex-col gap-2">
+              <h3 className="text-lg font-semibold">{t('view.experience')}</h3>
+              <ul className="flex flex-col gap-1.5">
+                {profile.jobs.map((job, i) => (
+                  <li key={i} className="flex gap-2 text-muted-foreground">
+                    <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-accent" />
+                    <span>{jobLine(job, language, stillWorking)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {profile.references.length > 0 && <ReferencesCarousel references={profile.references} />}
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {active && <PaymentAccountButton kind="dashboard" variant="outline" />}
+        {active && profile.seolink && (
+          <Button asChild variant="outline">
+            <Link to={href(paths.publicProfile.getHref(profile.seolink))}>{t('view.publicPage')}</Link>
+          </Button>
+        )}
+        <Button onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          {t('view.edit')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  CV_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MIN_SIDE,
+  isAllowedCvFile,
+  isAllowedImageType,
+} from '@substytut/shared';
+import { imageSize } from 'image-size';
+
+export type FileProblem = 'type' | 'size' | 'dimensions';
+
+/**
+ * Spec 5: an image, at most 10 MB, at least 480x480. The size is read from the file's header,
+ * so the check needs no decoding; the server checks again.
+ */
+export async function checkAvatarFile(file: File): Promise<FileProblem | null> {
+  if (!isAllowedImageType(file.type)) return 'type';
+  if (file.size > IMAGE_MAX_BYTES) return 'size';
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    return 'type';
+  }
+  const { width = 0, height = 0 } = size;
+  return width < IMAGE_MIN_SIDE || height < IMAGE_MIN_SIDE ? 'dimensions' : null;
+}
+
+/** Spec 5: pdf, doc or docx, at most CV_MAX_BYTES. */
+export function checkCvFile(file: File): FileProblem | null {
+  if (!isAllowedCvFile(file.type, file.name)) return 'type';
+  return file.size > CV_MAX_BYTES ? 'size' : null;
+}

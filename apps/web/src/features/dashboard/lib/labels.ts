@@ -1,0 +1,36 @@
+import {
+  PROFESSIONAL_TYPES,
+  SPECIALIZATIONS,
+  findInstitution,
+  formatMonthYear,
+  type JobDto,
+} from '@substytut/shared';
+import type { Language } from '@/config/paths';
+
+export function professionalTypeLabel(id: string, language: Language): string {
+  return PROFESSIONAL_TYPES.find((type) => type.id === id)?.[language] ?? id;
+}
+
+export function specializationLabel(id: string, language: Language): string {
+  return SPECIALIZATIONS.find((s) => s.id === id)?.[language] ?? id;
+}
+
+export function institutionLabel(id: string, language: Language): string {
+  return findInstitution(id)?.[language] ?? id;
+}
+
+/**
+ * Spec 2: 'position - employer (start - end)'; without an end month the end reads
+ * `stillWorkingText` ('nadal pracuje'), otherwise the month name and year.
+ */
+export function jobLine(job: JobDto, language: Language, stillWorkingText: string): string {
+  const start =
+    job.monthStart && job.yearStart
+      ? formatMonthYear(job.monthStart, job.yearStart, language)
+      : job.yearStart;
+  const end =
+    job.stillWorking || !job.monthEnd || !job.yearEnd
+      ? stillWorkingText
+      : formatMonthYear(job.monthEnd, job.yearEnd, language);
+  return `${job.positionName} - ${job.employerName} (${start} - ${end})`;
+}

@@ -1,0 +1,23 @@
+import { validationMessage } from '@substytut/shared';
+import { useCallback } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/config/paths';
+
+/** Field errors are keys of the shared validation catalogue (also the server's `errors` map). */
+export function useErrorText() {
+  const { t, i18n } = useTranslation('validation');
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return useCallback(
+    (error: Pick<FieldError, 'message'> | undefined): string | undefined =>
+      error?.message
+        ? t(error.message, { defaultValue: validationMessage(error.message, language) })
+        : undefined,
+    [t, language],
+  );
+}
+
+export function useLanguage() {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}

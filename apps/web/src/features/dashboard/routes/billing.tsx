@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { providerInvoiceSchema, type InvoiceDataDto, type ProviderInvoicePayload } from '@substytut/shared';
+import { CircleCheck, Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Loading } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { invoiceDataQueryKey, updateInvoiceData, useInvoiceData } from '../api/invoice-data';
+import { TextField } from '../components/form-controls';
+import { DashboardPage } from './dashboard-page';
+
+interface BillingFormValues {
+  invoice_nip: string;
+  invoice_company: string;
+  invoice_street: string;
+  invoice_postcode: string;
+  invoice_city: string;
+  invoice_bank_account: string;
+}
+
+const EMPTY: BillingFormValues = {
+  invoice_nip: '',
+  invoice_company: '',
+  invoice_street: '',
+  invoice_postcode: '',
+  invoice_city: '',
+  invoice_bank_account: '',
+};
+
+function toFormValues(data: InvoiceDataDto): BillingFormValues {
+  return { ...data, invoice_bank_account: data.invoice_bank_account ?? '' };
+}
+
+const resolver = zodResolver(providerInvoiceSchema) as unknown as Resolver<
+  BillingFormValues,
+  unknown,
+  ProviderInvoicePayload
+>;
+
+function BillingForm({ initial }: { initial: BillingFormValues }) {
+  const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const form = useForm<BillingFormValues, unknown, ProviderInvoicePayload>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onTouched',
+  });
+  const [saved, setSaved] = useState(false);
+
+  // The note belongs to the data just saved; a new edit makes it stale.
+  useEffect(() => {
+    const subscription = form.watch((_, { type }) => {
+      if (type === 'change') setSaved(false);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (payload) => {
+    setSaved(false);
+    try {
+      await updateInvoiceData(payload);
+      form.reset({ ...payload, invoice_bank_account: payload.invoice_bank_account ?? '' });
+      await queryClient.invalidateQueries({ queryKey: invoiceDataQueryKey });
+      setSaved(true);
+    } catch (error) {
+      console.error('invoice data update failed', error);
+      toast.error(t('toasts.error'));
+      if (isApiError(error)) {
+        Object.entries(error.fieldErrors).forEach(([path, key], i) =>
+          form.setError(
+            path as FieldPath<BillingFormValues>,
+            { type: 'server', message: key },
+            { shouldFocus: i === 0 },
+          ),
+        );
+      }
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField<BillingFormValues>
+            name="invoice_nip"
+            label={t('billing.nip')}
+            required
+            inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+          />
+          <TextField<BillingFormValues>
+            name="invoice_company"
+            label={t('billing.company')}
+            required
+            inputProps={{ autoComplete: 'organization' }}
+          />
+        </div>
+        <TextField<BillingFormValues>
+          name="invoice_street"
+          label={t('billing.street')}
+          required
+          inputProps={{ autoComplete: 'street-address' }}
+        />
+        <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
+          <TextField<BillingFormValues>
+            name="invoice_postcode"
+            label={t('billing.postcode')}
+            required
+            inputProps={{ autoComplete: 'postal-code', placeholder: '00-000' }}
+          />
+          <TextField<BillingFormValues>
+            name="invoice_city"
+            label={t('billing.city')}
+            required
+            inputProps={{ autoComplete: 'address-level2' }}
+          />
+        </div>
+        <TextField<BillingFormValues>
+          name="invoice_bank_account"
+          label={t('billing.bankAccount')}
+          hint={t('billing.bankAccountHint')}
+          inputProps={{
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            placeholder: 'PL00 0000 0000 0000 0000 0000 0000',
+          }}
+        />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+          <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-success sm:mr-auto">
+            {saved && (
+              <>
+                <CircleCheck aria-hidden="true" className="size-4" />
+                {t('billing.saved')}
+              </>
+            )}
+          </p>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {!form.formState.isSubmitting && <Save aria-hidden="true" />}
+            {t('billing.save')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Dane do faktury: the lawyer's invoice data, prefilled from GET /user/profile/invoice. */
+export function BillingRoute() {
+  const { t } = useTranslation('dashboard');
+  const { t: tErrors } = useTranslation('errors');
+  const invoice = useInvoiceData();
+
+  useEffect(() => {
+    if (!invoice.isError) return;
+    console.error('invoice data fetch failed', invoice.error);
+    toast.error(tErrors('general'));
+  }, [invoice.isError, invoice.error, tErrors]);
+
+  return (
+    <div className="relative isolate flex flex-1 flex-col overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 -z-10 bg-[url(/dashboard/billing-background.svg)] bg-[length:min(44rem,90%)_auto] bg-[position:right_-4rem_bottom_-3rem] bg-no-repeat opacity-90 dark:opacity-35"
+      />
+      <DashboardPage title={t('billing.title')} description={t('billing.description')} className="max-w-3xl">
+        <PageMeta title={t('billing.title')} noindex />
+        <Card className="bg-card/95 backdrop-blur-sm">
+          <CardContent className="p-6">
+            {invoice.isPending ? (
+              <Loading />
+            ) : (
+              <BillingForm initial={invoice.data ? toFormValues(invoice.data) : EMPTY} />
+            )}
+          </CardContent>
+        </Card>
+      </DashboardPage>
+    </div>
+  );
+}

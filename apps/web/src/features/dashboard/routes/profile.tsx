@@ -1,0 +1,77 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { Loading } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useProfile } from '../api/get-profile';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileView } from '../components/profile-view';
+import { DashboardPage } from './dashboard-page';
+
+/** Spec 9: the page scrolls to the top 500 ms after a save. */
+export const SCROLL_AFTER_SAVE_MS = 500;
+
+type Mode = 'view' | 'edit';
+
+/**
+ * Twoja wizytówka: an active profile opens as the view, any other status in the editor; after a
+ * save the profile is read back and shown as the view.
+ */
+export function ProfileRoute() {
+  const { t } = useTranslation('dashboard');
+  const profile = useProfile();
+  const [mode, setMode] = useState<Mode | null>(null);
+
+  useEffect(() => {
+    if (profile.isError) toast.error(t('toasts.error'));
+  }, [profile.isError, t]);
+
+  useEffect(() => {
+    if (mode !== 'view') return;
+    const timer = window.setTimeout(
+      () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+      SCROLL_AFTER_SAVE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [mode]);
+
+  let content;
+  if (profile.isPending) {
+    content = <Loading />;
+  } else if (profile.isError) {
+    content = (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-6"
+      >
+        <p>{t('errors.profile.fetchFailed')}</p>
+        <Button variant="outline" onClick={() => void profile.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          {t('actions.retry')}
+        </Button>
+      </div>
+    );
+  } else {
+    const data = profile.data;
+    const current: Mode = mode ?? (data.status === 'active' ? 'view' : 'edit');
+    content =
+      current === 'view' ? (
+        <ProfileView profile={data} onEdit={() => setMode('edit')} />
+      ) : (
+        <ProfileForm
+          profile={data}
+          onSaved={() => setMode('view')}
+          onCancel={mode === 'edit' ? () => setMode('view') : undefined}
+        />
+      );
+  }
+
+  return (
+    <DashboardPage title={t('tabs.profile')}>
+      <PageMeta title={t('tabs.profile')} noindex />
+      {content}
+    </DashboardPage>
+  );
+}
