@@ -1,5 +1,6 @@
 import { buildApp } from './modules/app/build-app.ts';
 import { ConfigError, loadConfig, type Config } from './modules/app/config.ts';
+import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
 // How long shutdown may take before the process exits anyway.
@@ -20,6 +21,11 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const app = await buildApp(config);
+  if (!config.isProduction) {
+    const accounts = await seedDemoAccounts(app.db, app.clock.now());
+    // Printed on purpose: these are public demo credentials, and only outside production.
+    app.log.info(`demo accounts: ${accounts.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`);
+  }
   const transport = createMailTransport(config.mail);
   const mailWorker = startMailWorker({
     db: app.db,

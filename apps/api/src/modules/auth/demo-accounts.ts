@@ -1,0 +1,46 @@
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { findUserByEmail } from './auth.repo.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * Accounts that let a visitor try the product right after `npm start`. Seeded only outside
+ * production (server.ts), and only when missing: an account someone changed is left alone.
+ */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@substytut.local', password: 'Admin123!', role: 'admin', name: 'Administrator Demo' },
+  { email: 'lawyer@substytut.local', password: 'Lawyer123!', role: 'user', name: 'Prawnik Demo' },
+] as const;
+
+export interface SeededAccount {
+  email: string;
+  password: string;
+  role: string;
+  created: boolean;
+}
+
+export async function seedDemoAccounts(db: Db, now: Date): Promise<SeededAccount[]> {
+  const result: SeededAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    let created = false;
+    if (!(await findUserByEmail(db, account.email))) {
+      const inserted = await db
+        .insert(users)
+        .values({
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          passwordHash: await hashPassword(account.password),
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        // Two instances starting at once: the second insert simply does nothing.
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      created = inserted.length > 0;
+    }
+    result.push({ email: account.email, password: account.password, role: account.role, created });
+  }
+  return result;
+}
