@@ -84,3 +84,4 @@ export * from './schema/contact.ts';
 export * from './schema/auth.ts';
 export * from './schema/profile.ts';
 export * from './schema/payments.ts';
+export * from './schema/offers.ts';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { OFFER_STATUSES } from '@substytut/shared';
+import { profiles } from './profile.ts';
+
+/**
+ * A paid offer link (spec 3 "Offer"). Money is integer grosze; the gross is derived from the net
+ * (net × 123 / 100 half up) and the check below keeps the two from ever disagreeing.
+ *
+ * Deletion is real (spec: "removed permanently"); a payment row referencing the offer blocks it
+ * (the payments table's foreign key), so money is never orphaned.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    netGrosze: integer('net_grosze').notNull(),
+    grossGrosze: integer('gross_grosze').notNull(),
+    /** The last Warsaw calendar day the offer can be paid ('YYYY-MM-DD'). */
+    expireDate: date('expire_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('active'),
+    /** The unguessable token of the offer link /u/{seolink}?o={offerUrl}. */
+    offerUrl: text('offer_url').notNull(),
+    /** Storage key of the 1200×630 card image (og:image of the link); null until rendered. */
+    cardKey: text('card_key'),
+    /**
+     * sha256 of the secret in the client's acceptance link (/offer/accept/{token}), set when the
+     * lawyer marks the job done. The token itself is only ever in the e-mail.
+     */
+    acceptanceTokenHash: text('acceptance_token_hash'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offers_offer_url_unique').on(t.offerUrl),
+    uniqueIndex('offers_acceptance_token_hash_unique').on(t.acceptanceTokenHash),
+    // The owner's history, newest first.
+    index('offers_profile_created_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()),
+    // The clock job (active/paystart past expire_date) and admin filters by status.
+    index('offers_status_expire_idx').on(t.status, t.expireDate),
+    // The clock job archiving done offers whose acceptance window passed.
+    index('offers_status_done_at_idx').on(t.status, t.doneAt),
+    // Admin list paging over all offers by creation or last change.
+    index('offers_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('offers_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    check(
+      'offers_status_valid',
+      sql`${t.status} in ('active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired')`,
+    ),
+    // 1 grosz to 1000 zł net (docs/decisions/005-offer-price-bounds.md).
+    check('offers_net_range', sql`${t.netGrosze} between 1 and 100000`),
+    check('offers_gross_is_net_plus_vat', sql`${t.grossGrosze} = (${t.netGrosze} * 123 + 50) / 100`),
+    check('offers_offer_url_length', sql`length(${t.offerUrl}) >= 22`),
+  ],
+);
+
+export type OfferRow = typeof offers.$inferSelect;
+export type NewOfferRow = typeof offers.$inferInsert;
