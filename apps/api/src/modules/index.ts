@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -16,4 +17,5 @@ export const featureModules: FastifyPluginAsync[] = [
   // payments decorates the app with `payments`, which profile uses
   paymentsRoutes,
   profileRoutes,
+  companyLookupRoutes,
 ];

@@ -123,7 +123,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://api.stripe.com')),
+  STRIPE_WEBHOOK_SECRET: optionalString,
   GUS_API_KEY: optionalString,
+  GUS_API_URL: z.preprocess(
+    emptyToUndefined,
+    httpUrl().default('https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc'),
+  ),
+  PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
+  ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -176,7 +183,15 @@ export interface Config {
   stripeConnectWebhookSecret: string | null;
   /** Stripe's API address (a local fake in tests) */
   stripeApiUrl: string;
+  /** signing secret of the platform webhook endpoint (checkout and charge events) */
+  stripeWebhookSecret: string | null;
   gusApiKey: string | null;
+  /** GUS REGON BIR1.1 endpoint (a local fake in tests) */
+  gusApiUrl: string;
+  /** the platform's share of each paid offer, in percent of the gross */
+  platformFeePercent: number;
+  /** days the client has to confirm a done job before it is archived and paid out */
+  acceptanceWindowDays: number;
   sandbox: SandboxFlags;
 }
 
@@ -216,8 +231,12 @@ export function loadConfig(
   };
 
   if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'required when SMTP_URL is set');
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_CONNECT_WEBHOOK_SECRET)
-    problem('STRIPE_CONNECT_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
+  // Without it no account ever becomes ready; outside production the server only warns.
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_CONNECT_WEBHOOK_SECRET)
+    problem('STRIPE_CONNECT_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY in production');
+  // Without it no payment is ever confirmed.
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    problem('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY in production');
 
   const s3Set = S3_VARS.filter((name) => env[name] !== undefined);
   if (s3Set.length > 0 && s3Set.length < S3_VARS.length) {
@@ -292,7 +311,11 @@ export function loadConfig(
     stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
     stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     stripeApiUrl: env.STRIPE_API_URL,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
     gusApiKey: env.GUS_API_KEY ?? null,
+    gusApiUrl: env.GUS_API_URL,
+    platformFeePercent: env.PLATFORM_FEE_PERCENT,
+    acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
     sandbox,
   };
 }

@@ -87,6 +87,32 @@ const catalogue: Catalogue = {
     en: 'The payment provider could not be reached. Please try again later',
   },
   'payments.invalid_signature': { pl: 'Nieprawidłowy podpis', en: 'Invalid signature' },
+  'company.not_found': {
+    pl: 'Nie znaleziono firmy o tym numerze NIP',
+    en: 'No company with this NIP was found',
+  },
+  'company.lookup_unavailable': {
+    pl: 'Wyszukiwarka firm jest chwilowo niedostępna. Wpisz dane ręcznie',
+    en: 'The company search is unavailable right now. Please enter the details by hand',
+  },
+  'profile.not_found': { pl: 'Nie znaleziono profilu', en: 'Profile not found' },
+  'offers.not_found': { pl: 'Nie znaleziono oferty', en: 'Offer not found' },
+  'offers.not_payable': {
+    pl: 'Tej oferty nie można już opłacić',
+    en: 'This offer can no longer be paid',
+  },
+  'payments.checkout_failed': {
+    pl: 'Błąd serwera spróbuj później',
+    en: 'Server error, please try again later',
+  },
+  'offers.acceptance_invalid': {
+    pl: 'Link potwierdzenia jest nieprawidłowy lub wygasł',
+    en: 'The confirmation link is invalid or has expired',
+  },
+  'offers.acceptance_closed': {
+    pl: 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
+    en: 'The confirmation period has ended; the order has already been settled',
+  },
 };
 
 const defaultCodeByStatus: Record<number, string> = {
