@@ -107,16 +107,20 @@ describe('loadConfig', () => {
     expect(allowed.isProduction).toBe(true);
     expect(allowed.sandbox.active).toBe(true);
 
-    const real = loadConfig({
+    const productionEnv = {
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_y',
       GUS_API_KEY: 'gus',
       TURNSTILE_SECRET: 'ts',
       SMTP_URL: 'smtps://mail.example.com',
       MAIL_FROM: 'no-reply@example.com',
-    });
+    };
+    const real = loadConfig(productionEnv);
     expect(real.sandbox.active).toBe(false);
+    // Without the payment webhook's secret no payment would ever be confirmed.
+    expect(errorOf({ ...productionEnv, STRIPE_WEBHOOK_SECRET: '' }).variables).toEqual(['STRIPE_WEBHOOK_SECRET']);
   });
 
   it('parses TRUST_PROXY as boolean, hop count or address list', () => {
