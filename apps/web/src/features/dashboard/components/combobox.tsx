@@ -68,9 +68,8 @@ function ComboboxShell({
           sideOffset={4}
           className="z-50 w-(--radix-popover-trigger-width) min-w-64 overflow-hidden rounded-md border border-border bg-popover text-popover-foreground shadow-lg"
         >
-          <Command loop className="flex flex-col">
+          <Command loop label={searchLabel} className="flex flex-col">
             <Command.Input
-              aria-label={searchLabel}
               placeholder={searchLabel}
               className="h-10 border-b border-border bg-transparent px-3 text-base outline-none placeholder:text-muted-foreground md:text-sm"
             />

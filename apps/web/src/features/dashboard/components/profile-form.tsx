@@ -241,7 +241,10 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   useEffect(() => {
     void form.trigger(filledFieldNames(form.getValues()));
     const timer = window.setTimeout(() => {
-      form.setFocus('firstname');
+      // Someone already typing or choosing within that time keeps their place.
+      const active = document.activeElement;
+      if (!active?.closest('form, [role="dialog"], [data-radix-popper-content-wrapper]'))
+        form.setFocus('firstname');
       window.scrollTo({ top: 0 });
     }, FIRST_FIELD_DELAY_MS);
     return () => window.clearTimeout(timer);

@@ -97,7 +97,9 @@ function SidebarBody({ collapsed, mobile }: { collapsed: boolean; mobile: boolea
 function MobileBar() {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
+  const { isMobile } = useSidebar();
   const current = TABS.find((tab) => stripLanguage(pathname).startsWith(tab.href));
+  if (!isMobile) return null;
   return (
     <div className="sticky top-16 z-20 flex h-12 items-center gap-2 border-b border-border bg-background/95 px-2 backdrop-blur md:hidden">
       <SidebarTrigger controls={SIDEBAR_ID} />

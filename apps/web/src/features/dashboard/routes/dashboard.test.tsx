@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setSession } from '@/lib/session';
+import {
+  completeProfile,
+  createFakeDashboardApi,
+  type FakeDashboardApi,
+} from '../../../../test/dashboard-api';
+import { renderApp } from '../../../../test/render-app';
+
+const LOAD = { timeout: 15_000 };
+vi.setConfig({ testTimeout: 60_000 });
+
+let api: FakeDashboardApi;
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'pl');
+  setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
+  api = createFakeDashboardApi(completeProfile({ status: 'active', stripeAccountId: 'acct_1' }), {
+    invoice: {
+      invoice_nip: '5260250995',
+      invoice_company: 'Kancelaria Kowalski',
+      invoice_street: 'Prosta 1',
+      invoice_postcode: '00-950',
+      invoice_city: 'Warszawa',
+      invoice_bank_account: null,
+    },
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  window.scrollTo = () => undefined;
+  document.cookie = 'sidebar_state=; max-age=0; path=/';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('dashboard layout', () => {
+  it('opens the profile tab for /dashboard and lists the three tabs', async () => {
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Twoja wizytówka' }, LOAD);
+    expect(router.state.location.pathname).toBe('/dashboard/profile');
+    const nav = screen.getByRole('navigation', { name: 'Zakładki panelu' });
+    expect(nav).toHaveTextContent('Twoja wizytówka');
+    expect(nav).toHaveTextContent('Dane do faktury');
+    expect(nav).toHaveTextContent('Historia ofert');
+    expect(screen.getByRole('link', { name: 'Twoja wizytówka' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('collapses with Ctrl/Cmd+B and remembers the state in a cookie', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    const toggle = await screen.findByRole('button', { name: 'Zwiń panel boczny' }, LOAD);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{Control>}b{/Control}');
+    expect(screen.getByRole('button', { name: 'Rozwiń panel boczny' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(document.cookie).toContain('sidebar_state=false');
+    expect(screen.getByRole('complementary', { name: 'Menu panelu' })).toHaveAttribute(
+      'data-state',
+      'collapsed',
+    );
+
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(screen.getByRole('button', { name: 'Zwiń panel boczny' })).toBeInTheDocument();
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('starts collapsed when the cookie says so', async () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    renderApp('/dashboard/profile');
+    expect(await screen.findByRole('button', { name: 'Rozwiń panel boczny' }, LOAD)).toBeInTheDocument();
+    // Icons only: the tab keeps its name for assistive technology.
+    expect(screen.getByRole('link', { name: 'Dane do faktury' })).toBeInTheDocument();
+  });
+
+  it('logs out and goes to /auth/login', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Wyloguj się' }, LOAD));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(getToken()).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/logout')).toBe(true);
+  });
+});
+
+describe('billing tab', () => {
+  it('is prefilled, saves the invoice data and confirms it', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    await screen.findByRole('heading', { level: 1, name: 'Dane do faktury' }, LOAD);
+    const company = await screen.findByLabelText(/^Nazwa firmy/);
+    expect(company).toHaveValue('Kancelaria Kowalski');
+    expect(screen.getByLabelText(/^Kod pocztowy/)).toHaveValue('00-950');
+
+    await user.clear(company);
+    await user.type(company, 'Kancelaria Nowa');
+    await user.type(screen.getByLabelText(/^Numer rachunku bankowego/), 'PL61 1090 1014 0000 0712 1981 2874');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByText('Dane zostaly zapisane')).toBeInTheDocument();
+    expect(api.invoice).toMatchObject({
+      invoice_company: 'Kancelaria Nowa',
+      invoice_bank_account: 'PL61109010140000071219812874',
+    });
+  });
+
+  it('shows field errors and does not send invalid data', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    const postcode = await screen.findByLabelText(/^Kod pocztowy/, undefined, LOAD);
+    await user.clear(postcode);
+    await user.type(postcode, '00950');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Kod pocztowy musi być w formacie XX-XXX')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('reports a failed load with the general error', async () => {
+    api.failing.add('invoice');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/dashboard/billing');
+    expect(
+      await screen.findByText('Wystąpił błąd. Spróbuj ponownie później', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nazwa firmy/)).toHaveValue('');
+  });
+});

@@ -1,0 +1,263 @@
+import {
+  institutionsForProfessionalType,
+  issuesByPath,
+  profileSchemaAt,
+  providerInvoiceSchema,
+  type InvoiceDataDto,
+  type ProfileDto,
+} from '@substytut/shared';
+
+/**
+ * A small stateful stand-in for the profile API of spec 7, answering as a function of each
+ * request: PUT validates with the shared schema (400 + errors map) and stores what it got, uploads
+ * store a file key, GET returns the stored state. Both fetch and XMLHttpRequest (uploads) reach it.
+ */
+export interface Call {
+  method: string;
+  path: string;
+}
+
+export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe';
+
+export interface FakeDashboardApi {
+  profile: ProfileDto;
+  invoice: InvoiceDataDto;
+  calls: Call[];
+  /** Steps answering 500 until removed from the set. */
+  failing: Set<FailingStep>;
+  fetch: typeof fetch;
+  XMLHttpRequest: typeof XMLHttpRequest;
+  /** Calls of the profile API (/api/user/…), as 'METHOD /path'. */
+  log: () => string[];
+}
+
+export function blankProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
+  return {
+    profileId: 1,
+    userId: '00000000-0000-4000-8000-000000000001',
+    firstname: '',
+    lastname: '',
+    fullname: '',
+    phone: null,
+    permissions: '',
+    licenseNo: '',
+    specialization: [],
+    institution: '',
+    imageUrl: null,
+    cvUrl: null,
+    cardUrl: null,
+    linkedinUrl: null,
+    facebookUrl: null,
+    seolink: null,
+    email: 'jan@example.pl',
+    description: '',
+    status: 'inactive',
+    stripeAccountId: null,
+    jobs: [],
+    references: [],
+    created_at: '2025-01-01T10:00:00.000Z',
+    updated_at: '2025-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function completeProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
+  return blankProfile({
+    firstname: 'Jan',
+    lastname: 'Kowalski',
+    fullname: 'Jan Kowalski',
+    phone: '48123456789',
+    permissions: 'radca-prawny',
+    licenseNo: 'WA-1234',
+    specialization: ['prawo-cywilne', 'prawo-pracy'],
+    institution: 'oirp-warszawa',
+    description: 'Radca prawny z Warszawy.',
+    seolink: 'jan-kowalski',
+    jobs: [
+      {
+        positionName: 'Associate',
+        employerName: 'Kancelaria X',
+        monthStart: '3',
+        yearStart: '2020',
+        monthEnd: '',
+        yearEnd: '',
+        stillWorking: true,
+      },
+    ],
+    ...overrides,
+  });
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const failure: Answer = { status: 500, body: { message: 'Internal error', code: 'internal' } };
+
+export function createFakeDashboardApi(
+  profile: ProfileDto,
+  { now = new Date(), invoice }: { now?: Date; invoice?: InvoiceDataDto } = {},
+): FakeDashboardApi {
+  const schema = profileSchemaAt(now);
+  const api: FakeDashboardApi = {
+    profile,
+    invoice: invoice ?? {
+      invoice_nip: '',
+      invoice_company: '',
+      invoice_street: '',
+      invoice_postcode: '',
+      invoice_city: '',
+      invoice_bank_account: null,
+    },
+    calls: [],
+    failing: new Set(),
+    fetch: undefined as unknown as typeof fetch,
+    XMLHttpRequest: undefined as unknown as typeof XMLHttpRequest,
+    log: () => api.calls.filter((c) => c.path.startsWith('/api/user/')).map((c) => `${c.method} ${c.path}`),
+  };
+
+  function handle(method: string, path: string, body: unknown): Answer {
+    api.calls.push({ method, path });
+    const key = `${method} ${path}`;
+    switch (key) {
+      case 'GET /api/csrf-cookie':
+      case 'POST /api/logout':
+        return { status: 204, body: null };
+      case 'GET /api/user/profile':
+        return { status: 200, body: { data: api.profile } };
+      case 'PUT /api/user/profile': {
+        if (api.failing.has('profile')) return failure;
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) {
+          return {
+            status: 400,
+            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
+          };
+        }
+        const p = parsed.data;
+        const allowed = institutionsForProfessionalType(p.permissions).some((i) => i.id === p.institution);
+        if (!allowed)
+          return { status: 400, body: { message: 'Invalid', code: 'validation.failed', errors: {} } };
+        api.profile = {
+          ...api.profile,
+          ...p,
+          phone: p.phone,
+          linkedinUrl: p.linkedinUrl,
+          facebookUrl: p.facebookUrl,
+          email: api.profile.email,
+          fullname: `${p.firstname} ${p.lastname}`,
+          seolink: api.profile.seolink ?? `${p.firstname}-${p.lastname}`.toLowerCase(),
+          updated_at: new Date().toISOString(),
+        };
+        return { status: 200, body: { data: api.profile } };
+      }
+      case 'POST /api/user/profile/image': {
+        if (api.failing.has('image')) return failure;
+        if (!(body instanceof Blob))
+          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
+        api.profile = { ...api.profile, imageUrl: 'profiles/1/photo.webp' };
+        return { status: 200, body: { data: { imageUrl: api.profile.imageUrl } } };
+      }
+      case 'POST /api/user/profile/cv': {
+        if (api.failing.has('cv')) return failure;
+        if (!(body instanceof Blob))
+          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
+        api.profile = { ...api.profile, cvUrl: 'profiles/1/cv.pdf' };
+        return { status: 200, body: { data: { cvUrl: api.profile.cvUrl } } };
+      }
+      case 'GET /api/user/profile/invoice':
+        if (api.failing.has('invoice')) return failure;
+        return { status: 200, body: { data: api.invoice } };
+      case 'PUT /api/user/profile/invoice': {
+        if (api.failing.has('invoice')) return failure;
+        const parsed = providerInvoiceSchema.safeParse(body);
+        if (!parsed.success) {
+          return {
+            status: 400,
+            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
+          };
+        }
+        api.invoice = parsed.data;
+        return { status: 200, body: { data: api.invoice } };
+      }
+      case 'POST /api/user/profile/stripe/createaccount':
+      case 'POST /api/user/profile/stripe/login':
+        if (api.failing.has('stripe')) return failure;
+        return { status: 200, body: { data: { url: 'https://connect.example/onboarding' } } };
+      default:
+        return { status: 404, body: { message: 'Not found', code: 'route.not_found' } };
+    }
+  }
+
+  api.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const answer = handle(method, url.pathname, body);
+    return new Response(answer.body === null ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: {
+      onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private path = '/';
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.path = new URL(url, 'http://localhost').pathname;
+    }
+
+    setRequestHeader() {}
+
+    abort() {
+      this.onabort?.();
+    }
+
+    send(body: FormData) {
+      const file = body.get('file');
+      queueMicrotask(() => {
+        const size = file instanceof Blob ? file.size : 0;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: Math.floor(size / 2), total: size });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: size, total: size });
+        const answer = handle(this.method, this.path, file);
+        this.status = answer.status;
+        this.responseText = answer.body === null ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  }
+  api.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  return api;
+}
+
+/** A PNG header of the given size: enough for the size check, which reads only the header. */
+export function pngFile(width: number, height: number, name = 'photo.png'): File {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(8, 13);
+  bytes.set([0x49, 0x48, 0x44, 0x52], 12); // IHDR
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+export function pdfFile(name = 'cv.pdf'): File {
+  return new File(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], name, { type: 'application/pdf' });
+}
