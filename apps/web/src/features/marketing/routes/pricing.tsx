@@ -83,7 +83,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
         {plan.priceGrosze === null ? (
-          <span className="text-3xl font-bold tracking-tight">{t('pricing.plans.enterprise.price')}</span>
+          <span className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-2xl">{t('pricing.plans.enterprise.price')}</span>
         ) : (
           <>
             <span className="text-4xl font-bold tracking-tight tabular-nums">{formatPlanPrice(plan.priceGrosze, language)}</span>

@@ -1,0 +1,272 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { waitForMail } from './support/api';
+
+const PAGES = [
+  { path: '/', pl: 'Klucz do wygodnych i bezpiecznych zastępstw', en: 'The key to convenient and safe substitutions' },
+  { path: '/about', pl: 'Zastępstwa procesowe bez telefonów, przelewów i przypominania', en: 'Court substitutions without phone calls, transfers and reminders' },
+  { path: '/contact', pl: 'Porozmawiajmy', en: "Let's talk" },
+  { path: '/faq', pl: 'Najczęściej zadawane pytania', en: 'Frequently asked questions' },
+  { path: '/features', pl: 'Wszystko, czego potrzebujesz do zastępstw procesowych', en: 'Everything you need for court substitutions' },
+  { path: '/pricing', pl: 'Prosty cennik, bez ukrytych opłat', en: 'Simple pricing, no hidden fees' },
+  { path: '/for-lawyers', pl: 'Przyjmuj zastępstwa i otrzymuj zapłatę bez upominania się', en: 'Take substitutions and get paid without chasing anyone' },
+  { path: '/for-law-firms', pl: 'Zastępstwa dla kancelarii – szybko, pewnie, z fakturą', en: 'Substitutions for law firms – fast, reliable, invoiced' },
+] as const;
+const LANGUAGES = ['pl', 'en'] as const;
+
+function prefixed(language: string, path: string): string {
+  return path === '/' ? `/${language}` : `/${language}${path}`;
+}
+
+/** Visitors in most journeys have already answered the cookie banner. */
+async function acceptCookies(page: Page): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: base }]);
+}
+
+async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get('/api/csrf-cookie');
+  const token = /XSRF-TOKEN=([^;]+)/.exec(res.headers()['set-cookie'] ?? '')?.[1];
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { 'x-xsrf-token': token };
+}
+
+test.describe('marketing pages', () => {
+  for (const language of LANGUAGES) {
+    test(`every page renders its main heading (${language})`, async ({ page }) => {
+      await acceptCookies(page);
+      for (const item of PAGES) {
+        await page.goto(prefixed(language, item.path));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(item[language]);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      }
+    });
+  }
+
+  test('crawlers without JavaScript get the text, canonical and alternate addresses', async ({ request, baseURL }) => {
+    for (const language of LANGUAGES) {
+      for (const item of PAGES) {
+        const path = prefixed(language, item.path);
+        const response = await request.get(path, { headers: { accept: 'text/html' } });
+        expect(response.status(), path).toBe(200);
+        const html = await response.text();
+        const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+        expect(h1?.replace(/&#x27;|&#39;/g, "'"), path).toBe(item[language]);
+        expect(html).toContain(`<html lang="${language}"`);
+        expect(html).toMatch(new RegExp(`<link[^>]*rel="canonical"[^>]*href="${baseURL}${path}"`));
+        expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="pl"[^>]*href="${baseURL}${prefixed('pl', item.path)}"`, 'i'));
+        expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="en"[^>]*href="${baseURL}${prefixed('en', item.path)}"`, 'i'));
+        expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="x-default"[^>]*href="${baseURL}${prefixed('en', item.path)}"`, 'i'));
+        expect(html).toMatch(/<meta[^>]*name="description"[^>]*content="[^"]{40,}"/);
+        expect(html).toMatch(/<meta[^>]*property="og:image"[^>]*content="http[^"]+og-default\.png"/);
+        // The consent banner is rendered after mount only, never into the static page.
+        expect(html).not.toContain('cookie-consent-title');
+      }
+    }
+  });
+
+  test('sitemap and robots name every public page in both languages with this host', async ({ request, baseURL }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const language of LANGUAGES) {
+      for (const item of PAGES) expect(sitemap).toContain(`<loc>${baseURL}${prefixed(language, item.path)}</loc>`);
+    }
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(robots).toMatch(/^Disallow: \/dashboard$/m);
+    expect(robots).toMatch(/^Disallow: \/admin$/m);
+    expect(robots).toMatch(/^Disallow: \/api$/m);
+  });
+
+  test('FAQ keeps one answer open across all sections, by mouse and keyboard', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/pl/faq');
+    for (const section of ['Ogólne', 'Dla prawników', 'Dla kancelarii', 'Płatności', 'Kwestie techniczne']) {
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    const first = page.getByRole('button', { name: 'Czym jest Substytut?' });
+    const other = page.getByRole('button', { name: 'Jak płaci zlecający?' });
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Substytut to serwis dla prawników')).toBeVisible();
+
+    await other.click();
+    await expect(other).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[aria-expanded="true"]')).toHaveCount(1);
+
+    // Keyboard: focus a trigger in another section and open it with Enter; close it with Space.
+    const technical = page.getByRole('button', { name: 'Czy potrzebuję specjalnego oprogramowania?' });
+    await technical.focus();
+    await page.keyboard.press('Enter');
+    await expect(technical).toHaveAttribute('aria-expanded', 'true');
+    await expect(other).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(technical).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[aria-expanded="true"]')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Skontaktuj się z nami' }).click();
+    await expect(page).toHaveURL(/\/pl\/contact$/);
+  });
+
+  test('the cookie banner stores consent for 365 days and stays away after a reload', async ({ page }) => {
+    await page.goto('/pl/about');
+    const banner = page.getByRole('region', { name: 'Pliki cookie' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Polityka prywatności' })).toHaveAttribute('href', '/pl/privacy');
+    await expect(banner.getByRole('link', { name: 'Nie akceptuję' })).toHaveAttribute('href', 'https://www.google.com');
+
+    // Reachable by keyboard: it is among the first stops after the skip link.
+    const accept = banner.getByRole('button', { name: 'Akceptuję niezbędne' });
+    for (let i = 0; i < 6 && !(await accept.evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(accept).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'cookie_consent');
+    expect(cookie).toBeDefined();
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364.9);
+    expect(days).toBeLessThan(365.1);
+    // Nothing stays hidden from assistive technology once it is gone.
+    await expect(page.locator('[aria-hidden="true"] main, main[aria-hidden], [inert]')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: 'Pliki cookie' })).toHaveCount(0);
+  });
+
+  test('the contact form sends a message that arrives in the support mailbox', async ({ page, request }) => {
+    await acceptCookies(page);
+    const { data } = (await (await request.get('/api/config/public')).json()) as { data: { supportEmail: string } };
+    const subject = `Pytanie e2e ${Date.now()}`;
+    await page.goto('/pl/contact');
+    await expect(page.getByRole('main').getByRole('link', { name: data.supportEmail })).toHaveAttribute('href', `mailto:${data.supportEmail}`);
+    await expect(page.getByRole('link', { name: '+48 500 100 200' })).toBeVisible();
+    await expect(page.getByLabel('Wiadomość')).toHaveAttribute('rows', '6');
+
+    // Required fields are checked before anything is sent.
+    await page.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(page.getByText('Pole jest wymagane')).toHaveCount(4);
+
+    await page.getByLabel('Imię i nazwisko').fill('Anna Nowak');
+    await page.getByLabel('Adres e-mail').fill('anna.nowak@example.com');
+    await page.getByLabel('Temat').fill(subject);
+    await page.getByLabel('Wiadomość').fill('Czy kancelaria może mieć kilka profili?');
+    await page.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+
+    await expect(page.getByText('Dziękujemy! Wiadomość została wysłana.')).toBeVisible();
+    await expect(page.getByLabel('Imię i nazwisko')).toHaveValue('');
+    await expect(page.getByLabel('Wiadomość')).toHaveValue('');
+
+    const mail = await waitForMail(request, data.supportEmail, new RegExp(subject));
+    expect(mail.text).toContain('Anna Nowak <anna.nowak@example.com>');
+    expect(mail.text).toContain('Czy kancelaria może mieć kilka profili?');
+  });
+
+  test('a refused message shows the error toast and keeps what was typed', async ({ page, request }) => {
+    await acceptCookies(page);
+    // The real limit (5 messages per address in 10 minutes) makes the next send fail.
+    const headers = await csrfHeaders(request);
+    for (let i = 0; i < 6; i += 1) {
+      const res = await request.post('/api/contact', {
+        headers,
+        data: { name: 'Spam', email: 'spam@example.com', subject: `Spam ${i}`, message: 'x' },
+      });
+      if (res.status() === 429) break;
+      expect(res.status()).toBe(201);
+    }
+    await page.goto('/pl/contact');
+    await page.getByLabel('Imię i nazwisko').fill('Jan Kowalski');
+    await page.getByLabel('Adres e-mail').fill('jan@example.com');
+    await page.getByLabel('Temat').fill('Nie dojdzie');
+    await page.getByLabel('Wiadomość').fill('Treść, której nie wolno zgubić.');
+    await page.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+    await expect(page.getByText('Zbyt wiele prób', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('Wiadomość')).toHaveValue('Treść, której nie wolno zgubić.');
+    await expect(page.getByLabel('Temat')).toHaveValue('Nie dojdzie');
+  });
+
+  test('the calls to action on Features lead where they say', async ({ page }) => {
+    await acceptCookies(page);
+    for (const language of LANGUAGES) {
+      const register = language === 'pl' ? 'Załóż konto' : 'Create an account';
+      const contact = language === 'pl' ? 'Skontaktuj się z nami' : 'Contact us';
+      for (const index of [0, 1]) {
+        await page.goto(prefixed(language, '/features'));
+        await page.getByRole('main').getByRole('link', { name: register }).nth(index).click();
+        await expect(page).toHaveURL(new RegExp(`/${language}/auth/register$`));
+        await page.goto(prefixed(language, '/features'));
+        await page.getByRole('main').getByRole('link', { name: contact }).nth(index).click();
+        await expect(page).toHaveURL(new RegExp(`/${language}/contact$`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'pl' ? 'Porozmawiajmy' : "Let's talk");
+      }
+    }
+  });
+
+  test('the other pages link to registration, pricing and contact', async ({ page }) => {
+    await acceptCookies(page);
+    const cases = [
+      { path: '/pl/about', link: 'Załóż konto', target: /\/pl\/auth\/register$/ },
+      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/contact$/ },
+      { path: '/pl/pricing', link: 'Wybierz plan Pro', target: /\/pl\/auth\/register$/ },
+      { path: '/pl/for-lawyers', link: 'Zobacz cennik', target: /\/pl\/pricing$/ },
+      { path: '/pl/for-law-firms', link: 'Skontaktuj się z nami', target: /\/pl\/contact$/ },
+    ];
+    for (const item of cases) {
+      await page.goto(item.path);
+      await page.getByRole('main').getByRole('link', { name: item.link }).first().click();
+      await expect(page).toHaveURL(item.target);
+    }
+    await page.goto('/en/pricing');
+    await expect(page.getByText('Most popular')).toBeVisible();
+    await expect(page.getByText('PLN 49', { exact: true })).toBeVisible();
+    await page.goto('/pl/pricing');
+    await expect(page.getByText('49 zł', { exact: true })).toBeVisible();
+  });
+
+  for (const kind of ['terms', 'privacy'] as const) {
+    test(`/${kind} sends the browser to the PDF`, async ({ page, request }) => {
+      await acceptCookies(page);
+      // Chromium's PDF viewer is not needed to prove the redirect and can hang teardown: the
+      // browser's request for the PDF is recorded and aborted; the file itself is fetched below.
+      await page.route('**/legal/*.pdf', (route) => route.abort());
+      for (const language of LANGUAGES) {
+        const pdfRequest = page.waitForRequest((r) => /\/legal\/.+-2024-12-22\.pdf$/.test(r.url()));
+        await page.goto(`/${language}/${kind}`).catch(() => undefined);
+        const url = (await pdfRequest).url();
+        expect(url).toMatch(
+          language === 'pl'
+            ? kind === 'terms' ? /regulamin/ : /polityka-prywatnosci/
+            : kind === 'terms' ? /\/terms-/ : /privacy-policy/,
+        );
+        const pdf = await request.get(url);
+        expect(pdf.status()).toBe(200);
+        expect(pdf.headers()['content-type']).toBe('application/pdf');
+        expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    });
+  }
+
+  for (const item of PAGES) {
+    for (const language of LANGUAGES) {
+      test(`no accessibility violations on ${prefixed(language, item.path)} (light/dark × 375/1280)`, async ({ page }) => {
+        for (const scheme of ['light', 'dark'] as const) {
+          for (const width of [375, 1280]) {
+            await page.setViewportSize({ width, height: 900 });
+            await page.emulateMedia({ colorScheme: scheme });
+            await page.goto(prefixed(language, item.path));
+            // The consent banner is part of the check on the first pass.
+            if (scheme === 'light' && width === 375) {
+              await expect(page.getByRole('region', { name: language === 'pl' ? 'Pliki cookie' : 'Cookies' })).toBeVisible();
+            }
+            await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+            await expectNoAxeViolations(page);
+          }
+        }
+      });
+    }
+  }
+});
