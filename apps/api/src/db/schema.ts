@@ -85,3 +85,4 @@ export * from './schema/auth.ts';
 export * from './schema/profile.ts';
 export * from './schema/payments.ts';
 export * from './schema/offers.ts';
+export * from './schema/checkout.ts';

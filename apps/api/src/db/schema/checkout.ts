@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { offers } from './offers.ts';
+import { PAYMENT_PROVIDERS, paymentAccounts } from './payments.ts';
+
+export const PAYMENT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A client's payment of an offer (spec 3 "Payment"): the invoice data they entered and the
+ * checkout opened at the provider. `open` while the checkout can still be paid; at most one open
+ * checkout per offer (the partial unique index), so an offer is never paid twice.
+ *
+ * The offer cannot be deleted while a payment references it (restrict): the offers feature
+ * clears unpaid checkouts first (checkout.service prepareOfferDeletion), and paid offers are never
+ * deleted.
+ */
+export const offerPayments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** the provider's checkout session id (spec: externalId) */
+    externalId: text('external_id').notNull(),
+    payLink: text('pay_link').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('open'),
+    /** gross, in grosze: what the client is charged */
+    price: integer('price').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    postCode: text('post_code').notNull(),
+    invoice: boolean('invoice').notNull().default(true),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    nip: text('nip'),
+    /** the language of the client's mails */
+    locale: text('locale', { enum: ['pl', 'en'] })
+      .notNull()
+      .default('pl'),
+    /** the provider's payment (Stripe PaymentIntent) once paid: refunds, disputes and transfers name it */
+    paymentRef: text('payment_ref'),
+    /** when the checkout stops accepting payment */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    payDate: timestamp('pay_date', { withTimezone: true }),
+    /** what happened after payment (refund, dispute), for the operator */
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_external_unique').on(t.provider, t.externalId),
+    uniqueIndex('payments_one_open_per_offer').on(t.offerId).where(sql`${t.status} = 'open'`),
+    index('payments_offer_idx').on(t.offerId),
+    index('payments_payment_ref_idx').on(t.paymentRef),
+    check(
+      'payments_status_valid',
+      sql`${t.status} in ('open', 'paid', 'expired', 'failed', 'refunded', 'disputed')`,
+    ),
+    check('payments_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+export const PAYOUT_STATUSES = ['pending', 'sent'] as const;
+
+/**
+ * The lawyer's share of a paid offer, transferred to their connected account once the client
+ * confirmed the job or the acceptance window passed. One per offer (unique), recorded in the
+ * transaction that accepts or archives the offer and sent afterwards with an idempotency key per
+ * offer, so a retry or a second instance never pays twice.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => offerPayments.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    accountId: text('account_id').notNull(),
+    /** grosze transferred: the gross minus the platform fee */
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    transferId: text('transfer_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payouts_offer_unique').on(t.offerId),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_status_valid', sql`${t.status} in ('pending', 'sent')`),
+    check('payouts_amount_valid', sql`${t.amount} >= 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/**
+ * The sandbox provider's checkout sessions (its hosted page is served by the app). Only a sha256
+ * of the page token is stored; the token in the link also guards the page's forms.
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    sessionId: text('session_id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    amount: integer('amount').notNull(),
+    title: text('title').notNull(),
+    payee: text('payee').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    locale: text('locale', { enum: ['pl', 'en'] })
+      .notNull()
+      .default('pl'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentRef: text('payment_ref'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sandbox_checkouts_idempotency_unique').on(t.idempotencyKey),
+    index('sandbox_checkouts_status_expires_idx').on(t.status, t.expiresAt),
+    check('sandbox_checkouts_status_valid', sql`${t.status} in ('open', 'complete', 'expired')`),
+  ],
+);
+
+/** Transfers the sandbox provider made to connected accounts; its dashboard page lists them. */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    transferId: text('transfer_id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => paymentAccounts.accountId, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    transferGroup: text('transfer_group').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_transfers_idempotency_unique').on(t.idempotencyKey),
+    index('sandbox_transfers_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+export type OfferPaymentRow = typeof offerPayments.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
