@@ -17,7 +17,17 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
-import { users, type NewUser, type User } from '../src/db/schema.ts';
+import {
+  offers,
+  paymentAccounts,
+  profiles,
+  users,
+  type NewUser,
+  type OfferRow,
+  type ProfileRow,
+  type User,
+} from '../src/db/schema.ts';
+import { addDays, grossFromNet, warsawDate, type OfferStatus } from '@substytut/shared';
 import { buildApp, type AppOverrides } from '../src/modules/app/build-app.ts';
 import { issueAccessToken } from '../src/modules/auth/access-tokens.ts';
 import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
@@ -125,7 +135,84 @@ export function createSeed(db: Db, clock: { now(): Date }) {
       const token = await issueAccessToken(db, user.id, clock.now());
       return { user, token, headers: { authorization: `Bearer ${token}` } };
     },
+    /**
+     * A filled-in profile written directly. `active: true` (default) also gives the account a
+     * ready sandbox payment account, as a real activation would.
+     */
+    async profile(input: SeedProfileInput = {}): Promise<ProfileRow> {
+      counter += 1;
+      const { userId = (await this.user()).id, active = true, ...fields } = input;
+      const now = clock.now();
+      const [row] = await db
+        .insert(profiles)
+        .values({
+          userId,
+          firstname: 'Jan',
+          lastname: `Kowalski${counter}`,
+          permissions: 'radca-prawny',
+          licenseNo: `WA-${counter}`,
+          specialization: 'prawo-cywilne',
+          institution: 'oirp-warszawa',
+          description: 'Radca prawny z doświadczeniem w sprawach cywilnych.',
+          seolink: `jan-kowalski-${counter}-${randomBytes(3).toString('hex')}`,
+          status: active ? 'active' : 'inactive',
+          firstActiveAt: active ? now : null,
+          createdAt: now,
+          updatedAt: now,
+          ...fields,
+        })
+        .returning();
+      if (!row) throw new Error('seed.profile: insert returned nothing');
+      if (active) {
+        await db
+          .insert(paymentAccounts)
+          .values({
+            accountId: `acct_seed_${randomBytes(6).toString('hex')}`,
+            userId,
+            provider: 'sandbox',
+            chargesEnabled: true,
+            payoutsEnabled: true,
+            detailsSubmitted: true,
+          })
+          .onConflictDoNothing();
+      }
+      return row;
+    },
+    /** An offer in any status, written directly (no card image); net 100.00 zł by default. */
+    async offer(input: SeedOfferInput): Promise<OfferRow> {
+      counter += 1;
+      const { netGrosze = 10_000, status = 'active', ...fields } = input;
+      const now = clock.now();
+      const [row] = await db
+        .insert(offers)
+        .values({
+          title: `Zastępstwo procesowe ${counter}`,
+          expireDate: addDays(warsawDate(now), 7),
+          offerUrl: randomBytes(16).toString('base64url'),
+          netGrosze,
+          grossGrosze: grossFromNet(netGrosze),
+          status,
+          createdAt: now,
+          updatedAt: now,
+          ...fields,
+        })
+        .returning();
+      if (!row) throw new Error('seed.offer: insert returned nothing');
+      return row;
+    },
   };
+}
+
+export interface SeedProfileInput extends Partial<Omit<typeof profiles.$inferInsert, 'id'>> {
+  /** the owner; a new user when absent */
+  userId?: string;
+  /** status 'active' with a ready payment account (default true) */
+  active?: boolean;
+}
+
+export interface SeedOfferInput extends Partial<Omit<typeof offers.$inferInsert, 'id' | 'grossGrosze'>> {
+  profileId: number;
+  status?: OfferStatus;
 }
 
 export type Seed = ReturnType<typeof createSeed>;
