@@ -1,0 +1,184 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { linkIn, registerVerifiedUser, signInBrowser, uniqueEmail, waitForMail } from './support/api';
+
+const PASSWORD = 'Haslo123!';
+
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('auth_token'));
+}
+
+/** Ends the session the way the dashboard button will: POST /api/logout, then empty storage. */
+async function logOutThroughApi(page: Page, request: APIRequestContext): Promise<void> {
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  const csrf = await request.get('/api/csrf-cookie');
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers()['set-cookie'] ?? '')?.[1] ?? '';
+  const res = await request.post('/api/logout', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.evaluate(() => window.localStorage.clear());
+  // The revoked token no longer opens anything.
+  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Adres e-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
+}
+
+test.describe('accounts', () => {
+  test('register through the form, verify from the mailbox, land on the dashboard, log out and back in', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('register');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Rejestracja' }).click();
+    await page.getByLabel('Adres e-mail').fill(email);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(PASSWORD);
+
+    // Registration validates on submit: the unticked terms box stops it.
+    await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();
+    await expect(page.getByText('Musisz zaakceptować regulamin')).toBeVisible();
+    await page.getByRole('checkbox').check();
+    await expect(page.getByText('Musisz zaakceptować regulamin')).toBeHidden();
+    await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/auth\/register-success$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Rejestracja zakończona sukcesem' }),
+    ).toBeVisible();
+
+    // An unverified account cannot log in yet.
+    await page.getByRole('link', { name: 'Wróć do logowania' }).click();
+    await logIn(page, email, PASSWORD);
+    await expect(
+      page.getByText('Adres e-mail nie został jeszcze potwierdzony', { exact: false }),
+    ).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+
+    const mail = await waitForMail(request, email);
+    const link = linkIn(mail, /^\/auth\/verified\//);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Twoje konto jest już aktywne' })).toBeVisible();
+    expect(await storedToken(page)).toBeTruthy();
+    await page.getByRole('link', { name: 'Przejdź do edycji profilu' }).click();
+    await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+
+    // The link is single-use: opening it again reads 'Link wygasł'.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Link wygasł' })).toBeVisible();
+
+    await logOutThroughApi(page, request);
+    await page.goto('/auth');
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByText('Zalogowano pomyślnie')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+    const user = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('user') ?? 'null') as { email: string },
+    );
+    expect(user.email).toBe(email);
+  });
+
+  test('a wrong password is refused with a toast and no session', async ({ page, request }) => {
+    const session = await registerVerifiedUser(request, uniqueEmail('wrong'));
+    await page.goto('/auth/login');
+    await logIn(page, session.email, 'NieToHaslo1!');
+    await expect(page.getByText('Nieprawidłowe dane logowania')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('forgot password, reset from the mail, log in with the new password (English)', async ({
+    page,
+    request,
+  }) => {
+    const session = await registerVerifiedUser(request, uniqueEmail('reset'));
+    const newPassword = 'NoweHaslo456#';
+
+    await page.goto('/en/auth');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/en\/auth\/forgot-password$/);
+    await page.getByLabel('E-mail address').fill(session.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your mailbox' })).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveCount(0);
+
+    const mail = await waitForMail(request, session.email, /Zmiana hasła|Reset your/);
+    const link = linkIn(mail, /^\/(en\/)?auth\/reset\//);
+    expect(new URL(link).pathname).toMatch(/^\/en\/auth\/reset\//);
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Your password has been changed. You can log in now.')).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/auth$/);
+
+    // The old password no longer works; the new one does.
+    await page.getByLabel('E-mail address').fill(session.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(session.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Invalid login details')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard(\/|$)/);
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  test.describe('guards', () => {
+    test('/dashboard without a token goes to /auth/login, replacing the entry', async ({ page }) => {
+      await page.goto('/auth/forgot-password');
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    });
+
+    test('/auth with a token goes to /dashboard', async ({ page, request }) => {
+      await signInBrowser(page, await registerVerifiedUser(request, uniqueEmail('guard')));
+      for (const path of ['/auth', '/auth/login', '/en/auth/register']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+      }
+    });
+
+    test('/admin as a non-admin goes to /, even with a forged stored role', async ({ page, request }) => {
+      const session = await registerVerifiedUser(request, uniqueEmail('notadmin'));
+      await signInBrowser(page, { token: session.token, user: { ...session.user, role: 'admin' } });
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto('/en/admin');
+      await expect(page).toHaveURL(/\/en$/);
+    });
+
+    test('/admin without a token goes to /', async ({ page }) => {
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+
+  test.describe('accessibility', () => {
+    for (const language of ['pl', 'en'] as const) {
+      test(`/auth (both tabs) and /auth/forgot-password in ${language}`, async ({ page }) => {
+        await page.goto(`/${language}/auth`);
+        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.getByRole('tab', { selected: false }).click();
+        await expect(page.getByRole('checkbox')).toBeVisible();
+        await page
+          .getByRole('button', { name: language === 'pl' ? 'Zarejestruj się' : 'Sign up', exact: true })
+          .click();
+        await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+        await expectNoAxeViolations(page);
+
+        await page.goto(`/${language}/auth/forgot-password`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+});
