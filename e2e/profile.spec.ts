@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { registerVerifiedUser, signInBrowser } from './support/api';
 
@@ -10,8 +10,6 @@ const CV_FIXTURE = path.join(here, 'fixtures', 'cv.pdf');
 
 /** A real 600x600 PNG (sharp is the API's image library, hoisted to the root node_modules). */
 async function photo(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const require = createRequire(import.meta.url);
-  const sharp = require('sharp') as typeof import('sharp');
   const buffer = await sharp({
     create: { width: 600, height: 600, channels: 3, background: { r: 29, g: 52, b: 97 } },
   })
