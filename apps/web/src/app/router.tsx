@@ -12,11 +12,11 @@ function pending(name: keyof PendingModule): RouteObject['lazy'] {
   return async () => ({ Component: (await import('./pending-routes'))[name] });
 }
 
-type DashboardModule = typeof import('@/features/dashboard/routes');
+type DashboardModule = typeof import('./dashboard-routes');
 
-/** Every dashboard tab comes from one lazily loaded chunk. */
+/** Every dashboard tab comes from one lazily loaded chunk (the dashboard with the offers feature). */
 function dashboard(name: keyof DashboardModule): RouteObject['lazy'] {
-  return async () => ({ Component: (await import('@/features/dashboard/routes'))[name] });
+  return async () => ({ Component: (await import('./dashboard-routes'))[name] });
 }
 
 /** '/dashboard/profile' -> 'profile', relative to the dashboard layout. */

@@ -1,17 +1,2 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileDto } from '@substytut/shared';
-import { api } from '@/lib/api-client';
-
-export const profileQueryKey = ['user', 'profile'] as const;
-
-export function getProfile(): Promise<ProfileDto> {
-  return api.get<ProfileDto>('/user/profile');
-}
-
-export function profileQueryOptions() {
-  return queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
-}
-
-export function useProfile() {
-  return useQuery(profileQueryOptions());
-}
+/** The profile query lives in src/lib because the offers feature reads the same cache entry. */
+export { getProfile, profileQueryKey, profileQueryOptions, useProfile } from '@/lib/profile-query';

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Slot for the offer-link form (title, expiry, net price, live gross price, generate button),
- * which the offers feature fills in. On small screens the logout button lives in this panel.
+ * Frame of the offer-link form (title, expiry, net price, live gross price, generate button),
+ * which the offers feature fills in through `children`. On small screens the logout button lives
+ * in this panel.
  */
-export function OfferLinkPanel({ footer }: { footer?: ReactNode }) {
+export function OfferLinkPanel({ footer, children }: { footer?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation('dashboard');
   return (
     <section
@@ -17,7 +18,7 @@ export function OfferLinkPanel({ footer }: { footer?: ReactNode }) {
         <Link2 aria-hidden="true" className="size-4 text-accent-text" />
         {t('offerPanel.title')}
       </h2>
-      <p className="text-xs text-muted-foreground">{t('offerPanel.pending')}</p>
+      {children ?? <p className="text-xs text-muted-foreground">{t('offerPanel.pending')}</p>}
       {footer}
     </section>
   );

@@ -1,4 +1,5 @@
 import { History, IdCard, ReceiptText, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -70,7 +71,15 @@ function SidebarNav({ collapsed, mobile }: { collapsed: boolean; mobile: boolean
   );
 }
 
-function SidebarBody({ collapsed, mobile }: { collapsed: boolean; mobile: boolean }) {
+function SidebarBody({
+  collapsed,
+  mobile,
+  offerForm,
+}: {
+  collapsed: boolean;
+  mobile: boolean;
+  offerForm?: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="flex min-h-full flex-col gap-2 pb-3">
@@ -84,7 +93,9 @@ function SidebarBody({ collapsed, mobile }: { collapsed: boolean; mobile: boolea
         {!mobile && <SidebarTrigger controls={SIDEBAR_ID} />}
       </div>
       <SidebarNav collapsed={collapsed} mobile={mobile} />
-      {!collapsed && <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined} />}
+      {!collapsed && (
+        <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>{offerForm}</OfferLinkPanel>
+      )}
       {!mobile && (
         <div className={cn('mt-auto border-t border-border px-2 pt-3', collapsed && 'flex justify-center')}>
           <LogoutButton collapsed={collapsed} />
@@ -110,13 +121,16 @@ function MobileBar() {
   );
 }
 
-/** /dashboard/*: the sidebar with the three tabs and the offer panel, and the current tab. */
-export function DashboardLayout() {
+/**
+ * /dashboard/*: the sidebar with the three tabs and the offer panel, and the current tab. The
+ * app mounts the offers feature's form into the panel through `offerForm`.
+ */
+export function DashboardLayout({ offerForm }: { offerForm?: ReactNode } = {}) {
   const { t } = useTranslation('dashboard');
   return (
     <SidebarProvider>
       <Sidebar id={SIDEBAR_ID} label={t('sidebar.label')}>
-        {(placement) => <SidebarBody {...placement} />}
+        {(placement) => <SidebarBody {...placement} offerForm={offerForm} />}
       </Sidebar>
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileBar />

@@ -1,0 +1,26 @@
+import {
+  BillingRoute,
+  DashboardLayout as DashboardFrame,
+  OffersRoute as OffersFrame,
+  ProfileRoute,
+} from '@/features/dashboard/routes';
+import { OfferLinkForm, OffersHistory } from '@/features/offers';
+
+/**
+ * The dashboard's routes with the offers feature mounted into its two slots (the sidebar panel
+ * and the history tab). Features do not import each other; the app puts them together here.
+ * Loaded lazily as one chunk, so public pages never carry it.
+ */
+export function DashboardLayout() {
+  return <DashboardFrame offerForm={<OfferLinkForm />} />;
+}
+
+export function OffersRoute() {
+  return (
+    <OffersFrame>
+      <OffersHistory />
+    </OffersFrame>
+  );
+}
+
+export { BillingRoute, ProfileRoute };

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toOfferCreatePayload, type OfferCreateData, type OfferDto } from '@substytut/shared';
+import { api } from '@/lib/api-client';
+import { offersQueryKey } from './get-offers';
+
+/** POST /user/offer with the spec's body (description sent empty); answers the created offer. */
+export async function createOffer(data: OfferCreateData): Promise<OfferDto> {
+  const answer = await api.post<OfferDto | { offer: OfferDto; absoluteUrl: string }>(
+    '/user/offer',
+    toOfferCreatePayload({ ...data, description: '' }),
+  );
+  // Tolerates both envelopes: the offer itself, or { absoluteUrl, offer }.
+  return 'offer' in answer ? { ...answer.offer, absoluteUrl: answer.absoluteUrl } : answer;
+}
+
+export function useCreateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersQueryKey }),
+  });
+}

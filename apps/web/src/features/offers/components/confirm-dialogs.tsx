@@ -1,0 +1,123 @@
+import type { OfferDto } from '@substytut/shared';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useDeleteOffer } from '../api/delete-offer';
+import { useMarkOfferDone } from '../api/mark-offer-done';
+
+interface ConfirmDialogProps {
+  offer: OfferDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function useFailureToast() {
+  const { t } = useTranslation('offers');
+  return (what: string, error: unknown) => {
+    console.error(what, error);
+    toast.error(
+      isApiError(error) && error.code === 'offers.invalid_transition'
+        ? t('errors.invalidTransition')
+        : t('toasts.error'),
+    );
+  };
+}
+
+/** 'Czy na pewno chcesz oznaczyć zlecenie … jako zrealizowane?' for a paid offer. */
+export function MarkDoneDialog({ offer, open, onOpenChange }: ConfirmDialogProps) {
+  const { t } = useTranslation('offers');
+  const markDone = useMarkOfferDone();
+  const fail = useFailureToast();
+
+  const confirm = (event: MouseEvent) => {
+    // The dialog stays open (button busy) until the server has answered.
+    event.preventDefault();
+    markDone.mutate(offer.offerId, {
+      onSuccess: () => {
+        toast.success(t('toasts.saved'));
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        fail('marking the offer done failed', error);
+        onOpenChange(false);
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !markDone.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('done.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('done.question', { title: offer.title })}</AlertDialogDescription>
+          <p className="text-sm text-muted-foreground">{t('done.note')}</p>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={markDone.isPending}>{t('done.cancel')}</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={markDone.isPending} aria-busy={markDone.isPending}>
+            {markDone.isPending && <Spinner />}
+            {t('done.confirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** 'Czy na pewno chcesz wycofać ofertę tego zlecenia?' — removal is permanent. */
+export function DeleteOfferDialog({ offer, open, onOpenChange }: ConfirmDialogProps) {
+  const { t } = useTranslation('offers');
+  const deleteOffer = useDeleteOffer();
+  const fail = useFailureToast();
+
+  const confirm = (event: MouseEvent) => {
+    event.preventDefault();
+    deleteOffer.mutate(offer.offerId, {
+      onSuccess: () => {
+        toast.success(t('toasts.deleted'));
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        fail('deleting the offer failed', error);
+        onOpenChange(false);
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleteOffer.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('delete.question')}</AlertDialogDescription>
+          <p className="text-sm font-medium text-foreground">{offer.title}</p>
+          <p className="text-sm text-muted-foreground">{t('delete.note')}</p>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteOffer.isPending}>{t('delete.cancel')}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={confirm}
+            disabled={deleteOffer.isPending}
+            aria-busy={deleteOffer.isPending}
+          >
+            {deleteOffer.isPending && <Spinner />}
+            {t('delete.confirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

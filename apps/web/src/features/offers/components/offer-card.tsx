@@ -1,0 +1,283 @@
+import { canDelete, formatDate, offerSectionOf, type OfferDto } from '@substytut/shared';
+import {
+  Archive,
+  BadgeCheck,
+  CalendarClock,
+  Check,
+  CircleCheckBig,
+  CircleX,
+  Clock,
+  Copy,
+  Eye,
+  Info,
+  Link2,
+  MoreHorizontal,
+  Trash2,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { HoverCard, HoverCardContent, HoverCardTrigger } from '@/components/ui/hover-card';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { STATUS_LABEL_KEYS, formatOfferPrice, offerTimeLeft, useLanguage } from '../lib/offer-view';
+import { useCopy } from '../lib/use-copy';
+import { useIsMobile } from '../lib/use-is-mobile';
+import { DeleteOfferDialog, MarkDoneDialog } from './confirm-dialogs';
+import { OfferCardImage } from './offer-card-image';
+import { OfferInfo, OfferInfoDialog } from './offer-info';
+import { PreviewDialog } from './preview-dialog';
+
+type OpenDialog = 'info' | 'preview' | 'delete' | 'done' | null;
+
+const STATUS_BADGE = {
+  active: 'secondary',
+  paystart: 'secondary',
+  payed: 'accent',
+  done: 'warning',
+  accepted: 'success',
+  archive: 'outline',
+  expired: 'outline',
+} as const;
+
+/** Archive cards show only an icon: accepted, expired, or any other archived state. */
+function ArchiveIcon({ status }: { status: OfferDto['status'] }) {
+  if (status === 'accepted') return <CircleCheckBig aria-hidden="true" className="size-6 text-success" />;
+  if (status === 'expired') return <CircleX aria-hidden="true" className="size-6 text-destructive" />;
+  return <Archive aria-hidden="true" className="size-6 text-muted-foreground" />;
+}
+
+function TimeLeft({ offer, now }: { offer: OfferDto; now: Date }) {
+  const { t } = useTranslation('offers');
+  const left = offerTimeLeft(offer, now);
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+      <Clock aria-hidden="true" className="size-4 shrink-0" />
+      <span className="tabular-nums" data-testid="time-left">
+        {left ? t('card.timeLeft', { ...left }) : t('card.timeUp')}
+      </span>
+    </p>
+  );
+}
+
+function Price({ offer }: { offer: OfferDto }) {
+  const { t } = useTranslation('offers');
+  const language = useLanguage();
+  const gross = t('card.gross', { amount: formatOfferPrice(offer.price_brutto, language) });
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* Focusable so the gross price also shows for keyboard users; the sr-only text reads it out. */}
+        <span
+          tabIndex={0}
+          className="cursor-help self-start rounded-sm text-lg font-semibold tabular-nums underline decoration-border decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {formatOfferPrice(offer.price, language)}{' '}
+          <span className="text-sm font-normal text-muted-foreground">{t('card.net')}</span>
+          <span className="sr-only">, {gross}</span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent aria-hidden="true">{gross}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function DesktopActions({
+  offer,
+  copied,
+  onCopy,
+  open,
+}: {
+  offer: OfferDto;
+  copied: boolean;
+  onCopy: () => void;
+  open: (dialog: OpenDialog) => void;
+}) {
+  const { t } = useTranslation('offers');
+  const [infoOpen, setInfoOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onCopy}>
+        {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+        {copied ? t('actions.copied') : t('actions.copyLink')}
+      </Button>
+      <div className="ml-auto flex items-center gap-1">
+        <HoverCard open={infoOpen} onOpenChange={setInfoOpen}>
+          <HoverCardTrigger asChild>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="size-9 px-0"
+              aria-label={t('actions.info')}
+              onClick={() => {
+                setInfoOpen(false);
+                open('info');
+              }}
+            >
+              <Info aria-hidden="true" />
+            </Button>
+          </HoverCardTrigger>
+          <HoverCardContent align="end" className="w-80">
+            <p className="mb-2 font-semibold">{offer.title}</p>
+            <OfferInfo offer={offer} />
+          </HoverCardContent>
+        </HoverCard>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="size-9 px-0"
+              aria-label={t('actions.menu', { title: offer.title })}
+            >
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => open('info')}>
+              <Info aria-hidden="true" />
+              {t('actions.info')}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => open('preview')}>
+              <Eye aria-hidden="true" />
+              {t('actions.preview')}
+            </DropdownMenuItem>
+            {canDelete(offer.status) && (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
+                  <Trash2 aria-hidden="true" />
+                  {t('actions.delete')}
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </>
+  );
+}
+
+function MobileActions({
+  offer,
+  onCopy,
+  open,
+}: {
+  offer: OfferDto;
+  onCopy: () => void;
+  open: (dialog: OpenDialog) => void;
+}) {
+  const { t } = useTranslation('offers');
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="ml-auto" aria-label={t('actions.menu', { title: offer.title })}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => open('info')}>
+          <Info aria-hidden="true" />
+          {t('actions.info')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onCopy}>
+          <Copy aria-hidden="true" />
+          {t('actions.copyLink')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => open('preview')}>
+          <Eye aria-hidden="true" />
+          {t('actions.preview')}
+        </DropdownMenuItem>
+        {canDelete(offer.status) && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
+              <Trash2 aria-hidden="true" />
+              {t('actions.delete')}
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** One offer of the history tab (spec 2). `now` comes from the list's minute clock. */
+export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
+  const { t } = useTranslation('offers');
+  const isMobile = useIsMobile();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { copied, copy } = useCopy(() => toast.error(t('toasts.copyFailed')));
+  const archived = offerSectionOf(offer.status) === 'archive';
+  const statusLabel = t(STATUS_LABEL_KEYS[offer.status]);
+  const onCopy = () => void copy(offer.absoluteUrl);
+  const close = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <li className="flex">
+      <article
+        aria-label={offer.title}
+        className={cn(
+          'flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm',
+          archived && 'bg-card/70',
+        )}
+      >
+        <OfferCardImage
+          offer={offer}
+          className={cn('aspect-[1200/630] w-full border-b border-border', archived && 'opacity-75 grayscale')}
+        />
+        <div className="flex flex-1 flex-col gap-2.5 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <h3 className="min-w-0 font-semibold leading-snug break-words">{offer.title}</h3>
+            {archived && <ArchiveIcon status={offer.status} />}
+          </div>
+          <Badge variant={STATUS_BADGE[offer.status]} className="self-start">
+            {offer.status === 'accepted' && <BadgeCheck aria-hidden="true" />}
+            {statusLabel}
+          </Badge>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+            {t('card.expires')}: <span className="font-medium text-foreground tabular-nums">{formatDate(offer.expireDate.slice(0, 10))}</span>
+          </p>
+          <Price offer={offer} />
+          {!archived && <TimeLeft offer={offer} now={now} />}
+        </div>
+        {!archived && (
+          <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">
+            {offer.status === 'payed' && (
+              <Button size="sm" onClick={() => setDialog('done')}>
+                <CircleCheckBig aria-hidden="true" />
+                {t('actions.markDone')}
+              </Button>
+            )}
+            {isMobile ? (
+              <MobileActions offer={offer} onCopy={onCopy} open={setDialog} />
+            ) : (
+              <DesktopActions offer={offer} copied={copied} onCopy={onCopy} open={setDialog} />
+            )}
+            <p role="status" className={cn('text-xs font-medium text-success', !(isMobile && copied) && 'sr-only')}>
+              {copied ? t('actions.copied') : ''}
+            </p>
+          </div>
+        )}
+      </article>
+      {!archived && (
+        <>
+          <OfferInfoDialog offer={offer} open={dialog === 'info'} onOpenChange={close} />
+          <PreviewDialog offer={offer} open={dialog === 'preview'} onOpenChange={close} />
+          <DeleteOfferDialog offer={offer} open={dialog === 'delete'} onOpenChange={close} />
+          <MarkDoneDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
+        </>
+      )}
+    </li>
+  );
+}
