@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { nestMessages, validationMessages } from '@substytut/shared';
+import { nestMessages, validationMessages } from '@substytut/shared/validation/messages';
 import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/paths';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
