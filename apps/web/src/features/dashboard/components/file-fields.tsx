@@ -9,7 +9,7 @@ import { Avatar } from './profile-view';
 
 const pickerClasses = cn(
   buttonVariants({ variant: 'outline', size: 'sm' }),
-  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
+  'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
 );
 
 export function UploadProgress({ label, fraction }: { label: string; fraction: number }) {

@@ -165,7 +165,7 @@ export function BillingRoute() {
     <div className="relative isolate flex flex-1 flex-col overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 -z-10 bg-[url(/dashboard/billing-background.svg)] bg-[length:min(44rem,90%)_auto] bg-[position:right_-4rem_bottom_-3rem] bg-no-repeat opacity-90 dark:opacity-35"
+        className="pointer-events-none absolute inset-0 -z-10 bg-[url(/dashboard/billing-background.svg)] bg-[length:min(44rem,90%)_auto] bg-[position:right_-4rem_bottom_-3rem] bg-no-repeat opacity-90 dark:bg-[url(/dashboard/billing-background-dark.svg)] dark:opacity-80"
       />
       <DashboardPage title={t('billing.title')} description={t('billing.description')} className="max-w-3xl">
         <PageMeta title={t('billing.title')} noindex />
