@@ -81,7 +81,7 @@ describe('POST /api/contact', () => {
   it('refuses a failed bot check without storing or mailing', async () => {
     const response = await post({ ...valid, subject: 'Bot', 'cf-turnstile-response': 'robot' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'bot_check.failed' });
+    expect(response.json()).toMatchObject({ code: 'auth.bot_check_failed' });
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Bot'))).toHaveLength(0);
   });
 
@@ -112,11 +112,14 @@ describe('POST /api/contact', () => {
 describe('POST /api/contact with a Turnstile secret configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TURNSTILE_SECRET: 'secret-for-test' } });
+    // A verify URL nothing listens on: the check must fail closed, without reaching the internet.
+    t = await createTestApp({
+      env: { TURNSTILE_SECRET: 'secret-for-test', TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify' },
+    });
   });
   afterAll(() => t.close());
 
-  it("no longer accepts the literal 'local'", async () => {
+  it("no longer accepts the literal 'local' (nor a token siteverify cannot confirm)", async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -124,6 +127,6 @@ describe('POST /api/contact with a Turnstile secret configured', () => {
       payload: valid,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'bot_check.failed' });
+    expect(response.json()).toMatchObject({ code: 'auth.bot_check_failed' });
   });
 });
