@@ -103,11 +103,15 @@ describe('Stripe adapter', () => {
       NODE_ENV: 'production',
       ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_payments',
     };
     expect(() => loadConfig(production)).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET/);
-    expect(
-      loadConfig({ ...production, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_x' }).stripeConnectWebhookSecret,
-    ).toBe('whsec_x');
+    const withSecrets = {
+      ...production,
+      STRIPE_WEBHOOK_SECRET: 'whsec_y',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig(withSecrets).stripeConnectWebhookSecret).toBe('whsec_x');
   });
 
   it('creates one Express account in Poland and answers a fresh onboarding link', async () => {
