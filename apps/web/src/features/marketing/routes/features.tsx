@@ -52,7 +52,7 @@ export function Component() {
       <PageHero eyebrow={t('features.hero.eyebrow')} title={t('features.hero.title')} lead={t('features.hero.lead')}>
         {actions('primary')}
       </PageHero>
-      <Section id="features-list-title" title={t('features.meta.title')}>
+      <Section id="features-list-title" title={t('features.listTitle')}>
         <IconCards items={cards} columns={4} />
       </Section>
       <CtaBanner id="features-cta-title" title={t('features.cta.title')} description={t('features.cta.description')}>
