@@ -13,7 +13,7 @@ import { useList, type QuestionAnswer } from '../lib/use-list';
 
 /**
  * Pricing plan of spec section 3 (name, price, description, features, popular, cta). The spec
- * gives no prices; these are the product's own choice (docs/decisions/004-marketing-pricing.md).
+ * gives no prices; these are the product's own choice (docs/decisions/marketing-pages.md).
  * priceGrosze null means a custom quote.
  */
 export interface PricingPlan {
