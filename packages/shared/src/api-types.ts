@@ -150,6 +150,8 @@ export const publicOfferDtoSchema = z.object({
   expireDate: z.string(),
   status: z.enum(OFFER_STATUSES),
   offerUrl: z.string(),
+  /** Storage key of the offer's card image (served under /storage/), or null. */
+  cardUrl: z.string().nullable(),
   error: z.boolean(),
 });
 export type PublicOfferDto = z.infer<typeof publicOfferDtoSchema>;

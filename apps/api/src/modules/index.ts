@@ -1,9 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { PageMetaResolver } from './app/web-app.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { publicProfilePageMeta, publicProfileRoutes } from './public-profile/public-profile.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 
 /**
@@ -17,5 +21,12 @@ export const featureModules: FastifyPluginAsync[] = [
   // payments decorates the app with `payments`, which profile uses
   paymentsRoutes,
   profileRoutes,
+  // after profile: re-renders offer cards when a profile changes
+  offersRoutes,
   companyLookupRoutes,
+  checkoutRoutes,
+  publicProfileRoutes,
 ];
+
+/** Client routes whose head tags the server fills from the database (link previews). */
+export const webPageMetaResolvers: ((app: FastifyInstance) => PageMetaResolver)[] = [publicProfilePageMeta];

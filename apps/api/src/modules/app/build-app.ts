@@ -19,7 +19,7 @@ import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerWebApp } from './web-app.ts';
-import { featureModules } from '../index.ts';
+import { featureModules, webPageMetaResolvers } from '../index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,7 +121,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     // The web app is a catch-all route rather than the not-found handler, so route-level hooks
     // such as compression apply to it.
-    const web = await registerWebApp(app, config.webDistDir);
+    const web = await registerWebApp(
+      app,
+      config.webDistDir,
+      webPageMetaResolvers.map((make) => make(app)),
+    );
     app.get('/*', async (request, reply) => {
       if (await web.handle(request, reply)) return reply;
       throw notFound('route.not_found');

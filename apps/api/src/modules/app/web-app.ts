@@ -39,6 +39,46 @@ function readBuildOrigin(root: string): string | null {
   }
 }
 
+/** Head tags a server-side page answer carries, so link previews and crawlers see them without JavaScript. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** absolute URLs */
+  url: string;
+  image: string;
+  type?: string;
+}
+
+/**
+ * Gives the head tags of a client route whose content lives in the database (e.g. /u/{seolink}).
+ * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404).
+ */
+export type PageMetaResolver = (pathname: string, query: URLSearchParams) => Promise<PageMeta | 'not_found' | null>;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The shell with the page's head tags added before </head>. Only text and attributes are added,
+ * never a script, so the CSP hashes of the shell's inline scripts stay valid.
+ */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const e = escapeAttribute;
+  const tags = [
+    `<title>${e(meta.title)}</title>`,
+    `<meta name="description" content="${e(meta.description)}">`,
+    `<link rel="canonical" href="${e(meta.url)}">`,
+    `<meta property="og:type" content="${e(meta.type ?? 'profile')}">`,
+    `<meta property="og:title" content="${e(meta.title)}">`,
+    `<meta property="og:description" content="${e(meta.description)}">`,
+    `<meta property="og:url" content="${e(meta.url)}">`,
+    `<meta property="og:image" content="${e(meta.image)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+  ].join('');
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}
+
 export interface WebApp {
   /** Answers GET/HEAD for the web app; false when the request is not the web app's to answer. */
   handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -49,7 +89,11 @@ export interface WebApp {
  * where the build made them, and the app shell for client routes (status 404 for unknown paths,
  * so crawlers and monitors see the truth while the browser still gets the not-found page).
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<WebApp> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  pageMetaResolvers: PageMetaResolver[] = [],
+): Promise<WebApp> {
   const root = path.resolve(webDistDir);
   const available = existsSync(path.join(root, 'index.html'));
   if (!available) {
@@ -68,10 +112,23 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   const builtFor = readBuildOrigin(root);
   const publicUrl = app.config.publicUrl;
 
-  async function sendHtml(reply: FastifyReply, file: string, status: number) {
+  async function sendHtml(reply: FastifyReply, file: string, status: number, meta?: PageMeta) {
     const raw = await readFile(file, 'utf8');
     const html = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(meta ? withPageMeta(html, meta) : html);
+  }
+
+  async function resolveMeta(request: FastifyRequest, pathname: string): Promise<PageMeta | 'not_found' | null> {
+    const query = new URL(request.url, 'http://localhost').searchParams;
+    for (const resolve of pageMetaResolvers) {
+      const meta = await resolve(pathname, query);
+      if (meta !== null) return meta;
+    }
+    return null;
   }
 
   return {
@@ -103,8 +160,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         await sendHtml(reply, prerendered, wantsNotFound ? 404 : 200);
         return true;
       }
+      const meta = await resolveMeta(request, pathname);
+      if (meta === 'not_found') {
+        await sendHtml(reply, shell, 404);
+        return true;
+      }
       const status = isKnownClientRoute(pathname) && !wantsNotFound ? 200 : 404;
-      await sendHtml(reply, shell, status);
+      await sendHtml(reply, shell, status, meta ?? undefined);
       return true;
     },
   };

@@ -8,7 +8,8 @@ export type Locale = 'pl' | 'en';
  * The payment provider port. Two adapters implement it: the embedded sandbox (default, pages
  * served by this app) and Stripe Connect. Only what the adapter must do at the provider lives
  * here; what the app records (accounts, events) is in payments.service.ts, the same for both.
- * Later features add checkout sessions and transfers as further methods.
+ * Checkout sessions (the client pays the platform) and transfers (the platform pays the lawyer's
+ * connected account: separate charges and transfers) are the payment half.
  */
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
@@ -18,6 +19,51 @@ export interface PaymentProvider {
   onboardingLink(input: { accountId: string; locale: Locale }): Promise<string>;
   /** A one-off address of the lawyer's account dashboard at the provider. */
   dashboardLink(input: { accountId: string; locale: Locale }): Promise<string>;
+  /**
+   * Opens a hosted checkout. `tx` is the transaction that records the payment: the sandbox
+   * stores its session in it, so a rolled-back request leaves no session behind.
+   */
+  createCheckout(input: CheckoutInput, tx: Tx): Promise<CheckoutSession>;
+  /** Ends an open checkout so it can no longer be paid; a session already ended is left alone. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Moves money from the platform to a connected account; the same idempotency key never pays twice. */
+  createTransfer(input: TransferInput): Promise<{ transferId: string }>;
+  /** Housekeeping run by the clock job (the sandbox ends its overdue checkouts here). */
+  tick?(now: Date): Promise<void>;
+}
+
+export interface CheckoutInput {
+  offerId: number;
+  /** the line item's name: the offer title */
+  title: string;
+  /** the lawyer's name, shown on the sandbox page */
+  payeeName: string;
+  /** gross, in grosze (PLN) */
+  amount: number;
+  customerEmail: string;
+  locale: Locale;
+  /** between 30 minutes and 24 hours from now (Stripe's bounds) */
+  expiresAt: Date;
+  successUrl: string;
+  cancelUrl: string;
+  /** one key per checkout attempt, so a retried call opens no second session */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  url: string;
+}
+
+export interface TransferInput {
+  accountId: string;
+  /** grosze */
+  amount: number;
+  /** the provider's payment the money came from (Stripe: the PaymentIntent; its charge is the source) */
+  paymentRef: string;
+  transferGroup: string;
+  description: string;
+  idempotencyKey: string;
 }
 
 /** The state of a connected account as the provider reports it. */
@@ -38,8 +84,17 @@ export type PaymentEvent = {
   id: string;
   /** when the provider produced it; a late older event must not undo a newer state */
   created: Date;
-} & { type: 'account.updated'; account: AccountState };
-// Later: | { type: 'checkout.completed'; … } | { type: 'transfer.created'; … }
+} & (
+  | { type: 'account.updated'; account: AccountState }
+  /** a checkout finished; `paid` is false while a delayed method (e.g. a bank transfer) is pending */
+  | { type: 'checkout.completed'; sessionId: string; paid: boolean; paymentRef: string | null }
+  /** the checkout can no longer be paid (expired or cancelled) */
+  | { type: 'checkout.expired'; sessionId: string }
+  /** a delayed payment method failed after the checkout completed */
+  | { type: 'checkout.failed'; sessionId: string }
+  | { type: 'charge.refunded'; paymentRef: string; amountRefunded: number }
+  | { type: 'charge.disputed'; paymentRef: string; reason: string }
+);
 
 export type PaymentEventType = PaymentEvent['type'];
 export type PaymentEventOf<T extends PaymentEventType> = Extract<PaymentEvent, { type: T }>;

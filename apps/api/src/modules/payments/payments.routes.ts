@@ -10,7 +10,9 @@ import { createPayments, type Payments } from './payments.service.ts';
 import { findSandboxLinkTarget, useSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
 import { sandboxAccountLedger } from './sandbox-ledger.ts';
 import { dashboardPage, invalidLinkPage, onboardingPage } from './sandbox-pages.ts';
-import { createSandboxProvider, SANDBOX_PAGES_PREFIX } from './sandbox-provider.ts';
+import { createSandboxProvider, SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
+import { checkoutClosedPage, checkoutPage } from './sandbox-checkout-page.ts';
+import type { PaymentProvider } from './payments.port.ts';
 import { createStripeProvider, paymentEventOf } from './stripe-provider.ts';
 
 declare module 'fastify' {
@@ -21,6 +23,8 @@ declare module 'fastify' {
 }
 
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/webhooks/stripe/connect';
+/** checkout.session.*, charge.refunded and charge.dispute.created of the platform account */
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -31,7 +35,8 @@ export const paymentsRoutes = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     let stripe: Stripe | null = null;
-    let provider;
+    let sandbox: SandboxProvider | null = null;
+    let provider: PaymentProvider;
     if (config.stripeSecretKey) {
       const created = createStripeProvider({
         secretKey: config.stripeSecretKey,
@@ -41,14 +46,27 @@ export const paymentsRoutes = fp(
       provider = created.provider;
       stripe = created.stripe;
     } else {
-      provider = createSandboxProvider({ db: app.db, clock: app.clock, publicUrl: config.publicUrl });
+      sandbox = createSandboxProvider({ db: app.db, clock: app.clock, publicUrl: config.publicUrl });
+      provider = sandbox;
     }
     const payments = createPayments({ db: app.db, clock: app.clock, provider, log: app.log });
     app.decorate('payments', payments);
 
-    if (stripe && config.stripeConnectWebhookSecret) {
+    if (sandbox) sandbox.setEventSink((event) => payments.processEvent(event));
+    if (stripe && !config.stripeConnectWebhookSecret) {
+      app.log.warn('STRIPE_CONNECT_WEBHOOK_SECRET is unset: payment accounts will never become ready');
+    }
+    if (stripe) {
       const client = stripe;
-      const secret = config.stripeConnectWebhookSecret;
+      // Connect events (accounts) and the platform's own events (checkouts, charges) come to two
+      // endpoints, each with its own signing secret.
+      const endpoints = [
+        { path: STRIPE_CONNECT_WEBHOOK_PATH, secret: config.stripeConnectWebhookSecret },
+        { path: STRIPE_WEBHOOK_PATH, secret: config.stripeWebhookSecret },
+      ].filter((e): e is { path: string; secret: string } => e.secret !== null);
+      if (!config.stripeWebhookSecret) {
+        app.log.warn('STRIPE_WEBHOOK_SECRET is unset: payments will never be confirmed');
+      }
       await app.register(async (scope) => {
         // The signature covers the exact bytes Stripe sent, so the body must stay unparsed.
         scope.removeAllContentTypeParsers();
@@ -57,25 +75,30 @@ export const paymentsRoutes = fp(
           { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
           (_r, body, done) => done(null, body),
         );
-        scope.post(STRIPE_CONNECT_WEBHOOK_PATH, { config: { csrf: false } }, async (request) => {
-          const signature = request.headers['stripe-signature'];
-          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
-            throw invalidWebhookSignature();
-          let event: Stripe.Event;
-          try {
-            event = client.webhooks.constructEvent(request.body, signature, secret);
-          } catch {
-            throw invalidWebhookSignature();
-          }
-          const mapped = paymentEventOf(event);
-          const applied = mapped ? await payments.processEvent(mapped) : false;
-          request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe connect event');
-          return { received: true };
-        });
+        for (const { path, secret } of endpoints) {
+          scope.post(path, { config: { csrf: false } }, async (request) => {
+            const signature = request.headers['stripe-signature'];
+            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+              throw invalidWebhookSignature();
+            let event: Stripe.Event;
+            try {
+              event = client.webhooks.constructEvent(request.body, signature, secret);
+            } catch {
+              throw invalidWebhookSignature();
+            }
+            const mapped = paymentEventOf(event);
+            const applied = mapped ? await payments.processEvent(mapped) : false;
+            request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe event');
+            return { received: true };
+          });
+        }
       });
     }
 
-    if (provider.kind === 'sandbox') await app.register(sandboxPages);
+    if (sandbox) {
+      const pages = sandbox;
+      await app.register(async (scope) => sandboxPages(scope, pages));
+    }
   },
   { name: 'payments' },
 );
@@ -88,7 +111,7 @@ const onboardingForm = z.object({
 });
 
 /** The sandbox provider's onboarding and dashboard pages (plain server-rendered HTML). */
-async function sandboxPages(app: FastifyInstance) {
+async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
   const { payments } = app;
   const backUrl = `${app.config.publicUrl}/dashboard/profile`;
 
@@ -189,5 +212,52 @@ async function sandboxPages(app: FastifyInstance) {
         backUrl,
       }),
     );
+  });
+
+  const checkoutParams = z.object({ sessionId: z.string().min(1).max(100) });
+  const checkoutForm = z.object({
+    token: z.string().min(1).max(200),
+    action: z.enum(['pay', 'fail', 'cancel']),
+    method: z.enum(['card', 'blik', 'p24']).optional(),
+  });
+  const closed = (reply: FastifyReply, acceptLanguage: string | undefined) =>
+    html(reply, 410, checkoutClosedPage(localeFromAcceptLanguage(acceptLanguage), app.config.publicUrl));
+
+  // The hosted checkout page: like Stripe Checkout, the link itself (a random session id and
+  // token) is what opens it, and the form posts the token back as its anti-forgery token.
+  app.get(`${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`, async (request, reply) => {
+    const params = checkoutParams.safeParse(request.params);
+    const query = tokenQuery.safeParse(request.query);
+    const session =
+      params.success && query.success ? await sandbox.findCheckout(params.data.sessionId, query.data.token) : null;
+    if (!session || !query.success) return closed(reply, request.headers['accept-language']);
+    return html(
+      reply,
+      200,
+      checkoutPage({
+        locale: session.locale,
+        amount: session.amount,
+        title: session.title,
+        payee: session.payee,
+        email: session.customerEmail,
+        action: `${SANDBOX_PAGES_PREFIX}/checkout/${encodeURIComponent(session.sessionId)}`,
+        token: query.data.token,
+      }),
+    );
+  });
+
+  app.post(`${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`, async (request, reply) => {
+    const params = checkoutParams.safeParse(request.params);
+    const form = checkoutForm.safeParse(request.body);
+    const session =
+      params.success && form.success ? await sandbox.findCheckout(params.data.sessionId, form.data.token) : null;
+    if (!session || !form.success) return closed(reply, request.headers['accept-language']);
+    // The same events as Stripe's webhooks, through the same handler.
+    if (form.data.action === 'pay') {
+      if (!(await sandbox.completeCheckout(session.sessionId))) return closed(reply, request.headers['accept-language']);
+      return reply.redirect(session.successUrl, 303);
+    }
+    await sandbox.endCheckout(session.sessionId, form.data.action === 'fail' ? 'failed' : 'expired');
+    return reply.redirect(session.cancelUrl, 303);
   });
 }

@@ -2,16 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { PaymentAccountRow } from '../../db/schema/payments.ts';
 import type { Clock } from '../app/clock.ts';
-import { noPaymentAccount, paymentProviderFailed } from './payments.errors.ts';
+import { checkoutFailed, noPaymentAccount, paymentProviderFailed } from './payments.errors.ts';
 import {
   PaymentProviderError,
   type AccountChangeListener,
+  type CheckoutInput,
+  type CheckoutSession,
   type Locale,
   type PaymentEvent,
   type PaymentEventHandler,
   type PaymentEventOf,
   type PaymentEventType,
   type PaymentProvider,
+  type TransferInput,
 } from './payments.port.ts';
 import { applyAccountState, findAccountByUser, recordEvent, saveNewAccount } from './payments.repo.ts';
 
@@ -39,13 +42,13 @@ export function createPayments(deps: PaymentsDeps) {
   const accountListeners: AccountChangeListener[] = [];
   const handlers = new Map<PaymentEventType, PaymentEventHandler[]>();
 
-  async function atProvider<T>(run: () => Promise<T>): Promise<T> {
+  async function atProvider<T>(run: () => Promise<T>, failed = paymentProviderFailed): Promise<T> {
     try {
       return await run();
     } catch (error) {
       if (error instanceof PaymentProviderError) {
         deps.log.error({ err: error }, 'payment provider call failed');
-        throw paymentProviderFailed();
+        throw failed();
       }
       throw error;
     }
@@ -111,6 +114,21 @@ export function createPayments(deps: PaymentsDeps) {
       const account = await accountOf(db, user.id);
       if (!account) throw noPaymentAccount();
       return atProvider(() => provider.dashboardLink({ accountId: account.accountId, locale: user.locale }));
+    },
+
+    /** Opens a hosted checkout at the provider; 502 payments.checkout_failed when it fails. */
+    createCheckout(input: CheckoutInput, tx: Tx): Promise<CheckoutSession> {
+      return atProvider(() => provider.createCheckout(input, tx), checkoutFailed);
+    },
+
+    /** Ends an open checkout (never inside a transaction: the sandbox raises its event at once). */
+    expireCheckout(sessionId: string): Promise<void> {
+      return provider.expireCheckout(sessionId);
+    },
+
+    /** Throws PaymentProviderError when the provider refuses; the caller keeps the payout pending. */
+    createTransfer(input: TransferInput): Promise<{ transferId: string }> {
+      return provider.createTransfer(input);
     },
 
     /**

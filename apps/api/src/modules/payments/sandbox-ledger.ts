@@ -1,4 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { sandboxTransfers } from '../../db/schema/checkout.ts';
 
 export interface SandboxTransfer {
   /** grosze */
@@ -8,12 +10,22 @@ export interface SandboxTransfer {
 }
 
 /**
- * Money the sandbox provider holds for a connected account, shown on its dashboard page. Nothing
- * moves money yet: the payments feature (checkout and transfers) fills these in.
+ * Money the sandbox provider transferred to a connected account (payouts of accepted offers),
+ * shown on its dashboard page. The sandbox pays nothing out of the account, so the balance is
+ * the sum of the transfers.
  */
 export async function sandboxAccountLedger(
-  _db: DbOrTx,
-  _accountId: string,
+  db: DbOrTx,
+  accountId: string,
 ): Promise<{ balance: number; transfers: SandboxTransfer[] }> {
-  return { balance: 0, transfers: [] };
+  const transfers = await db
+    .select({
+      amount: sandboxTransfers.amount,
+      description: sandboxTransfers.description,
+      createdAt: sandboxTransfers.createdAt,
+    })
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.accountId, accountId))
+    .orderBy(desc(sandboxTransfers.createdAt));
+  return { balance: transfers.reduce((sum, t) => sum + t.amount, 0), transfers };
 }

@@ -54,7 +54,7 @@ const texts = {
   },
 } as const;
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
@@ -72,12 +72,14 @@ const STYLE = `
   form { display: flex; gap: .75rem; flex-wrap: wrap; margin-top: 1.5rem; }
   button, .button { font: inherit; padding: .6rem 1.1rem; border-radius: .4rem; cursor: pointer;
     border: 1px solid #888; background: transparent; color: inherit; text-decoration: none; }
-  button[value=complete] { background: #15803d; border-color: #15803d; color: #fff; }
+  button[value=complete], button[value=pay] { background: #15803d; border-color: #15803d; color: #fff; }
+  fieldset { border: 1px solid #888; border-radius: .5rem; display: grid; gap: .4rem; width: 100%; }
+  .amount-big { font-size: 2rem; font-weight: 700; margin: .5rem 0; }
   table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: .3rem; }
   td.amount, th.amount { text-align: right; }
 `;
 
-function page(locale: Locale, title: string, body: string): string {
+export function page(locale: Locale, title: string, body: string): string {
   const t = texts[locale];
   return `<!doctype html>
 <html lang="${locale}">

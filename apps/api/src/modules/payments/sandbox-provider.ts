@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sandboxCheckouts, sandboxTransfers, type SandboxCheckoutRow } from '../../db/schema/checkout.ts';
 import type { Clock } from '../app/clock.ts';
 import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
-import type { PaymentProvider } from './payments.port.ts';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from './payments.port.ts';
 import { insertSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
 
 // Like Stripe's account links (minutes) and login links: long enough to fill in a form.
@@ -13,12 +15,37 @@ export const SANDBOX_LINK_TTL_MS: Record<SandboxLinkPurpose, number> = {
 
 export const SANDBOX_PAGES_PREFIX = '/sandbox/payments';
 
+const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+export type SandboxEventSink = (event: PaymentEvent) => Promise<unknown>;
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly kind: 'sandbox';
+  /** Where the sandbox raises its events: the same handler Stripe's webhooks reach. */
+  setEventSink(sink: SandboxEventSink): void;
+  /** The open session a checkout page token opens, or null. */
+  findCheckout(sessionId: string, token: string): Promise<SandboxCheckoutRow | null>;
+  /** The client paid on the sandbox page; false when the session was no longer open. */
+  completeCheckout(sessionId: string): Promise<boolean>;
+  /** The client cancelled, or the simulated payment failed; false when no longer open. */
+  endCheckout(sessionId: string, outcome: 'expired' | 'failed'): Promise<boolean>;
+}
+
 /**
- * The embedded provider: accounts exist only in this app's database, and its onboarding and
- * dashboard pages are served by the app (sandbox-pages.routes.ts). A page opens only with a
- * random token bound to one account, so one user can never reach another's account.
+ * The embedded provider: accounts, checkout sessions and transfers exist only in this app's
+ * database, and its onboarding, dashboard and checkout pages are served by the app
+ * (payments.routes.ts). A page opens only with a random token bound to one account or session.
+ * What a real provider reports by webhook, the sandbox raises through the event sink.
  */
-export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: string }): PaymentProvider {
+export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: string }): SandboxProvider {
+  let sink: SandboxEventSink | null = null;
+
+  async function emit(event: PaymentEvent) {
+    if (!sink) throw new Error('sandbox payment provider has no event sink');
+    await sink(event);
+  }
+  const event = () => ({ provider: 'sandbox' as const, id: sandboxId('evt'), created: deps.clock.now() });
+
   async function link(accountId: string, purpose: SandboxLinkPurpose): Promise<string> {
     const token = newSecretToken();
     const now = deps.clock.now();
@@ -33,12 +60,126 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
     return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
+  async function end(sessionId: string, outcome: 'expired' | 'failed'): Promise<boolean> {
+    const rows = await deps.db
+      .update(sandboxCheckouts)
+      .set({ status: 'expired' })
+      .where(and(eq(sandboxCheckouts.sessionId, sessionId), eq(sandboxCheckouts.status, 'open')))
+      .returning({ sessionId: sandboxCheckouts.sessionId });
+    if (rows.length === 0) return false;
+    await emit({ ...event(), type: outcome === 'failed' ? 'checkout.failed' : 'checkout.expired', sessionId });
+    return true;
+  }
+
   return {
     kind: 'sandbox',
+    setEventSink(value) {
+      sink = value;
+    },
     async createAccount() {
-      return { accountId: `acct_sandbox_${randomBytes(12).toString('hex')}` };
+      return { accountId: sandboxId('acct') };
     },
     onboardingLink: ({ accountId }) => link(accountId, 'onboarding'),
     dashboardLink: ({ accountId }) => link(accountId, 'dashboard'),
+
+    async createCheckout(input, tx) {
+      const token = newSecretToken();
+      const sessionId = sandboxId('cs');
+      try {
+        await tx.insert(sandboxCheckouts).values({
+          sessionId,
+          tokenHash: hashToken(token),
+          amount: input.amount,
+          title: input.title,
+          payee: input.payeeName,
+          customerEmail: input.customerEmail,
+          locale: input.locale,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          idempotencyKey: input.idempotencyKey,
+          expiresAt: input.expiresAt,
+          createdAt: deps.clock.now(),
+        });
+      } catch (error) {
+        throw new PaymentProviderError('sandbox: checkout session not created', { cause: error });
+      }
+      const url = `${deps.publicUrl}${SANDBOX_PAGES_PREFIX}/checkout/${sessionId}?token=${encodeURIComponent(token)}`;
+      return { sessionId, url };
+    },
+
+    async expireCheckout(sessionId) {
+      await end(sessionId, 'expired');
+    },
+
+    async createTransfer(input) {
+      try {
+        await deps.db
+          .insert(sandboxTransfers)
+          .values({
+            transferId: sandboxId('tr'),
+            accountId: input.accountId,
+            amount: input.amount,
+            description: input.description,
+            transferGroup: input.transferGroup,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: deps.clock.now(),
+          })
+          .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey });
+      } catch (error) {
+        throw new PaymentProviderError('sandbox: transfer failed', { cause: error });
+      }
+      // A repeated key answers the transfer made the first time, as Stripe does.
+      const [row] = await deps.db
+        .select({ transferId: sandboxTransfers.transferId })
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentProviderError('sandbox: transfer vanished');
+      return row;
+    },
+
+    async tick(now) {
+      const overdue = await deps.db
+        .select({ sessionId: sandboxCheckouts.sessionId })
+        .from(sandboxCheckouts)
+        .where(and(eq(sandboxCheckouts.status, 'open'), lte(sandboxCheckouts.expiresAt, now)));
+      for (const { sessionId } of overdue) await end(sessionId, 'expired');
+    },
+
+    async findCheckout(sessionId, token) {
+      const [row] = await deps.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(
+          and(
+            eq(sandboxCheckouts.sessionId, sessionId),
+            eq(sandboxCheckouts.tokenHash, hashToken(token)),
+            eq(sandboxCheckouts.status, 'open'),
+            gt(sandboxCheckouts.expiresAt, deps.clock.now()),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async completeCheckout(sessionId) {
+      const paymentRef = sandboxId('pi');
+      const now = deps.clock.now();
+      const rows = await deps.db
+        .update(sandboxCheckouts)
+        .set({ status: 'complete', paymentRef, completedAt: now })
+        .where(
+          and(
+            eq(sandboxCheckouts.sessionId, sessionId),
+            eq(sandboxCheckouts.status, 'open'),
+            gt(sandboxCheckouts.expiresAt, now),
+          ),
+        )
+        .returning({ sessionId: sandboxCheckouts.sessionId });
+      if (rows.length === 0) return false;
+      await emit({ ...event(), type: 'checkout.completed', sessionId, paid: true, paymentRef });
+      return true;
+    },
+
+    endCheckout: end,
   };
 }

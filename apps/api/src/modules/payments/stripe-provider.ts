@@ -73,6 +73,68 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
       const link = await call('create login link', () => stripe.accounts.createLoginLink(accountId));
       return link.url;
     },
+    async createCheckout(input) {
+      const session = await call('create checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            currency: 'pln',
+            // Card, BLIK and Przelewy24 (those the account has enabled); Apple Pay and Google Pay
+            // are wallets of the card method.
+            allowed_payment_method_types: ['card', 'blik', 'p24'],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'pln', unit_amount: input.amount, product_data: { name: input.title } },
+              },
+            ],
+            customer_email: input.customerEmail,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            locale: input.locale,
+            metadata: { offerId: String(input.offerId) },
+            // Separate charges and transfers: the payout later names this group and the charge.
+            payment_intent_data: {
+              transfer_group: transferGroupOf(input.offerId),
+              metadata: { offerId: String(input.offerId) },
+            },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe: checkout session without url');
+      return { sessionId: session.id, url: session.url };
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // A session already complete or expired cannot be expired again; that is the goal anyway.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw new PaymentProviderError('Stripe: expire checkout session failed', { cause: error });
+      }
+    },
+    async createTransfer(input) {
+      const intent = await call('retrieve payment intent', () => stripe.paymentIntents.retrieve(input.paymentRef));
+      const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+      if (!charge) throw new PaymentProviderError(`Stripe: payment ${input.paymentRef} has no charge`);
+      const transfer = await call('create transfer', () =>
+        stripe.transfers.create(
+          {
+            amount: input.amount,
+            currency: 'pln',
+            destination: input.accountId,
+            // Tied to the client's charge, the transfer waits for those funds instead of failing.
+            source_transaction: charge,
+            transfer_group: input.transferGroup,
+            description: input.description,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { transferId: transfer.id };
+    },
   };
   return { provider, stripe };
 }
@@ -86,8 +148,14 @@ export function accountStateOf(account: Stripe.Account): AccountState {
   };
 }
 
-/** The app's event for a verified Connect event, or null for a type the app does not use. */
+export const transferGroupOf = (offerId: number) => `offer-${offerId}`;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The app's event for a verified Stripe event, or null for a type the app does not use. */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
+  const base = { provider: 'stripe' as const, id: event.id, created: new Date(event.created * 1000) };
   switch (event.type) {
     case 'account.updated':
       return {
@@ -97,6 +165,33 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
         created: new Date(event.created * 1000),
         account: accountStateOf(event.data.object),
       };
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      return {
+        ...base,
+        type: 'checkout.completed',
+        sessionId: session.id,
+        paid: session.payment_status === 'paid',
+        paymentRef: idOf(session.payment_intent),
+      };
+    }
+    case 'checkout.session.expired':
+      return { ...base, type: 'checkout.expired', sessionId: event.data.object.id };
+    case 'checkout.session.async_payment_failed':
+      return { ...base, type: 'checkout.failed', sessionId: event.data.object.id };
+    case 'charge.refunded': {
+      const paymentRef = idOf(event.data.object.payment_intent);
+      return paymentRef
+        ? { ...base, type: 'charge.refunded', paymentRef, amountRefunded: event.data.object.amount_refunded }
+        : null;
+    }
+    case 'charge.dispute.created': {
+      const paymentRef = idOf(event.data.object.payment_intent);
+      return paymentRef
+        ? { ...base, type: 'charge.disputed', paymentRef, reason: event.data.object.reason }
+        : null;
+    }
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 import { INDEXABLE_PAGES, languagePath, PUBLIC_PAGE_LANGUAGES } from '@substytut/shared/public-pages';
 import type { Db } from '../../db/client.ts';
+import { publicProfilesSitemap } from '../public-profile/public-profile.service.ts';
 
 /** One page in the sitemap: a path without the language prefix, listed in both languages. */
 export interface SitemapEntry {
@@ -20,7 +21,7 @@ export const staticPages: SitemapSource = async () => INDEXABLE_PAGES.map((path)
  * Every source of sitemap pages. Extension point: the public profile feature adds a source that
  * lists each active lawyer's page (`/u/{seolink}`, lastModified = profile updated_at).
  */
-export const sitemapSources: SitemapSource[] = [staticPages];
+export const sitemapSources: SitemapSource[] = [staticPages, publicProfilesSitemap];
 
 const escapeXml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -11,3 +11,13 @@ export {
 } from './layout.ts';
 export { resetPasswordMail, type ResetPasswordInput } from './reset-password.ts';
 export { verifyEmailMail, type VerifyEmailInput } from './verify-email.ts';
+export {
+  acceptanceWindowClosedMail,
+  offerPaidMail,
+  paymentReceivedMail,
+  payoutReleasedMail,
+  type AcceptanceWindowClosedInput,
+  type OfferPaidInput,
+  type PaymentReceivedInput,
+  type PayoutReleasedInput,
+} from './checkout.ts';

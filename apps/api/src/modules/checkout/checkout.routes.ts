@@ -1,0 +1,61 @@
+import { paymentLinkDtoSchema } from '@substytut/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataOf, ok } from '../app/http.ts';
+import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { rateLimit } from '../app/rate-limit.ts';
+import { acceptBody, acceptResponse, paymentBody, paymentParams } from './checkout.schemas.ts';
+import {
+  acceptOffer,
+  onChargeEvent,
+  onCheckoutCompleted,
+  onCheckoutEnded,
+  startPayment,
+  type CheckoutDeps,
+} from './checkout.service.ts';
+
+export function checkoutDepsOf(app: FastifyInstance): CheckoutDeps {
+  return { db: app.db, clock: app.clock, payments: app.payments, config: app.config, log: app.log };
+}
+
+/**
+ * The client's side of an offer: starting the payment from the public page, the provider's
+ * payment events (whichever provider raised them), and confirming the finished job.
+ */
+export async function checkoutRoutes(app: FastifyInstance) {
+  const deps = checkoutDepsOf(app);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  app.payments.on('checkout.completed', (tx, event) => onCheckoutCompleted(deps, tx, event));
+  app.payments.on('checkout.expired', (tx, event) => onCheckoutEnded(deps, tx, event));
+  app.payments.on('checkout.failed', (tx, event) => onCheckoutEnded(deps, tx, event));
+  app.payments.on('charge.refunded', (tx, event) => onChargeEvent(deps, tx, event));
+  app.payments.on('charge.disputed', (tx, event) => onChargeEvent(deps, tx, event));
+
+  typed.post(
+    '/api/public/profile/:seolink/payment/:offerUrl',
+    {
+      config: rateLimit(20, '1 minute'),
+      schema: { params: paymentParams, body: paymentBody, response: { 200: dataOf(paymentLinkDtoSchema) } },
+    },
+    async (request) => {
+      const { locale, ...payload } = request.body;
+      return ok(
+        await startPayment(deps, {
+          ...request.params,
+          payload,
+          locale: locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
+        }),
+      );
+    },
+  );
+
+  typed.post(
+    '/api/public/offer/accept',
+    {
+      config: rateLimit(20, '1 minute'),
+      schema: { body: acceptBody, response: { 200: dataOf(acceptResponse) } },
+    },
+    async (request) => ok(await acceptOffer(deps, request.body.token)),
+  );
+}

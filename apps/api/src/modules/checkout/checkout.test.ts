@@ -1,0 +1,434 @@
+import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { offerPayments, payouts, sandboxTransfers } from '../../db/schema/checkout.ts';
+import { mailOutbox, offers, paymentAccounts, processedEvents, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { hashToken } from '../auth/access-tokens.ts';
+import type { PaymentEvent } from '../payments/payments.port.ts';
+import { checkoutDepsOf } from './checkout.routes.ts';
+import { checkoutExpiresAt, platformFee } from './checkout.service.ts';
+import { runClockJob } from './clock-job.ts';
+
+let t: TestApp;
+let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  csrf = await csrfHeaders(t.app);
+});
+afterAll(() => t?.close());
+
+const invoice = {
+  nip: 'PL 779-236-42-75',
+  company: 'Kancelaria Nowak',
+  street: 'Święty Marcin 29/8',
+  postCode: '61-806',
+  city: 'Poznań',
+  email: 'klient@example.com',
+  policyConfirm: true,
+  invoice: true,
+  phone: '000000000',
+  firstname: 'firstname',
+  lastname: 'lastname',
+};
+
+let ipCounter = 0;
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+function requestPayment(profile: ProfileRow, offerUrl: string, payload: Record<string, unknown> = invoice, headers: Record<string, string> = csrf) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
+    headers,
+    payload,
+    remoteAddress: nextIp(),
+  });
+}
+
+async function lawyerWithOffer(offer: Partial<OfferRow> = {}) {
+  const profile = await t.seed.profile();
+  const row = await t.seed.offer({ profileId: profile.id, ...offer });
+  return { profile, offer: row };
+}
+
+const offerStatus = async (id: number) =>
+  (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
+const paymentsOf = (offerId: number) => t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
+const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+/** Opens the sandbox checkout page of a pay link and submits one of its actions. */
+async function sandboxAction(payLink: string, action: 'pay' | 'fail' | 'cancel') {
+  const url = new URL(payLink);
+  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(page.statusCode).toBe(200);
+  return t.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', action, method: 'blik' }).toString(),
+  });
+}
+
+async function paidOffer() {
+  const { profile, offer } = await lawyerWithOffer();
+  const response = await requestPayment(profile, offer.offerUrl);
+  expect(response.statusCode).toBe(200);
+  expect((await sandboxAction(response.json().data.payLink, 'pay')).statusCode).toBe(303);
+  expect(await offerStatus(offer.id)).toBe('payed');
+  return { profile, offer };
+}
+
+async function markDone(offerId: number, doneAt = t.clock.now()) {
+  const token = `accept-${offerId}-${Math.random().toString(36).slice(2)}`;
+  await t.db
+    .update(offers)
+    .set({ status: 'done', doneAt, acceptanceTokenHash: hashToken(token) })
+    .where(eq(offers.id, offerId));
+  return token;
+}
+
+describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
+  it('records the payment, opens a sandbox checkout and moves the offer to paystart', async () => {
+    const { profile, offer } = await lawyerWithOffer({ netGrosze: 10_000 });
+    const response = await requestPayment(profile, offer.offerUrl);
+    expect(response.statusCode).toBe(200);
+    const { payLink } = response.json().data;
+    expect(payLink).toMatch(/^http:\/\/localhost:3000\/sandbox\/payments\/checkout\/cs_sandbox_[0-9a-f]+\?token=/);
+    const [payment] = await paymentsOf(offer.id);
+    expect(payment).toMatchObject({
+      status: 'open',
+      provider: 'sandbox',
+      price: 12_300,
+      nip: '7792364275',
+      company: 'Kancelaria Nowak',
+      street: 'Święty Marcin 29/8',
+      postCode: '61-806',
+      city: 'Poznań',
+      email: 'klient@example.com',
+      invoice: true,
+      phone: '000000000',
+      payLink,
+    });
+    expect(payment?.externalId).toMatch(/^cs_sandbox_/);
+    expect(await offerStatus(offer.id)).toBe('paystart');
+  });
+
+  it('hands out the open checkout again (with the latest invoice data) instead of a second one', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const first = (await requestPayment(profile, offer.offerUrl)).json().data.payLink;
+    const second = await requestPayment(profile, offer.offerUrl, { ...invoice, city: 'Gniezno' });
+    expect(second.json().data.payLink).toBe(first);
+    const rows = await paymentsOf(offer.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.city).toBe('Gniezno');
+  });
+
+  it('50 concurrent requests on one offer create one checkout', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => requestPayment(profile, offer.offerUrl)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(responses.map((r) => r.json().data.payLink)).size).toBe(1);
+    expect(await paymentsOf(offer.id)).toHaveLength(1);
+    expect(await offerStatus(offer.id)).toBe('paystart');
+  });
+
+  it('refuses offers that cannot be paid and creates nothing', async () => {
+    const today = warsawDate(t.clock.now());
+    const cases: [Partial<OfferRow>, number, string][] = [
+      [{ expireDate: addDays(today, -1) }, 409, 'offers.not_payable'],
+      [{ status: 'expired' }, 409, 'offers.not_payable'],
+      [{ status: 'payed' }, 409, 'offers.not_payable'],
+      [{ status: 'done' }, 409, 'offers.not_payable'],
+      [{ status: 'accepted' }, 409, 'offers.not_payable'],
+    ];
+    for (const [fields, status, code] of cases) {
+      const { profile, offer } = await lawyerWithOffer(fields);
+      const response = await requestPayment(profile, offer.offerUrl);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(response.json().code).toBe(code);
+      expect(await paymentsOf(offer.id)).toHaveLength(0);
+    }
+    const { profile, offer } = await lawyerWithOffer();
+    const other = await t.seed.profile();
+    expect((await requestPayment(profile, 'no-such-offer-url-000000')).json().code).toBe('offers.not_found');
+    // An offer link only works on its own lawyer's page.
+    const foreign = await requestPayment(other, offer.offerUrl);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('offers.not_found');
+    // A lawyer whose profile is no longer public.
+    const inactive = await t.seed.profile({ active: false });
+    const hidden = await t.seed.offer({ profileId: inactive.id });
+    expect((await requestPayment(inactive, hidden.offerUrl)).statusCode).toBe(404);
+    expect(await paymentsOf(offer.id)).toHaveLength(0);
+  });
+
+  it('answers every invalid invoice field with 400 and its message key', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ nip: '' }, 'nip', 'validation.nipRequired'],
+      [{ nip: '123' }, 'nip', 'validation.nipDigits'],
+      [{ nip: '7792364276' }, 'nip', 'validation.nipChecksum'],
+      [{ company: '' }, 'company', 'validation.companyRequired'],
+      [{ company: 'A' }, 'company', 'validation.companyMin'],
+      [{ street: 'A' }, 'street', 'validation.streetMin'],
+      [{ postCode: '12345' }, 'postCode', 'validation.postCodeFormat'],
+      [{ city: 'A' }, 'city', 'validation.cityMin'],
+      [{ email: '' }, 'email', 'validation.emailRequired'],
+      [{ email: 'klient@' }, 'email', 'validation.emailInvalid'],
+      [{ policyConfirm: false }, 'policyConfirm', 'validation.policyConfirm'],
+    ];
+    for (const [change, field, key] of cases) {
+      const response = await requestPayment(profile, offer.offerUrl, { ...invoice, ...change });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), JSON.stringify(change)).toMatchObject({ code: 'validation.failed', errors: { [field]: key } });
+    }
+    expect(await paymentsOf(offer.id)).toHaveLength(0);
+    expect(await offerStatus(offer.id)).toBe('active');
+  });
+
+  it('refuses a cookie-only request without the anti-forgery header', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const response = await requestPayment(profile, offer.offerUrl, invoice, { cookie: csrf.cookie });
+    expect(response.statusCode).toBe(403);
+    expect(await paymentsOf(offer.id)).toHaveLength(0);
+  });
+
+  it('checkouts end no later than the offer, within 30 minutes to 24 hours', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const at = (day: string) => checkoutExpiresAt({ expireDate: day }, now).getTime() - now.getTime();
+    // Offer ends at midnight Warsaw (23:00 UTC) the same day: 11 hours.
+    expect(at('2026-03-10')).toBe(11 * 60 * 60 * 1000);
+    expect(at('2026-03-20')).toBe(24 * 60 * 60 * 1000 - 60 * 1000);
+    expect(at('2026-03-09')).toBe(31 * 60 * 1000);
+    expect(platformFee(12_300, 0)).toBe(0);
+    expect(platformFee(12_300, 10)).toBe(1230);
+    expect(platformFee(12_345, 2.5)).toBe(309);
+  });
+});
+
+describe('the sandbox checkout page', () => {
+  it('shows the amount, payee and methods, and paying moves the offer to payed and mails both sides', async () => {
+    const { profile, offer } = await lawyerWithOffer({ netGrosze: 100_000 });
+    const payLink = (await requestPayment(profile, offer.offerUrl)).json().data.payLink as string;
+    const url = new URL(payLink);
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('SANDBOX');
+    expect(page.body).toContain('1\u00a0230,00\u00a0zł');
+    expect(page.body).toContain(`${profile.firstname} ${profile.lastname}`);
+    for (const method of ['BLIK', 'Przelewy24', 'Apple Pay']) expect(page.body).toContain(method);
+
+    const paid = await sandboxAction(payLink, 'pay');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('http://localhost:3000/payment/success');
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const [payment] = await paymentsOf(offer.id);
+    expect(payment?.status).toBe('paid');
+    expect(payment?.payDate).not.toBeNull();
+    expect(payment?.paymentRef).toMatch(/^pi_sandbox_/);
+    expect((await mailsTo('klient@example.com')).some((m) => m.subject.includes('Potwierdzenie płatności'))).toBe(true);
+    const lawyerMails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.subject, `Nowe opłacone zlecenie: ${offer.title}`)));
+    expect(lawyerMails).toHaveLength(1);
+    expect(lawyerMails[0]?.text).toContain('NIP 7792364275');
+
+    // The page cannot be used again once paid.
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(410);
+    expect((await requestPayment(profile, offer.offerUrl)).json().code).toBe('offers.not_payable');
+  });
+
+  it('cancel ends the checkout and the offer can be paid again with a new one', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const first = (await requestPayment(profile, offer.offerUrl)).json().data.payLink as string;
+    const cancelled = await sandboxAction(first, 'cancel');
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe('http://localhost:3000/payment/cancel');
+    expect(await offerStatus(offer.id)).toBe('active');
+    expect((await paymentsOf(offer.id))[0]?.status).toBe('expired');
+
+    const second = (await requestPayment(profile, offer.offerUrl, invoice, { ...csrf, 'accept-language': 'en' })).json()
+      .data.payLink as string;
+    expect(second).not.toBe(first);
+    const failed = await sandboxAction(second, 'fail');
+    expect(failed.headers.location).toBe('http://localhost:3000/en/payment/cancel');
+    expect((await paymentsOf(offer.id)).map((p) => p.status).sort()).toEqual(['expired', 'failed']);
+    expect(await offerStatus(offer.id)).toBe('active');
+  });
+
+  it('refuses a forged page token and changes nothing', async () => {
+    const { profile, offer } = await lawyerWithOffer();
+    const payLink = (await requestPayment(profile, offer.offerUrl)).json().data.payLink as string;
+    const url = new URL(payLink);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'token=forged-token&action=pay&method=card',
+    });
+    expect(forged.statusCode).toBe(410);
+    expect(await offerStatus(offer.id)).toBe('paystart');
+    expect((await paymentsOf(offer.id))[0]?.status).toBe('open');
+  });
+});
+
+describe('payment events', () => {
+  let eventCounter = 0;
+  const event = <T extends PaymentEvent['type']>(
+    type: T,
+    fields: Omit<Extract<PaymentEvent, { type: T }>, 'provider' | 'id' | 'created' | 'type'>,
+  ) => ({ provider: 'sandbox', id: `evt_test_${++eventCounter}`, created: t.clock.now(), type, ...fields }) as unknown as PaymentEvent;
+
+  async function openCheckout() {
+    const { profile, offer } = await lawyerWithOffer();
+    expect((await requestPayment(profile, offer.offerUrl)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(offer.id);
+    return { offer, sessionId: payment!.externalId };
+  }
+
+  async function endState(offerId: number) {
+    const [payment] = await paymentsOf(offerId);
+    return { offer: await offerStatus(offerId), payment: payment?.status, note: payment?.note !== null };
+  }
+
+  it('each event delivered three times, in either order, gives the same end state', async () => {
+    const states = [];
+    for (const order of [['completed', 'expired'], ['expired', 'completed']] as const) {
+      const { offer, sessionId } = await openCheckout();
+      const events = {
+        completed: event('checkout.completed', { sessionId, paid: true, paymentRef: `pi_${sessionId}` }),
+        expired: event('checkout.expired', { sessionId }),
+      };
+      const mailsBefore = (await t.db.select().from(mailOutbox)).length;
+      for (const name of [...order, ...order, ...order]) await t.app.payments.processEvent(events[name]);
+      states.push(await endState(offer.id));
+      // Exactly one confirmation to the client and one new-job mail to the lawyer.
+      expect((await t.db.select().from(mailOutbox)).length - mailsBefore).toBe(2);
+      const recorded = await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, events.completed.id));
+      expect(recorded).toHaveLength(1);
+    }
+    expect(states[0]).toEqual({ offer: 'payed', payment: 'paid', note: false });
+    expect(states[1]).toEqual(states[0]);
+  });
+
+  it('a late expiry of an old checkout does not touch a paid offer; refunds and disputes are recorded in any order', async () => {
+    const states = [];
+    for (const order of [['refunded', 'disputed'], ['disputed', 'refunded']] as const) {
+      const { offer, sessionId } = await openCheckout();
+      const paymentRef = `pi_${sessionId}`;
+      await t.app.payments.processEvent(event('checkout.completed', { sessionId, paid: true, paymentRef }));
+      const events = {
+        refunded: event('charge.refunded', { paymentRef, amountRefunded: 12_300 }),
+        disputed: event('charge.disputed', { paymentRef, reason: 'fraudulent' }),
+      };
+      for (const name of [...order, ...order, ...order]) await t.app.payments.processEvent(events[name]);
+      await t.app.payments.processEvent(event('checkout.expired', { sessionId }));
+      states.push(await endState(offer.id));
+    }
+    expect(states[0]).toEqual({ offer: 'payed', payment: 'refunded', note: true });
+    expect(states[1]).toEqual(states[0]);
+  });
+
+  it('an unpaid completion (delayed method) waits; a later failure returns the offer to active', async () => {
+    const { offer, sessionId } = await openCheckout();
+    await t.app.payments.processEvent(event('checkout.completed', { sessionId, paid: false, paymentRef: 'pi_delayed' }));
+    expect(await offerStatus(offer.id)).toBe('paystart');
+    await t.app.payments.processEvent(event('checkout.failed', { sessionId }));
+    expect(await endState(offer.id)).toEqual({ offer: 'active', payment: 'failed', note: false });
+  });
+});
+
+describe('POST /api/public/offer/accept', () => {
+  const accept = (token: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/public/offer/accept', headers: csrf, payload: { token }, remoteAddress: nextIp() });
+
+  it('confirms the job, transfers the lawyer share once, and a second click transfers nothing more', async () => {
+    const { profile, offer } = await paidOffer();
+    const token = await markDone(offer.id);
+    const first = await accept(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: { status: 'accepted' } });
+    expect(await offerStatus(offer.id)).toBe('accepted');
+    const [account] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, profile.userId));
+    const transfers = () => t.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.accountId, account!.accountId));
+    expect(await transfers()).toMatchObject([{ amount: grossFromNet(offer.netGrosze), transferGroup: `offer-${offer.id}` }]);
+    const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
+    expect(payout).toMatchObject({ status: 'sent', amount: grossFromNet(offer.netGrosze), fee: 0 });
+
+    const again = await accept(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await transfers()).toHaveLength(1);
+
+    // The sandbox account dashboard shows the transfer.
+    const link = await t.app.payments.dashboardLink({ id: profile.userId, email: 'x@example.com', locale: 'pl' });
+    const dashboard = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    expect(dashboard.body).toContain(offer.title);
+    expect(dashboard.body).toContain('123,00\u00a0zł');
+  });
+
+  it('answers 404 for an unknown token and 409 once the window closed', async () => {
+    expect((await accept('no-such-token')).json().code).toBe('offers.acceptance_invalid');
+    expect((await accept('')).statusCode).toBe(400);
+    const { offer } = await paidOffer();
+    const token = await markDone(offer.id);
+    await t.db.update(offers).set({ status: 'archive' }).where(eq(offers.id, offer.id));
+    const closed = await accept(token);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('offers.acceptance_closed');
+  });
+});
+
+describe('the clock job', () => {
+  it('expires unpaid offers past their day, archives unconfirmed done offers with one payout, and is idempotent', async () => {
+    const deps = checkoutDepsOf(t.app);
+    const today = warsawDate(t.clock.now());
+    // Earlier tests left offers behind; this one counts only its own.
+    await runClockJob(deps);
+    const stale = await lawyerWithOffer({ expireDate: addDays(today, -1) });
+    const staleStarted = await lawyerWithOffer({ expireDate: addDays(today, -2), status: 'paystart' });
+    const fresh = await lawyerWithOffer({ expireDate: today });
+    const unconfirmed = await paidOffer();
+    await markDone(unconfirmed.offer.id, new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000));
+    const recent = await paidOffer();
+    await markDone(recent.offer.id, new Date(t.clock.now().getTime() - 3 * 24 * 60 * 60 * 1000));
+
+    const first = await runClockJob(deps);
+    expect(first).toEqual({ expired: 2, archived: 1, payoutsSent: 1 });
+    const snapshot = async () => ({
+      stale: await offerStatus(stale.offer.id),
+      staleStarted: await offerStatus(staleStarted.offer.id),
+      fresh: await offerStatus(fresh.offer.id),
+      unconfirmed: await offerStatus(unconfirmed.offer.id),
+      recent: await offerStatus(recent.offer.id),
+      transfers: (await t.db.select().from(sandboxTransfers)).length,
+      mails: (await t.db.select().from(mailOutbox)).length,
+    });
+    const after = await snapshot();
+    expect(after).toMatchObject({
+      stale: 'expired',
+      staleStarted: 'expired',
+      fresh: 'active',
+      unconfirmed: 'archive',
+      recent: 'done',
+    });
+    const mails = await mailsTo('klient@example.com');
+    expect(mails.some((m) => m.subject.startsWith('Zlecenie zostało rozliczone'))).toBe(true);
+
+    // Twice, and twice at once (two instances): nothing more happens.
+    expect(await runClockJob(deps)).toEqual({ expired: 0, archived: 0, payoutsSent: 0 });
+    await Promise.all([runClockJob(deps), runClockJob(deps)]);
+    expect(await snapshot()).toEqual(after);
+  });
+
+  it('ends overdue sandbox checkouts so the offer can be paid again', async () => {
+    const { profile, offer } = await lawyerWithOffer({ expireDate: addDays(warsawDate(t.clock.now()), 5) });
+    expect((await requestPayment(profile, offer.offerUrl)).statusCode).toBe(200);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    await runClockJob(checkoutDepsOf(t.app));
+    expect(await offerStatus(offer.id)).toBe('active');
+    expect((await paymentsOf(offer.id))[0]?.status).toBe('expired');
+  });
+});

@@ -1,0 +1,205 @@
+import { formatPln } from '@substytut/shared';
+import type { MailMessage } from '../mail.outbox.ts';
+import { renderLayout, webUrl, type MailContext, type MailLocale } from './layout.ts';
+
+/** The mails of the payment flow: the client's confirmation, the lawyer's new job and payouts. */
+
+const quote = (locale: MailLocale, title: string) => (locale === 'pl' ? `„${title}”` : `"${title}"`);
+
+export interface PaymentReceivedInput {
+  locale: MailLocale;
+  to: string;
+  offerTitle: string;
+  /** grosze */
+  amount: number;
+  lawyerName: string;
+  seolink: string;
+  paymentId: number;
+}
+
+/** To the client once the provider confirmed the payment. */
+export function paymentReceivedMail(input: PaymentReceivedInput, context: MailContext): MailMessage {
+  const amount = formatPln(input.amount, input.locale);
+  const title = quote(input.locale, input.offerTitle);
+  const t =
+    input.locale === 'pl'
+      ? {
+          subject: 'Potwierdzenie płatności w serwisie Substytut',
+          title: 'Twoje zlecenie zostało zarejestrowane!',
+          intro: [
+            'Dzień dobry,',
+            `otrzymaliśmy Twoją płatność ${amount} za zlecenie ${title} (wykonawca: ${input.lawyerName}).`,
+            'Wykonawca otrzyma zapłatę dopiero po potwierdzeniu przez Ciebie wykonania usługi. Gdy oznaczy zlecenie jako zrealizowane, wyślemy Ci link do potwierdzenia.',
+          ],
+          action: 'Zobacz profil wykonawcy',
+          outro: [`Numer płatności: ${input.paymentId}.`],
+        }
+      : {
+          subject: 'Payment confirmation at Substytut',
+          title: 'Your order has been registered!',
+          intro: [
+            'Hello,',
+            `we have received your payment of ${amount} for the order ${title} (contractor: ${input.lawyerName}).`,
+            'The contractor is paid only after you confirm that the service was done. When they mark the order as completed, we will send you a confirmation link.',
+          ],
+          action: "View the contractor's profile",
+          outro: [`Payment number: ${input.paymentId}.`],
+        };
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: t.intro,
+      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`) },
+      outro: t.outro,
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+}
+
+export interface OfferPaidInput {
+  locale: MailLocale;
+  to: string;
+  offerTitle: string;
+  amount: number;
+  client: { company: string | null; nip: string | null; street: string; postCode: string; city: string; email: string };
+}
+
+/** To the lawyer: a client paid an offer; the invoice data is what the VAT invoice needs. */
+export function offerPaidMail(input: OfferPaidInput, context: MailContext): MailMessage {
+  const amount = formatPln(input.amount, input.locale);
+  const title = quote(input.locale, input.offerTitle);
+  const c = input.client;
+  const buyer = [c.company, c.nip ? `NIP ${c.nip}` : null, c.street, `${c.postCode} ${c.city}`, c.email]
+    .filter((part): part is string => Boolean(part))
+    .join(', ');
+  const t =
+    input.locale === 'pl'
+      ? {
+          subject: `Nowe opłacone zlecenie: ${input.offerTitle}`,
+          title: 'Masz nowe opłacone zlecenie',
+          intro: [
+            'Dzień dobry,',
+            `klient opłacił zlecenie ${title} (${amount} brutto).`,
+            `Dane do faktury: ${buyer}.`,
+            'Po wykonaniu usługi oznacz zlecenie jako zrealizowane w historii ofert. Zapłatę otrzymasz po potwierdzeniu przez klienta.',
+          ],
+          action: 'Przejdź do historii ofert',
+        }
+      : {
+          subject: `New paid order: ${input.offerTitle}`,
+          title: 'You have a new paid order',
+          intro: [
+            'Hello,',
+            `a client has paid for the order ${title} (${amount} gross).`,
+            `Invoice details: ${buyer}.`,
+            'When the job is done, mark the order as completed in your offer history. You are paid once the client confirms.',
+          ],
+          action: 'Go to your offer history',
+        };
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: t.intro,
+      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/dashboard/offers') },
+      outro: [],
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+}
+
+export interface PayoutReleasedInput {
+  locale: MailLocale;
+  to: string;
+  offerTitle: string;
+  /** grosze transferred to the lawyer */
+  amount: number;
+  reason: 'accepted' | 'window_passed';
+}
+
+/** To the lawyer when the client confirmed, or the acceptance window passed, and the money goes out. */
+export function payoutReleasedMail(input: PayoutReleasedInput, context: MailContext): MailMessage {
+  const amount = formatPln(input.amount, input.locale);
+  const title = quote(input.locale, input.offerTitle);
+  const t =
+    input.locale === 'pl'
+      ? {
+          subject: `Wypłata za zlecenie: ${input.offerTitle}`,
+          title: 'Przekazujemy Twoją zapłatę',
+          reason:
+            input.reason === 'accepted'
+              ? `Klient potwierdził wykonanie zlecenia ${title}.`
+              : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
+          body: `Przekazujemy ${amount} na Twoje konto płatności.`,
+          action: 'Przejdź do historii ofert',
+        }
+      : {
+          subject: `Payout for the order: ${input.offerTitle}`,
+          title: 'Your payment is on its way',
+          reason:
+            input.reason === 'accepted'
+              ? `The client has confirmed the order ${title}.`
+              : `The confirmation period for the order ${title} has passed without objections.`,
+          body: `We are transferring ${amount} to your payment account.`,
+          action: 'Go to your offer history',
+        };
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: [input.locale === 'pl' ? 'Dzień dobry,' : 'Hello,', t.reason, t.body],
+      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/dashboard/offers') },
+      outro: [],
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+}
+
+export interface AcceptanceWindowClosedInput {
+  locale: MailLocale;
+  to: string;
+  offerTitle: string;
+  days: number;
+}
+
+/** To the client when the acceptance window passed: the order is closed and the contractor paid. */
+export function acceptanceWindowClosedMail(input: AcceptanceWindowClosedInput, context: MailContext): MailMessage {
+  const title = quote(input.locale, input.offerTitle);
+  const t =
+    input.locale === 'pl'
+      ? {
+          subject: `Zlecenie zostało rozliczone: ${input.offerTitle}`,
+          title: 'Zlecenie zostało rozliczone',
+          intro: [
+            'Dzień dobry,',
+            `termin na potwierdzenie wykonania zlecenia ${title} minął (${input.days} dni). Zlecenie zostało zamknięte, a wykonawca otrzymał zapłatę.`,
+            'Jeśli masz zastrzeżenia co do wykonania usługi, napisz do nas.',
+          ],
+          action: 'Skontaktuj się z nami',
+        }
+      : {
+          subject: `Your order has been settled: ${input.offerTitle}`,
+          title: 'Your order has been settled',
+          intro: [
+            'Hello,',
+            `the period to confirm the order ${title} has passed (${input.days} days). The order is closed and the contractor has been paid.`,
+            'If you have any concerns about the service, please write to us.',
+          ],
+          action: 'Contact us',
+        };
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: t.intro,
+      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/contact') },
+      outro: [],
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+}

@@ -1,0 +1,114 @@
+import {
+  formatPln,
+  groszeToDecimalString,
+  splitSpecializations,
+  type Locale,
+  type PublicOfferDto,
+  type PublicProfileDto,
+} from '@substytut/shared';
+import type { Db } from '../../db/client.ts';
+import type { OfferRow } from '../../db/schema.ts';
+import type { Clock } from '../app/clock.ts';
+import { notFound } from '../app/errors.ts';
+import { isOfferPayable } from '../checkout/checkout.service.ts';
+import type { SitemapSource } from '../seo/seo.service.ts';
+import { findActiveProfile, findProfileOffer, listActiveSeolinks, type PublicProfileRow } from './public-profile.repo.ts';
+
+export interface PublicProfileDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export const profileNotFound = () => notFound('profile.not_found');
+
+function offerDto(offer: OfferRow, now: Date): PublicOfferDto {
+  return {
+    title: offer.title,
+    description: offer.description,
+    price: groszeToDecimalString(offer.netGrosze),
+    price_brutto: groszeToDecimalString(offer.grossGrosze),
+    expireDate: offer.expireDate,
+    status: offer.status,
+    offerUrl: offer.offerUrl,
+    cardUrl: offer.cardKey,
+    // Expired, paid or finished: the page hides the offer card and its payment form.
+    error: !isOfferPayable(offer, now),
+  };
+}
+
+/**
+ * Only what the public page shows (spec 2): no user id, account id, invoice data or profile
+ * status. The e-mail and phone are the lawyer's public contact details on the page.
+ */
+function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): PublicProfileDto {
+  const p = row.profile;
+  return {
+    firstname: p.firstname,
+    lastname: p.lastname,
+    fullname: [p.firstname, p.lastname].filter((s) => s !== '').join(' '),
+    phone: p.phone,
+    email: row.email,
+    permissions: p.permissions,
+    licenseNo: p.licenseNo,
+    specialization: splitSpecializations(p.specialization),
+    institution: p.institution,
+    imageUrl: p.imageKey,
+    cvUrl: p.cvKey,
+    cardUrl: p.cardKey,
+    linkedinUrl: p.linkedinUrl,
+    facebookUrl: p.facebookUrl,
+    seolink: p.seolink ?? '',
+    description: p.description,
+    jobs: row.jobs,
+    references: row.references,
+    offer,
+  };
+}
+
+/** GET /public/profile/{seolink}?offerUrl=: two queries at most. Inactive or unknown: 404. */
+export async function getPublicProfile(
+  deps: PublicProfileDeps,
+  seolink: string,
+  offerUrl: string | undefined,
+): Promise<PublicProfileDto> {
+  const row = await findActiveProfile(deps.db, seolink);
+  if (!row) throw profileNotFound();
+  const offer = offerUrl ? await findProfileOffer(deps.db, row.profile.id, offerUrl) : null;
+  return profileDto(row, offer ? offerDto(offer, deps.clock.now()) : null);
+}
+
+export interface PublicPageMeta {
+  title: string;
+  description: string;
+  /** a storage key, or null for the default social image */
+  imageKey: string | null;
+}
+
+const PRODUCT_NAME = 'Substytut';
+
+/** What a link preview of /u/{seolink}[?o=…] shows; null for an unknown or inactive lawyer. */
+export async function publicPageMeta(
+  deps: PublicProfileDeps,
+  seolink: string,
+  offerUrl: string | null,
+  locale: Locale,
+): Promise<PublicPageMeta | null> {
+  const row = await findActiveProfile(deps.db, seolink);
+  if (!row) return null;
+  const name = [row.profile.firstname, row.profile.lastname].filter(Boolean).join(' ');
+  const offer = offerUrl ? await findProfileOffer(deps.db, row.profile.id, offerUrl) : null;
+  const payable = offer !== null && isOfferPayable(offer, deps.clock.now());
+  const gross = locale === 'pl' ? 'brutto' : 'gross';
+  const description = payable
+    ? `${offer.title}: ${formatPln(offer.grossGrosze, locale)} ${gross}. ${row.profile.description}`.trim()
+    : row.profile.description;
+  return {
+    title: `${name} | ${PRODUCT_NAME}`,
+    description,
+    imageKey: (offer?.cardKey ?? null) || row.profile.imageKey || null,
+  };
+}
+
+/** The sitemap's lawyer pages (the seo module's extension point). */
+export const publicProfilesSitemap: SitemapSource = async ({ db }) =>
+  (await listActiveSeolinks(db)).map((r) => ({ path: `/u/${r.seolink}`, lastModified: r.updatedAt }));
