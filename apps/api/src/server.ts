@@ -1,6 +1,7 @@
 import { buildApp } from './modules/app/build-app.ts';
 import { ConfigError, loadConfig, type Config } from './modules/app/config.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
+import { startClockJob } from './modules/checkout/clock-job.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
 // How long shutdown may take before the process exits anyway.
@@ -34,6 +35,8 @@ async function main() {
     clock: app.clock,
     log: app.log.child({ component: 'mail-worker' }),
   });
+  // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
+  const clockJob = startClockJob(app);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +51,7 @@ async function main() {
     try {
       // Stop the worker first: it needs the database, which app.close() closes.
       await mailWorker.stop();
+      await clockJob.stop();
       transport.close();
       await app.close();
       process.exit(0);

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { addDays, warsawDate } from '@substytut/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { paymentAccounts, profileJobs, profileReferences, providerInvoiceData } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+
+const themeScript = "document.documentElement.dataset.theme='dark';";
+const shell = `<!doctype html><html lang="pl"><head><meta charset="UTF-8" /><script>${themeScript}</script></head><body><div id="root"></div></body></html>`;
+const html = { accept: 'text/html' };
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'substytut-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), shell);
+  writeFileSync(path.join(dist, 'spa.html'), shell);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://substytut.example' } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (seolink: string, offerUrl?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/public/profile/${seolink}${offerUrl === undefined ? '' : `?offerUrl=${encodeURIComponent(offerUrl)}`}`,
+  });
+
+describe('GET /api/public/profile/{seolink}', () => {
+  it('answers the public fields with jobs and references, and nothing private', async () => {
+    const profile = await t.seed.profile({
+      firstname: 'Anna',
+      lastname: 'Zielińska',
+      phone: '+48601202303',
+      imageKey: 'profile/photo-1.webp',
+      linkedinUrl: 'https://www.linkedin.com/in/anna',
+    });
+    await t.db.insert(profileJobs).values([
+      { profileId: profile.id, position: 0, positionName: 'Radca prawny', employerName: 'Kancelaria A', monthStart: '1', yearStart: '2015', stillWorking: true },
+      { profileId: profile.id, position: 1, positionName: 'Aplikant', employerName: 'Kancelaria B', monthStart: '9', yearStart: '2011', monthEnd: '12', yearEnd: '2014' },
+    ]);
+    await t.db.insert(profileReferences).values({ profileId: profile.id, position: 0, author: 'Jan', description: 'Polecam' });
+    await t.db.insert(providerInvoiceData).values({
+      userId: profile.userId,
+      nip: '9512501170',
+      company: 'Tajna Kancelaria Sp. z o.o.',
+      street: 'Ukryta 1',
+      postcode: '00-001',
+      city: 'Warszawa',
+      bankAccount: 'PL61109010140000071219812874',
+    });
+    const [account] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, profile.userId));
+
+    const response = await get(profile.seolink!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      firstname: 'Anna',
+      lastname: 'Zielińska',
+      fullname: 'Anna Zielińska',
+      phone: '+48601202303',
+      imageUrl: 'profile/photo-1.webp',
+      seolink: profile.seolink,
+      specialization: ['prawo-cywilne'],
+      offer: null,
+      references: [{ author: 'Jan', description: 'Polecam' }],
+    });
+    expect(data.email).toMatch(/@example\.com$/);
+    expect(data.jobs).toEqual([
+      { positionName: 'Radca prawny', employerName: 'Kancelaria A', monthStart: '1', yearStart: '2015', monthEnd: '', yearEnd: '', stillWorking: true },
+      { positionName: 'Aplikant', employerName: 'Kancelaria B', monthStart: '9', yearStart: '2011', monthEnd: '12', yearEnd: '2014', stillWorking: false },
+    ]);
+    for (const key of ['userId', 'profileId', 'stripeAccountId', 'status', 'created_at', 'updated_at']) {
+      expect(data).not.toHaveProperty(key);
+    }
+    for (const secret of [profile.userId, account!.accountId, '9512501170', 'Tajna Kancelaria', 'PL61109010140000071219812874', 'inactive']) {
+      expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it('answers 404 for an unknown or inactive lawyer', async () => {
+    const inactive = await t.seed.profile({ active: false });
+    for (const seolink of [inactive.seolink!, 'nobody-here']) {
+      const response = await get(seolink);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('profile.not_found');
+    }
+  });
+
+  it('includes an offer of this lawyer, with the error flag when it can no longer be paid', async () => {
+    const profile = await t.seed.profile();
+    const today = warsawDate(t.clock.now());
+    const payable = await t.seed.offer({ profileId: profile.id, netGrosze: 10_000, cardKey: 'cards/offer-1.png' });
+    const started = await t.seed.offer({ profileId: profile.id, status: 'paystart' });
+    const expired = await t.seed.offer({ profileId: profile.id, expireDate: addDays(today, -1) });
+    const paid = await t.seed.offer({ profileId: profile.id, status: 'payed' });
+    const foreign = await t.seed.offer({ profileId: (await t.seed.profile()).id });
+
+    const response = await get(profile.seolink!, payable.offerUrl);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json().data.offer).toEqual({
+      title: payable.title,
+      description: '',
+      price: '100.00',
+      price_brutto: '123.00',
+      expireDate: payable.expireDate,
+      status: 'active',
+      offerUrl: payable.offerUrl,
+      cardUrl: 'cards/offer-1.png',
+      error: false,
+    });
+    expect((await get(profile.seolink!, started.offerUrl)).json().data.offer.error).toBe(false);
+    expect((await get(profile.seolink!, expired.offerUrl)).json().data.offer.error).toBe(true);
+    expect((await get(profile.seolink!, paid.offerUrl)).json().data.offer.error).toBe(true);
+    expect((await get(profile.seolink!, foreign.offerUrl)).json().data.offer).toBeNull();
+    expect((await get(profile.seolink!, 'unknown-offer')).json().data.offer).toBeNull();
+  });
+
+  it('lists active lawyers in the sitemap', async () => {
+    const active = await t.seed.profile();
+    const inactive = await t.seed.profile({ active: false });
+    const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(xml).toContain(`<loc>https://substytut.example/pl/u/${active.seolink}</loc>`);
+    expect(xml).toContain(`<loc>https://substytut.example/en/u/${active.seolink}</loc>`);
+    expect(xml).not.toContain(inactive.seolink!);
+  });
+});
+
+describe('link previews of /u/{seolink}', () => {
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: html });
+  const meta = (body: string, property: string) =>
+    new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(body)?.[1];
+
+  it('puts the name, bio and photo into the shell for crawlers that run no JavaScript', async () => {
+    const profile = await t.seed.profile({
+      firstname: 'Ewa',
+      lastname: 'Nowak',
+      description: 'Sprawy "rodzinne" & <spadkowe>',
+      imageKey: 'profile/ewa.webp',
+    });
+    const response = await page(`/u/${profile.seolink}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Ewa Nowak | Substytut</title>');
+    expect(meta(response.body, 'og:title')).toBe('Ewa Nowak | Substytut');
+    expect(meta(response.body, 'description')).toBe('Sprawy &quot;rodzinne&quot; &amp; &lt;spadkowe&gt;');
+    expect(meta(response.body, 'og:image')).toBe('https://substytut.example/storage/profile/ewa.webp');
+    expect(meta(response.body, 'og:url')).toBe(`https://substytut.example/pl/u/${profile.seolink}`);
+    expect(response.body).not.toContain('<spadkowe>');
+    // The shell's inline script is untouched, so its CSP hash still allows it.
+    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    expect(response.body).toContain(`<script>${themeScript}</script>`);
+    expect(response.headers['content-security-policy']).toContain(hash);
+
+    const english = await page(`/en/u/${profile.seolink}`);
+    expect(meta(english.body, 'og:url')).toBe(`https://substytut.example/en/u/${profile.seolink}`);
+  });
+
+  it("shows the offer's card image for ?o=, the default image without a photo, and 404 for unknown lawyers", async () => {
+    const profile = await t.seed.profile({ firstname: 'Adam', lastname: 'Mały' });
+    const offer = await t.seed.offer({ profileId: profile.id, cardKey: 'cards/adam-1.png', netGrosze: 20_000 });
+    const withOffer = await page(`/u/${profile.seolink}?o=${offer.offerUrl}`);
+    expect(meta(withOffer.body, 'og:image')).toBe('https://substytut.example/storage/cards/adam-1.png');
+    expect(meta(withOffer.body, 'description')).toContain(`${offer.title}: 246,00\u00a0zł brutto.`);
+    const plain = await page(`/u/${profile.seolink}`);
+    expect(meta(plain.body, 'og:image')).toBe('https://substytut.example/og-default.png');
+
+    const inactive = await t.seed.profile({ active: false });
+    for (const url of ['/u/nobody-here', `/u/${inactive.seolink}`, '/en/u/nobody-here']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('og:title');
+    }
+  });
+});
