@@ -71,8 +71,8 @@ function professionLabel(id: string): string {
 /** At most two specializations by name, then '+ N więcej' as in the form's multi-select. */
 function specializationLabel(stored: string): string {
   const names = splitSpecializations(stored)
-    .map((id) => SPECIALIZATIONS.find((s) => s.id === id)?.pl)
-    .filter((name): name is string => Boolean(name));
+    .map((id): string | undefined => SPECIALIZATIONS.find((s) => s.id === id)?.pl)
+    .filter((name): name is string => name !== undefined);
   const shown = names.slice(0, 2).join(' · ');
   return names.length > 2 ? `${shown} + ${names.length - 2} więcej` : shown;
 }

@@ -1,0 +1,23 @@
+import { offerCreatedDtoSchema, offerDtoSchema } from '@substytut/shared';
+import { z } from 'zod';
+import { dataOf } from '../app/http.ts';
+import { offerNotFound } from './offers.errors.ts';
+
+export const offerResponse = dataOf(offerDtoSchema);
+export const offerListResponse = dataOf(z.array(offerDtoSchema));
+export const offerCreatedResponse = dataOf(offerCreatedDtoSchema);
+export const emptyResponse = dataOf(z.null());
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Offer ids are positive integers (the column is a 32-bit identity). Anything else in the path
+ * (letters, '1.5', '-1', '007', beyond the column's range) names no offer: 404, never a 500 from
+ * the database.
+ */
+export function parseOfferId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw offerNotFound();
+  const id = Number(raw);
+  if (id > MAX_ID) throw offerNotFound();
+  return id;
+}

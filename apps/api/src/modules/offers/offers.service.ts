@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import {
+  canDelete,
+  firstIssueByPath,
+  groszeToDecimalString,
+  offerCreateSchemaAt,
+  type OfferCreatedDto,
+  type OfferDto,
+} from '@substytut/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { OfferRow, ProfileRow } from '../../db/schema.ts';
+import type { Clock } from '../app/clock.ts';
+import type { Config } from '../app/config.ts';
+import { validationFailed } from '../app/errors.ts';
+import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { enqueueMail } from '../mail/mail.outbox.ts';
+import type { Payments } from '../payments/payments.service.ts';
+import type { OfferCards } from './offers.cards.ts';
+import { offerNotFound, profileInactive } from './offers.errors.ts';
+import { offerDoneMail } from './offers.mail.ts';
+import {
+  deleteUnpaidOffer,
+  findOwnOffer,
+  findPayer,
+  findProfileOfUser,
+  insertOffer,
+  invalidTransition,
+  listOffersOfProfile,
+  offerExists,
+  openCheckoutsOf,
+  transitionOffer,
+  updateActiveOffer,
+} from './offers.repo.ts';
+
+/** What ending a checkout at the provider needs; tolerant of a session that already ended. */
+export interface CheckoutCanceller {
+  expireCheckout(sessionId: string): Promise<void>;
+}
+
+export interface OffersDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'acceptanceWindowDays'>;
+  payments: Pick<Payments, 'isAccountReady'>;
+  /** the payment provider, for ending open checkouts of a deleted offer */
+  checkouts: CheckoutCanceller;
+  cards: OfferCards;
+  log: FastifyBaseLogger;
+}
+
+export interface OffersUser {
+  id: string;
+}
+
+/** 128 random bits, URL-safe (22 characters): the offer link cannot be guessed or enumerated. */
+export function newOfferUrl(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function absoluteOfferUrl(publicUrl: string, seolink: string, offerUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(seolink)}?o=${encodeURIComponent(offerUrl)}`;
+}
+
+function fullnameOf(profile: ProfileRow): string {
+  return [profile.firstname, profile.lastname].filter((s) => s !== '').join(' ');
+}
+
+export function toOfferDto(offer: OfferRow, profile: ProfileRow, publicUrl: string): OfferDto {
+  const seolink = profile.seolink ?? '';
+  return {
+    offerId: offer.id,
+    profileId: offer.profileId,
+    title: offer.title,
+    description: offer.description,
+    price: groszeToDecimalString(offer.netGrosze),
+    price_brutto: groszeToDecimalString(offer.grossGrosze),
+    expireDate: offer.expireDate,
+    status: offer.status,
+    offerUrl: offer.offerUrl,
+    absoluteUrl: absoluteOfferUrl(publicUrl, seolink, offer.offerUrl),
+    cardUrl: offer.cardKey,
+    createDate: offer.createdAt.toISOString(),
+    updateDate: offer.updatedAt.toISOString(),
+    profile: { seolink, fullname: fullnameOf(profile) },
+  };
+}
+
+/** The caller's profile; a user without one has no offers (404 on any offer id). */
+async function ownProfile(deps: OffersDeps, user: OffersUser): Promise<ProfileRow | null> {
+  return findProfileOfUser(deps.db, user.id);
+}
+
+async function ownOffer(deps: OffersDeps, user: OffersUser, offerId: number) {
+  const profile = await ownProfile(deps, user);
+  const offer = profile ? await findOwnOffer(deps.db, profile.id, offerId) : null;
+  if (!profile || !offer) throw offerNotFound();
+  return { profile, offer };
+}
+
+/** After a refused conditional change: 404 when the offer is gone, else 409. */
+async function refusal(deps: OffersDeps, offerId: number): Promise<never> {
+  throw (await offerExists(deps.db, offerId)) ? invalidTransition() : offerNotFound();
+}
+
+/** POST /user/offer. Only an active profile (complete, payment account ready) may create offers. */
+export async function createOffer(
+  deps: OffersDeps,
+  user: OffersUser,
+  body: unknown,
+): Promise<OfferCreatedDto> {
+  const profile = await ownProfile(deps, user);
+  if (
+    !profile ||
+    profile.status !== 'active' ||
+    !profile.seolink ||
+    !(await deps.payments.isAccountReady(deps.db, user.id))
+  ) {
+    throw profileInactive();
+  }
+  const now = deps.clock.now();
+  const parsed = offerCreateSchemaAt(now).safeParse(body);
+  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
+  const data = parsed.data;
+  let offer = await insertOffer(deps.db, {
+    profileId: profile.id,
+    title: data.title,
+    description: data.description,
+    netGrosze: data.netGrosze,
+    grossGrosze: data.grossGrosze,
+    expireDate: data.expireDate,
+    status: 'active',
+    offerUrl: newOfferUrl(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  // The card is rendered before answering so the link shared right away has its preview image.
+  const cardKey = await deps.cards.refreshQuietly(offer.id);
+  if (cardKey) offer = { ...offer, cardKey };
+  const dto = toOfferDto(offer, profile, deps.config.publicUrl);
+  return { absoluteUrl: dto.absoluteUrl, offer: dto };
+}
+
+/** GET /user/offer: the caller's offers, newest first. */
+export async function listOffers(deps: OffersDeps, user: OffersUser): Promise<OfferDto[]> {
+  const profile = await ownProfile(deps, user);
+  if (!profile) return [];
+  const rows = await listOffersOfProfile(deps.db, profile.id);
+  return rows.map((row) => toOfferDto(row, profile, deps.config.publicUrl));
+}
+
+export async function getOffer(deps: OffersDeps, user: OffersUser, offerId: number): Promise<OfferDto> {
+  const { profile, offer } = await ownOffer(deps, user, offerId);
+  return toOfferDto(offer, profile, deps.config.publicUrl);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * PUT /user/offer/{id}: title, expiry, price (and description) while the offer is `active`.
+ * Fields left out keep their values; whatever is sent is validated like a new offer.
+ */
+export async function updateOffer(
+  deps: OffersDeps,
+  user: OffersUser,
+  offerId: number,
+  body: unknown,
+): Promise<OfferDto> {
+  const { profile, offer } = await ownOffer(deps, user, offerId);
+  if (offer.status !== 'active') throw invalidTransition();
+  const input = isRecord(body) ? body : {};
+  const now = deps.clock.now();
+  const parsed = offerCreateSchemaAt(now).safeParse({
+    title: input.title ?? offer.title,
+    expireDate: input.expireDate ?? offer.expireDate,
+    price: input.price ?? groszeToDecimalString(offer.netGrosze),
+    // A gross sent without a net is checked against the stored net.
+    price_brutto: input.price_brutto ?? null,
+    description: input.description ?? offer.description,
+  });
+  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
+  const data = parsed.data;
+  const updated = await updateActiveOffer(deps.db, profile.id, offerId, {
+    title: data.title,
+    description: data.description,
+    expireDate: data.expireDate,
+    netGrosze: data.netGrosze,
+    grossGrosze: data.grossGrosze,
+    updatedAt: now,
+  });
+  if (!updated) return refusal(deps, offerId);
+  const changedOnCard = updated.title !== offer.title || updated.grossGrosze !== offer.grossGrosze;
+  const cardKey = changedOnCard ? await deps.cards.refreshQuietly(offerId) : null;
+  return toOfferDto(cardKey ? { ...updated, cardKey } : updated, profile, deps.config.publicUrl);
+}
+
+/**
+ * DELETE /user/offer/{id}: unpaid offers only (shared canDelete). An open checkout is ended at
+ * the provider first, so the client can no longer pay an offer that is gone.
+ */
+export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: number): Promise<void> {
+  const { profile, offer } = await ownOffer(deps, user, offerId);
+  if (!canDelete(offer.status)) throw invalidTransition();
+  // Provider calls happen outside the transaction: a slow provider must not hold row locks.
+  const ended: number[] = [];
+  for (const checkout of await openCheckoutsOf(deps.db, offerId)) {
+    await deps.checkouts.expireCheckout(checkout.externalId);
+    ended.push(checkout.id);
+  }
+  const deleted = await deps.db.transaction((tx) => deleteUnpaidOffer(tx, profile.id, offerId, ended));
+  if (!deleted) return refusal(deps, offerId);
+  if (deleted.cardKey) {
+    const key = deleted.cardKey;
+    await deps.cards.removeFile(key);
+  }
+}
+
+/**
+ * PUT /user/offer/{id}/done: payed → done. The client gets a secret confirmation link by e-mail;
+ * only its hash is stored. Mail and status change commit together.
+ */
+export async function markOfferDone(deps: OffersDeps, user: OffersUser, offerId: number): Promise<OfferDto> {
+  const { profile } = await ownOffer(deps, user, offerId);
+  const token = newSecretToken();
+  const now = deps.clock.now();
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await transitionOffer(tx, offerId, 'markDone', 'provider', now, {
+      profileId: profile.id,
+      acceptanceTokenHash: hashToken(token),
+    });
+    const payer = await findPayer(tx, offerId);
+    if (payer) {
+      await enqueueMail(
+        tx,
+        offerDoneMail(
+          {
+            locale: payer.locale,
+            to: payer.email,
+            token,
+            lawyerName: fullnameOf(profile),
+            offerTitle: row.title,
+            grossGrosze: row.grossGrosze,
+            acceptanceWindowDays: deps.config.acceptanceWindowDays,
+          },
+          { publicUrl: deps.config.publicUrl, supportEmail: deps.config.supportEmail },
+        ),
+        now,
+      );
+    } else {
+      // A payed offer always has its paid payment; without one nobody could confirm.
+      deps.log.error({ offerId }, 'offer marked done without a paid payment: no confirmation mail');
+    }
+    return row;
+  });
+  return toOfferDto(updated, profile, deps.config.publicUrl);
+}
