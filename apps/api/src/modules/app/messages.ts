@@ -97,6 +97,14 @@ const catalogue: Catalogue = {
   },
   'profile.not_found': { pl: 'Nie znaleziono profilu', en: 'Profile not found' },
   'offers.not_found': { pl: 'Nie znaleziono oferty', en: 'Offer not found' },
+  'offers.profile_inactive': {
+    pl: 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',
+    en: 'Complete your profile and activate the linked payment account to create offers',
+  },
+  'offers.invalid_transition': {
+    pl: 'Tej operacji nie można wykonać w obecnym stanie oferty',
+    en: 'This cannot be done in the offer’s current state',
+  },
   'offers.not_payable': {
     pl: 'Tej oferty nie można już opłacić',
     en: 'This offer can no longer be paid',
