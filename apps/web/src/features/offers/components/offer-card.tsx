@@ -180,7 +180,12 @@ function MobileActions({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="ml-auto" aria-label={t('actions.menu', { title: offer.title })}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="ml-auto"
+          aria-label={t('actions.menu', { title: offer.title })}
+        >
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -233,7 +238,10 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
       >
         <OfferCardImage
           offer={offer}
-          className={cn('aspect-[1200/630] w-full border-b border-border', archived && 'opacity-75 grayscale')}
+          className={cn(
+            'aspect-[1200/630] w-full border-b border-border',
+            archived && 'opacity-75 grayscale',
+          )}
         />
         <div className="flex flex-1 flex-col gap-2.5 p-4">
           <div className="flex items-start justify-between gap-3">
@@ -246,7 +254,10 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           </Badge>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            {t('card.expires')}: <span className="font-medium text-foreground tabular-nums">{formatDate(offer.expireDate.slice(0, 10))}</span>
+            {t('card.expires')}:{' '}
+            <span className="font-medium text-foreground tabular-nums">
+              {formatDate(offer.expireDate.slice(0, 10))}
+            </span>
           </p>
           <Price offer={offer} />
           {!archived && <TimeLeft offer={offer} now={now} />}
@@ -264,7 +275,10 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
             ) : (
               <DesktopActions offer={offer} copied={copied} onCopy={onCopy} open={setDialog} />
             )}
-            <p role="status" className={cn('text-xs font-medium text-success', !(isMobile && copied) && 'sr-only')}>
+            <p
+              role="status"
+              className={cn('text-xs font-medium text-success', !(isMobile && copied) && 'sr-only')}
+            >
               {copied ? t('actions.copied') : ''}
             </p>
           </div>

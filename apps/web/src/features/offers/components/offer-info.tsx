@@ -1,12 +1,6 @@
 import { formatDate, type OfferDto } from '@substytut/shared';
 import { useTranslation } from 'react-i18next';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { STATUS_LABEL_KEYS, formatOfferPrice, useLanguage } from '../lib/offer-view';
 
 function safeDate(value: string): string {

@@ -36,7 +36,11 @@ function emptyValues(now = new Date()): OfferFormValues {
   return { title: '', expireDate: tomorrowInWarsaw(now), price: '' };
 }
 
-const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<OfferFormValues, unknown, OfferCreateData>;
+const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<
+  OfferFormValues,
+  unknown,
+  OfferCreateData
+>;
 
 /** Digits, one decimal separator (comma or dot) and spaces; anything else is dropped as typed. */
 function cleanPrice(text: string): string {
@@ -145,12 +149,7 @@ export function OfferLinkForm() {
             />
           </FormField>
           <FormField label={t('form.expireDate')} error={errorText(errors.expireDate?.message)}>
-            <Input
-              {...form.register('expireDate')}
-              type="date"
-              min={minDate}
-              aria-required="true"
-            />
+            <Input {...form.register('expireDate')} type="date" min={minDate} aria-required="true" />
           </FormField>
           <FormField
             label={t('form.price')}
@@ -158,10 +157,12 @@ export function OfferLinkForm() {
             error={errorText(errors.price?.message)}
           >
             <Input
-              {...form.register('price', { onChange: (event: { target: { value: string } }) => {
-                const cleaned = cleanPrice(event.target.value);
-                if (cleaned !== event.target.value) form.setValue('price', cleaned);
-              } })}
+              {...form.register('price', {
+                onChange: (event: { target: { value: string } }) => {
+                  const cleaned = cleanPrice(event.target.value);
+                  if (cleaned !== event.target.value) form.setValue('price', cleaned);
+                },
+              })}
               inputMode="decimal"
               autoComplete="off"
               placeholder={t('form.pricePlaceholder')}

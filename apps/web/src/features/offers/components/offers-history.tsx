@@ -26,7 +26,10 @@ export function OffersHistory() {
 
   if (offers.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-border bg-card px-6 py-10 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-border bg-card px-6 py-10 text-center"
+      >
         <p>{t('history.loadFailed')}</p>
         <Button variant="outline" onClick={() => void offers.refetch()} loading={offers.isFetching}>
           {!offers.isFetching && <RefreshCw aria-hidden="true" />}

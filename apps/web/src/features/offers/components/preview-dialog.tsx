@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -76,9 +75,6 @@ function PreviewBody({ offer, alert }: { offer: OfferDto; alert: boolean }) {
         />
       </div>
       <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('preview.close')}</Button>
-        </DialogClose>
         <Button onClick={() => void copy(messageWithLink(message, offer.absoluteUrl))}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? t('preview.copied') : t('preview.copy')}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tomorrowInWarsaw } from '@substytut/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '@/lib/session';
+import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
+import { OfferLinkForm } from './offer-link-form';
+
+let api: FakeOffersApi;
+
+vi.setConfig({ testTimeout: 30_000 });
+
+function serve(fake: FakeOffersApi) {
+  api = fake;
+  vi.stubGlobal('fetch', fake.fetch);
+}
+
+beforeEach(() => {
+  setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function renderForm(profileStatus: 'active' | 'inactive' = 'active') {
+  serve(createFakeOffersApi([], { profileStatus }));
+  const user = userEvent.setup();
+  renderWithApp(<OfferLinkForm />);
+  const button = screen.getByRole('button', { name: 'Generuj link' });
+  if (profileStatus === 'active') await waitFor(() => expect(button).toBeEnabled());
+  return { user, button };
+}
+
+const titleField = () => screen.getByLabelText('Tytuł zlecenia');
+const dateField = () => screen.getByLabelText('Ważna do');
+const priceField = () => screen.getByLabelText('Cena netto (zł)');
+
+describe('offer-link form', () => {
+  it('shows the live gross price in Polish format once the net price is above 0', async () => {
+    const { user } = await renderForm();
+    expect(screen.queryByText(/Wycena brutto/)).not.toBeInTheDocument();
+
+    await user.type(priceField(), '0');
+    expect(screen.queryByText(/Wycena brutto/)).not.toBeInTheDocument();
+
+    await user.clear(priceField());
+    await user.type(priceField(), '250,50');
+    // 250,50 × 1,23 = 308,115 -> rounded half up to the grosz.
+    expect(screen.getByText(/Wycena brutto/).parentElement).toHaveTextContent('Wycena brutto: 308,12 zł');
+
+    await user.clear(priceField());
+    await user.type(priceField(), '1000');
+    expect(screen.getByText(/Wycena brutto/).parentElement).toHaveTextContent('Wycena brutto: 1 230,00 zł');
+  });
+
+  it('drops letters typed into the price and keeps comma decimals', async () => {
+    const { user } = await renderForm();
+    await user.type(priceField(), '12a,5x');
+    expect(priceField()).toHaveValue('12,5');
+  });
+
+  it('defaults the expiry to tomorrow in Warsaw and disables today and earlier', async () => {
+    await renderForm();
+    const tomorrow = tomorrowInWarsaw(new Date());
+    expect(dateField()).toHaveValue(tomorrow);
+    expect(dateField()).toHaveAttribute('min', tomorrow);
+  });
+
+  it('is disabled with the explanation while the profile is not active', async () => {
+    const { button } = await renderForm('inactive');
+    const message = await screen.findByText(
+      'Tworzenie ofert będzie możliwe po uzupełnieniu profilu i aktywowaniu połączonego konta płatności.',
+    );
+    expect(button).toBeDisabled();
+    expect(titleField()).toBeDisabled();
+    expect(priceField()).toBeDisabled();
+    expect(screen.getByRole('form', { name: 'Formularz nowej oferty' })).toHaveAccessibleDescription(
+      expect.stringContaining(message.textContent ?? ''),
+    );
+    expect(screen.getByRole('link', { name: 'Przejdź do profilu' })).toHaveAttribute(
+      'href',
+      '/dashboard/profile',
+    );
+  });
+
+  it('asks to fill in an empty title and price and sends nothing', async () => {
+    const { user, button } = await renderForm();
+    await user.click(button);
+    expect(await screen.findAllByText('Uzupełnij pole')).toHaveLength(2);
+    expect(titleField()).toHaveAttribute('aria-invalid', 'true');
+    expect(priceField()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(0);
+
+    // The range rule of the shared schema (0 to 1000 net).
+    await user.type(titleField(), 'Rozprawa');
+    await user.type(priceField(), '1000,01');
+    await user.click(button);
+    expect(
+      await screen.findByText('Cena netto musi być większa od 0 zł i nie większa niż 1000 zł'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(0);
+  });
+
+  it('creates the offer, resets the form and shows the created offer with its link', async () => {
+    const { user, button } = await renderForm();
+    const tomorrow = tomorrowInWarsaw(new Date());
+    await user.type(titleField(), 'Rozprawa w SR Kraków');
+    await user.type(priceField(), '250,50');
+    await user.click(button);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Podgląd' });
+    expect(api.callsTo('POST', '/api/user/offer')[0]?.body).toEqual({
+      title: 'Rozprawa w SR Kraków',
+      expireDate: tomorrow,
+      price: '250.50',
+      price_brutto: '308.12',
+      description: '',
+    });
+    expect(await screen.findByText('Utworzono ofertę poprawnie')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Oferta jest już widoczna w zakładce „Historia ofert”.'),
+    ).toBeInTheDocument();
+    const created = api.offers[0]!;
+    expect(within(dialog).getByLabelText('Link do oferty')).toHaveValue(created.absoluteUrl);
+    const message = (within(dialog).getByLabelText('Wiadomość do klienta') as HTMLTextAreaElement).value;
+    // Amounts use no-break spaces, as Intl formats them.
+    expect(message.replace(/\u00a0/g, ' ')).toContain(
+      '„Rozprawa w SR Kraków”. Cena: 250,50 zł netto (308,12 zł brutto)',
+    );
+
+    await user.keyboard('{Escape}');
+    expect(titleField()).toHaveValue('');
+    expect(priceField()).toHaveValue('');
+    expect(dateField()).toHaveValue(tomorrow);
+  });
+
+  it('keeps the values and enables the button again when creation fails', async () => {
+    const { user, button } = await renderForm();
+    api.failing.add('POST /api/user/offer');
+    await user.type(titleField(), 'Rozprawa');
+    await user.type(priceField(), '100');
+    await user.click(button);
+
+    expect(await screen.findByText('Wystąpił błąd')).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(titleField()).toHaveValue('Rozprawa');
+    expect(priceField()).toHaveValue('100');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('disables the button while the offer is being created', async () => {
+    const { user, button } = await renderForm();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const real = api.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'POST' && String(input).endsWith('/api/user/offer')) await gate;
+      return real(input, init);
+    });
+    await user.type(titleField(), 'Rozprawa');
+    await user.type(priceField(), '100');
+    await user.click(button);
+
+    const busy = await screen.findByRole('button', { name: 'Generowanie...' });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await screen.findByRole('dialog', { name: 'Podgląd' })).toBeInTheDocument();
+  });
+});

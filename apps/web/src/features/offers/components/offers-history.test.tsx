@@ -1,0 +1,332 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OFFER_STATUS_LABELS, OFFER_SECTION_LABELS } from '@substytut/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import plOffers from '@/locales/pl/offers.json';
+import enOffers from '@/locales/en/offers.json';
+import { setSession } from '@/lib/session';
+import {
+  createFakeOffersApi,
+  makeOffer,
+  renderWithApp,
+  type FakeOffersApi,
+} from '../../../../test/offers-api';
+import { COPY_FEEDBACK_MS } from '../lib/use-copy';
+import { OffersHistory } from './offers-history';
+
+let api: FakeOffersApi;
+let clipboard: string[];
+
+function serve(fake: FakeOffersApi) {
+  api = fake;
+  vi.stubGlobal('fetch', fake.fetch);
+}
+
+function mobile(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+function stubClipboard() {
+  clipboard = [];
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: async (text: string) => void clipboard.push(text) },
+  });
+}
+
+/** user-event installs its own clipboard; ours goes on top so every copy is recorded. */
+function setupUser() {
+  const user = userEvent.setup();
+  stubClipboard();
+  return user;
+}
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
+  stubClipboard();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  mobile(false);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+const section = (name: RegExp) => screen.getByRole('region', { name });
+
+describe('offers history', () => {
+  it('keeps the status and section labels of the shared domain package', () => {
+    expect(plOffers.status).toEqual(OFFER_STATUS_LABELS.pl);
+    expect(enOffers.status).toEqual(OFFER_STATUS_LABELS.en);
+    expect(plOffers.sections).toEqual(OFFER_SECTION_LABELS.pl);
+    expect(enOffers.sections).toEqual(OFFER_SECTION_LABELS.en);
+  });
+
+  it('says so when there are no offers', async () => {
+    serve(createFakeOffersApi([]));
+    renderWithApp(<OffersHistory />);
+    expect(await screen.findByText('Nie masz aktualnie żadnych ofert')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+
+  it('groups offers into Aktywne, Wysłane and Archiwum and leaves out empty sections', async () => {
+    serve(
+      createFakeOffersApi([
+        makeOffer({ title: 'Opłacone', status: 'payed' }),
+        makeOffer({ title: 'Do akceptacji', status: 'done' }),
+        makeOffer({ title: 'Wysłane 1', status: 'active' }),
+        makeOffer({ title: 'Wysłane 2', status: 'paystart' }),
+        makeOffer({ title: 'Przyjęte', status: 'accepted' }),
+        makeOffer({ title: 'Po terminie', status: 'expired' }),
+        makeOffer({ title: 'Zarchiwizowane', status: 'archive' }),
+      ]),
+    );
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('heading', { name: /Aktywne/ });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Aktywne2',
+      'Wysłane2',
+      'Archiwum3',
+    ]);
+    const titles = (name: RegExp) =>
+      within(section(name))
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label'))
+        .sort();
+    expect(titles(/Aktywne/)).toEqual(['Do akceptacji', 'Opłacone']);
+    expect(titles(/Wysłane/)).toEqual(['Wysłane 1', 'Wysłane 2']);
+    expect(titles(/Archiwum/)).toEqual(['Po terminie', 'Przyjęte', 'Zarchiwizowane']);
+    expect(within(card('Opłacone')).getByText('W trakcie realizacji')).toBeInTheDocument();
+    expect(within(card('Po terminie')).getByText('zlecenie zostało odrzucone')).toBeInTheDocument();
+  });
+
+  it('shows only sections that have offers', async () => {
+    serve(createFakeOffersApi([makeOffer({ title: 'Jedyna', status: 'active' })]));
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('heading', { name: /Wysłane/ });
+    expect(screen.queryByRole('heading', { name: /Aktywne/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Archiwum/ })).not.toBeInTheDocument();
+  });
+
+  it('shows card facts: expiry as dd.MM.yyyy, net price with the gross on focus, card image', async () => {
+    const offer = makeOffer({
+      title: 'Rozprawa',
+      price: '100.00',
+      price_brutto: '123.00',
+      expireDate: '2099-03-07',
+    });
+    serve(createFakeOffersApi([offer]));
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('article', { name: 'Rozprawa' });
+    const view = within(card('Rozprawa'));
+    expect(view.getByText('07.03.2099')).toBeInTheDocument();
+    expect(view.getByRole('img', { name: 'Grafika oferty „Rozprawa”' })).toHaveAttribute(
+      'src',
+      `/storage/${offer.cardUrl}`,
+    );
+    // The gross is read out with the price, and shown as a tooltip on focus (or hover).
+    expect(screen.getAllByText(/Brutto: 123,00\s*zł/)).toHaveLength(1);
+    const price = view.getByText(/100,00\s*zł/).closest('[tabindex]') as HTMLElement;
+    await user.tab();
+    expect(price).toHaveFocus();
+    await waitFor(() => expect(screen.getAllByText(/Brutto: 123,00\s*zł/).length).toBeGreaterThan(1));
+  });
+
+  it('gives archive cards only their icon and no actions', async () => {
+    serve(
+      createFakeOffersApi([
+        makeOffer({ title: 'Przyjęte', status: 'accepted' }),
+        makeOffer({ title: 'Po terminie', status: 'expired' }),
+        makeOffer({ title: 'Wysłane', status: 'active' }),
+      ]),
+    );
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('article', { name: 'Przyjęte' });
+    for (const title of ['Przyjęte', 'Po terminie']) {
+      expect(within(card(title)).queryAllByRole('button')).toEqual([]);
+      expect(within(card(title)).queryByText(/Pozostało/)).not.toBeInTheDocument();
+    }
+    expect(within(card('Wysłane')).getAllByRole('button').length).toBeGreaterThan(0);
+  });
+
+  it('offers mark-as-done only for paid offers and delete only for unpaid ones', async () => {
+    serve(
+      createFakeOffersApi([
+        makeOffer({ title: 'Opłacone', status: 'payed' }),
+        makeOffer({ title: 'Wysłane', status: 'active' }),
+      ]),
+    );
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('article', { name: 'Opłacone' });
+    expect(
+      within(card('Opłacone')).getByRole('button', { name: 'Oznacz jako zrealizowane' }),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Wysłane')).queryByRole('button', { name: 'Oznacz jako zrealizowane' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(within(card('Opłacone')).getByRole('button', { name: 'Więcej akcji: Opłacone' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Informacje', 'Podgląd']);
+  });
+
+  it('shows "Skopiowano" for 2 seconds after copying the link', async () => {
+    const offer = makeOffer({ title: 'Rozprawa' });
+    serve(createFakeOffersApi([offer]));
+    renderWithApp(<OffersHistory />);
+    const copyButton = await screen.findByRole('button', { name: 'Kopiuj link' });
+
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(copyButton);
+    });
+    expect(clipboard).toEqual([offer.absoluteUrl]);
+    expect(within(card('Rozprawa')).getByRole('button', { name: 'Skopiowano' })).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(COPY_FEEDBACK_MS - 1));
+    expect(within(card('Rozprawa')).getByRole('button', { name: 'Skopiowano' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(within(card('Rozprawa')).getByRole('button', { name: 'Kopiuj link' })).toBeInTheDocument();
+  });
+
+  it('keeps the time left counting down every minute', async () => {
+    // 10:00 Warsaw summer time; an offer valid through 12.06 ends at 13.06 00:00.
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+      now: new Date('2025-06-10T08:00:00Z'),
+    });
+    serve(createFakeOffersApi([makeOffer({ title: 'Rozprawa', expireDate: '2025-06-12' })]));
+    renderWithApp(<OffersHistory />);
+    const left = await within(await screen.findByRole('article', { name: 'Rozprawa' })).findByTestId(
+      'time-left',
+    );
+    expect(left).toHaveTextContent('Pozostało: 2 d 14 godz. 0 min');
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(left).toHaveTextContent('Pozostało: 2 d 13 godz. 59 min');
+    act(() => vi.advanceTimersByTime(14 * 60 * 60_000));
+    expect(left).toHaveTextContent('Pozostało: 1 d 23 godz. 59 min');
+    act(() => vi.advanceTimersByTime(2 * 24 * 60 * 60_000));
+    expect(left).toHaveTextContent('Termin minął');
+  });
+
+  it('deletes an offer after confirmation and reloads the list', async () => {
+    serve(createFakeOffersApi([makeOffer({ title: 'Do usunięcia' }), makeOffer({ title: 'Zostaje' })]));
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('article', { name: 'Do usunięcia' });
+    const listLoads = api.callsTo('GET', '/api/user/offer').length;
+
+    await user.click(
+      within(card('Do usunięcia')).getByRole('button', { name: 'Więcej akcji: Do usunięcia' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Czy na pewno chcesz wycofać ofertę tego zlecenia?');
+    expect(dialog).toHaveTextContent('Tej operacji nie można cofnąć. Oferta zostanie trwale usunięta.');
+    await user.click(within(dialog).getByRole('button', { name: 'Wycofaj ofertę' }));
+
+    expect(await screen.findByText('Usunięto poprawnie')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Do usunięcia' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('article', { name: 'Zostaje' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/user/offer/')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/user/offer').length).toBeGreaterThan(listLoads);
+  });
+
+  it('marks a paid offer done after confirmation; it then awaits acceptance', async () => {
+    serve(createFakeOffersApi([makeOffer({ title: 'Rozprawa', status: 'payed' })]));
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await user.click(await screen.findByRole('button', { name: 'Oznacz jako zrealizowane' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Czy na pewno chcesz oznaczyć zlecenie „Rozprawa” jako zrealizowane?');
+    await user.click(within(dialog).getByRole('button', { name: 'Oznacz jako zrealizowane' }));
+
+    expect(await screen.findByText('Zapisano poprawnie')).toBeInTheDocument();
+    expect(await within(card('Rozprawa')).findByText('Oczekuje na akceptację')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/offer/')).toHaveLength(1);
+  });
+
+  it('previews an editable message and copies it with the link', async () => {
+    const offer = makeOffer({ title: 'Rozprawa' });
+    serve(createFakeOffersApi([offer]));
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await user.click(await screen.findByRole('button', { name: 'Więcej akcji: Rozprawa' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Podgląd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Podgląd' });
+    expect(within(dialog).queryByText(/Historia ofert/)).not.toBeInTheDocument();
+
+    const message = within(dialog).getByLabelText('Wiadomość do klienta');
+    await user.clear(message);
+    await user.type(message, 'Zapraszam!');
+    await user.click(within(dialog).getByRole('button', { name: 'Kopiuj wiadomość z linkiem' }));
+    expect(clipboard).toEqual([`Zapraszam!\n\n${offer.absoluteUrl}`]);
+    expect(within(dialog).getByRole('button', { name: 'Skopiowano wiadomość' })).toBeInTheDocument();
+
+    // Edits stay local: opening the preview again starts from the default text.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Więcej akcji: Rozprawa' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Podgląd' }));
+    const reopened = within(await screen.findByRole('dialog')).getByLabelText('Wiadomość do klienta');
+    expect((reopened as HTMLTextAreaElement).value).toMatch(/^Dzień dobry,\n\nzapraszam/);
+  });
+
+  it('on a phone offers Info, Copy link and Delete in one menu, with an info dialog', async () => {
+    mobile(true);
+    const offer = makeOffer({ title: 'Rozprawa' });
+    serve(createFakeOffersApi([offer]));
+    const user = setupUser();
+    renderWithApp(<OffersHistory />);
+    await user.click(await screen.findByRole('button', { name: 'Więcej akcji: Rozprawa' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Informacje', 'Kopiuj link', 'Podgląd', 'Usuń']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Kopiuj link' }));
+    expect(clipboard).toEqual([offer.absoluteUrl]);
+    expect(within(card('Rozprawa')).getByRole('status')).toHaveTextContent('Skopiowano');
+
+    await user.click(screen.getByRole('button', { name: 'Więcej akcji: Rozprawa' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Informacje' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informacje o ofercie' });
+    expect(dialog).toHaveTextContent(offer.absoluteUrl);
+    expect(dialog).toHaveTextContent('Oczekuje na płatność');
+  });
+
+  it('renders in English', async () => {
+    serve(createFakeOffersApi([makeOffer({ title: 'Hearing', status: 'payed' })]));
+    renderWithApp(<OffersHistory />, { language: 'en' });
+    expect(await screen.findByRole('heading', { name: /Active/ })).toBeInTheDocument();
+    expect(within(card('Hearing')).getByText('In progress')).toBeInTheDocument();
+    expect(within(card('Hearing')).getByText(/PLN\s*100\.00/)).toBeInTheDocument();
+  });
+});

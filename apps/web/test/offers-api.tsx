@@ -1,0 +1,148 @@
+import { render } from '@testing-library/react';
+import {
+  canDelete,
+  groszeToDecimalString,
+  issuesByPath,
+  offerCreateSchema,
+  type OfferDto,
+  type OfferStatus,
+  type ProfileDto,
+} from '@substytut/shared';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { createI18n } from '@/lib/i18n';
+
+/**
+ * A small stateful stand-in for the offers API of spec 7 (and GET /user/profile), answering as a
+ * function of each request: POST validates with the shared schema, DELETE and /done follow the
+ * shared status rules, GET returns the stored list.
+ */
+export interface FakeOffersApi {
+  offers: OfferDto[];
+  profileStatus: ProfileDto['status'];
+  calls: { method: string; path: string; body: unknown }[];
+  /** Answer 500 to these 'METHOD /path-prefix' calls. */
+  failing: Set<string>;
+  fetch: typeof fetch;
+  callsTo: (method: string, path: string) => { method: string; path: string; body: unknown }[];
+}
+
+let nextId = 100;
+
+export function makeOffer(overrides: Partial<OfferDto> = {}): OfferDto {
+  const offerId = overrides.offerId ?? nextId++;
+  const offerUrl = overrides.offerUrl ?? `tok${offerId}`;
+  return {
+    offerId,
+    profileId: 1,
+    title: `Zlecenie ${offerId}`,
+    description: '',
+    price: '100.00',
+    price_brutto: '123.00',
+    expireDate: '2099-01-01',
+    status: 'active',
+    offerUrl,
+    absoluteUrl: `http://localhost/u/jan-kowalski?o=${offerUrl}`,
+    cardUrl: `offers/${offerId}/card.png`,
+    createDate: '2025-01-01T10:00:00.000Z',
+    updateDate: '2025-01-01T10:00:00.000Z',
+    profile: { seolink: 'jan-kowalski', fullname: 'Jan Kowalski' },
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export function createFakeOffersApi(
+  offers: OfferDto[] = [],
+  { profileStatus = 'active' }: { profileStatus?: ProfileDto['status'] } = {},
+): FakeOffersApi {
+  const api: FakeOffersApi = {
+    offers: [...offers],
+    profileStatus,
+    calls: [],
+    failing: new Set(),
+    fetch: undefined as unknown as typeof fetch,
+    callsTo: (method, path) => api.calls.filter((c) => c.method === method && c.path.startsWith(path)),
+  };
+
+  const transition = (
+    id: number,
+    allowed: (s: OfferStatus) => boolean,
+    apply: (o: OfferDto) => OfferDto | null,
+  ) => {
+    const offer = api.offers.find((o) => o.offerId === id);
+    if (!offer) return json(404, { message: 'Not found', code: 'offers.not_found' });
+    if (!allowed(offer.status)) return json(409, { message: 'Conflict', code: 'offers.invalid_transition' });
+    const next = apply(offer);
+    api.offers = next
+      ? api.offers.map((o) => (o.offerId === id ? next : o))
+      : api.offers.filter((o) => o !== offer);
+    return json(200, { data: next });
+  };
+
+  api.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+    const path = url.pathname;
+    api.calls.push({ method, path, body });
+    if ([...api.failing].some((f) => `${method} ${path}`.startsWith(f))) {
+      return json(500, { message: 'Internal error', code: 'internal' });
+    }
+    if (path === '/api/csrf-cookie') return json(204, undefined);
+    if (method === 'GET' && path === '/api/user/profile') {
+      return json(200, { data: { status: api.profileStatus, seolink: 'jan-kowalski' } });
+    }
+    if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
+    if (method === 'POST' && path === '/api/user/offer') {
+      if (api.profileStatus !== 'active')
+        return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });
+      const parsed = offerCreateSchema.safeParse(body);
+      if (!parsed.success) {
+        return json(400, {
+          message: 'Invalid',
+          code: 'validation.failed',
+          errors: issuesByPath(parsed.error),
+        });
+      }
+      const offer = makeOffer({
+        title: parsed.data.title,
+        expireDate: parsed.data.expireDate,
+        price: groszeToDecimalString(parsed.data.netGrosze),
+        price_brutto: groszeToDecimalString(parsed.data.grossGrosze),
+        createDate: new Date().toISOString(),
+      });
+      api.offers.push(offer);
+      return json(200, { data: { absoluteUrl: offer.absoluteUrl, offer } });
+    }
+    const done = /^\/api\/user\/offer\/(\d+)\/done$/.exec(path);
+    if (method === 'PUT' && done) {
+      return transition(
+        Number(done[1]),
+        (s) => s === 'payed',
+        (o) => ({ ...o, status: 'done' }),
+      );
+    }
+    const one = /^\/api\/user\/offer\/(\d+)$/.exec(path);
+    if (method === 'DELETE' && one) return transition(Number(one[1]), canDelete, () => null);
+    return json(404, { message: 'Not found', code: 'route.not_found' });
+  };
+  return api;
+}
+
+/** Renders a piece of the offers feature with the app's providers, in Polish unless told. */
+export function renderWithApp(ui: ReactNode, { language = 'pl' as 'pl' | 'en' } = {}) {
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders i18n={createI18n(language)} queryClient={queryClient}>
+      <MemoryRouter initialEntries={['/dashboard/offers']}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, queryClient };
+}
