@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { linksIn } from '../dev-mail.routes.ts';
+import {
+  acceptanceWindowClosedMail,
+  offerPaidMail,
+  paymentReceivedMail,
+  payoutReleasedMail,
+  type MailContext,
+} from './index.ts';
+
+const context: MailContext = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
+const title = 'Zastępstwo <SR Mokotów> & "rozprawa"';
+
+const mails = [
+  {
+    name: 'payment received (client)',
+    make: (locale: 'pl' | 'en') =>
+      paymentReceivedMail(
+        { locale, to: 'klient@example.com', offerTitle: title, amount: 12_300, lawyerName: 'Anna Nowak', seolink: 'anna-nowak', paymentId: 7 },
+        context,
+      ),
+    path: '/u/anna-nowak',
+    amount: { pl: '123,00\u00a0zł', en: 'PLN\u00a0123.00' },
+  },
+  {
+    name: 'offer paid (lawyer)',
+    make: (locale: 'pl' | 'en') =>
+      offerPaidMail(
+        {
+          locale,
+          to: 'lawyer@example.com',
+          offerTitle: title,
+          amount: 12_300,
+          client: { company: 'ACME', nip: '7792364275', street: 'Prosta 1', postCode: '00-850', city: 'Warszawa', email: 'k@example.com' },
+        },
+        context,
+      ),
+    path: '/dashboard/offers',
+    amount: { pl: '123,00\u00a0zł', en: 'PLN\u00a0123.00' },
+  },
+  {
+    name: 'payout released (lawyer)',
+    make: (locale: 'pl' | 'en') =>
+      payoutReleasedMail({ locale, to: 'lawyer@example.com', offerTitle: title, amount: 11_070, reason: 'accepted' }, context),
+    path: '/dashboard/offers',
+    amount: { pl: '110,70\u00a0zł', en: 'PLN\u00a0110.70' },
+  },
+  {
+    name: 'acceptance window closed (client)',
+    make: (locale: 'pl' | 'en') =>
+      acceptanceWindowClosedMail({ locale, to: 'klient@example.com', offerTitle: title, days: 7 }, context),
+    path: '/contact',
+    amount: { pl: '7 dni', en: '7 days' },
+  },
+];
+
+describe.each(mails)('$name mail', ({ make, path, amount }) => {
+  it.each(['pl', 'en'] as const)('renders in %s with the amount, an absolute link and escaped text', (locale) => {
+    const mail = make(locale);
+    expect(mail.locale).toBe(locale);
+    expect(mail.html).toContain(`<html lang="${locale}">`);
+    expect(linksIn(mail.html)).toContain(`https://substytut.pl${locale === 'en' ? '/en' : ''}${path}`);
+    expect(mail.text).toContain(amount[locale]);
+    expect(mail.html).toContain('&lt;SR Mokotów&gt; &amp; &quot;rozprawa&quot;');
+    expect(mail.html).not.toContain('<SR Mokotów>');
+  });
+});
