@@ -237,6 +237,16 @@ describe('POST /api/email/verify/{id}/{hash}', () => {
     expect(await t.db.select().from(accessTokens).where(eq(accessTokens.userId, r.id))).toHaveLength(1);
   });
 
+  it('lets only one of two simultaneous uses of a link through', async () => {
+    const r = await registerUser();
+    const results = await Promise.all([
+      post(`/api/email/verify/${r.id}/${r.hash}`),
+      post(`/api/email/verify/${r.id}/${r.hash}`),
+    ]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(await t.db.select().from(accessTokens).where(eq(accessTokens.userId, r.id))).toHaveLength(1);
+  });
+
   it('refuses forged, foreign, malformed and expired links', async () => {
     const a = await registerUser();
     const b = await registerUser();
