@@ -62,14 +62,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('login.title')}>
         <FormField label={t('fields.email')} error={shown('email')} required>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('fields.emailPlaceholder')}
-            aria-required
-            {...register('email')}
-          />
+          <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
         </FormField>
         <FormField label={t('fields.password')} error={shown('password')} required>
           <PasswordInput autoComplete="current-password" aria-required {...register('password')} />

@@ -1,9 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
+
+// Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('register tab', () => {
   beforeAll(() => import('../routes/auth'), 30_000);

@@ -74,14 +74,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('register.title')}>
         <FormField label={t('fields.email')} error={errorText(errors.email)} required>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('fields.emailPlaceholder')}
-            aria-required
-            {...field('email')}
-          />
+          <Input type="email" autoComplete="email" inputMode="email" aria-required {...field('email')} />
         </FormField>
         <FormField
           label={t('fields.password')}

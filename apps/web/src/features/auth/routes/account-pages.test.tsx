@@ -1,10 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setSession } from '@/lib/session';
 import '../../../../test/browser-gaps';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
+
+// Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const user = {
   id: '3',

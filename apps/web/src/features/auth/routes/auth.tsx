@@ -29,33 +29,29 @@ export function Component() {
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} />
       <div className="flex-1 bg-linear-to-b from-hero-from to-hero-to">
-        <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12 lg:py-16">
-          <div className="flex flex-col gap-6">
-            <header className="flex flex-col gap-2">
-              <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
-                {t('page.eyebrow')}
-              </p>
-              <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-                {t('page.title')}
-              </h1>
-              <p className="max-w-prose text-muted-foreground">{t('page.lead')}</p>
-            </header>
-            <Card className="w-full max-w-xl p-5 sm:p-8">
-              <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-                <TabsList aria-label={t('page.tabsLabel')} className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">{t('page.loginTab')}</TabsTrigger>
-                  <TabsTrigger value="register">{t('page.registerTab')}</TabsTrigger>
-                </TabsList>
-                <TabsContent value="login" className="mt-6">
-                  <LoginForm onSwitch={() => setTab('register')} />
-                </TabsContent>
-                <TabsContent value="register" className="mt-6">
-                  <RegisterForm onSwitch={() => setTab('login')} />
-                </TabsContent>
-              </Tabs>
-            </Card>
-          </div>
-          <aside className="flex flex-col gap-6 lg:pt-28" aria-label={t('howItWorks.title')}>
+        <div className="mx-auto grid w-full max-w-6xl items-start gap-6 px-4 py-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-x-12 lg:gap-y-8 lg:py-16">
+          <header className="flex flex-col gap-2 lg:col-span-2">
+            <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+              {t('page.eyebrow')}
+            </p>
+            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t('page.title')}</h1>
+            <p className="max-w-prose text-muted-foreground">{t('page.lead')}</p>
+          </header>
+          <Card className="w-full max-w-xl p-5 sm:p-8">
+            <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+              <TabsList aria-label={t('page.tabsLabel')} className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">{t('page.loginTab')}</TabsTrigger>
+                <TabsTrigger value="register">{t('page.registerTab')}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login" className="mt-6">
+                <LoginForm onSwitch={() => setTab('register')} />
+              </TabsContent>
+              <TabsContent value="register" className="mt-6">
+                <RegisterForm onSwitch={() => setTab('login')} />
+              </TabsContent>
+            </Tabs>
+          </Card>
+          <aside className="flex flex-col gap-6" aria-label={t('howItWorks.title')}>
             <HowItWorks />
             <ReferenceCard />
           </aside>

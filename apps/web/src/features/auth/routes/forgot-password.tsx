@@ -59,14 +59,7 @@ export function Component() {
       <AuthCard icon={KeyRound} title={t('forgot.title')} description={t('forgot.description')}>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('forgot.title')}>
           <FormField label={t('fields.email')} error={errorText(errors.email)} required>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('fields.emailPlaceholder')}
-              aria-required
-              {...register('email')}
-            />
+            <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
           <Button type="submit" size="lg" loading={request.isPending} className="w-full">
             {t('forgot.submit')}
