@@ -31,7 +31,7 @@ export interface FakeGus {
 }
 
 const xmlEscape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' })[c]};`);
+  value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -78,11 +78,15 @@ export async function startFakeGus(apiKey = 'abcde12345abcde12345'): Promise<Fak
           result = randomBytes(10).toString('hex');
           sessions.add(result);
         }
-        return reply(`<ZalogujResponse xmlns="http://CIS/BIR/PUBL/2014/07"><ZalogujResult>${result}</ZalogujResult></ZalogujResponse>`);
+        return reply(
+          `<ZalogujResponse xmlns="http://CIS/BIR/PUBL/2014/07"><ZalogujResult>${result}</ZalogujResult></ZalogujResponse>`,
+        );
       }
       if (action.endsWith('/GetValue')) {
         const code = sid && sessions.has(sid) ? (lastCode.get(sid) ?? '0') : '7';
-        return reply(`<GetValueResponse xmlns="http://CIS/BIR/2014/07"><GetValueResult>${code}</GetValueResult></GetValueResponse>`);
+        return reply(
+          `<GetValueResponse xmlns="http://CIS/BIR/2014/07"><GetValueResult>${code}</GetValueResult></GetValueResponse>`,
+        );
       }
       if (action.endsWith('/DaneSzukajPodmioty')) {
         if (state.searchDelayMs > 0) await new Promise((r) => setTimeout(r, state.searchDelayMs));

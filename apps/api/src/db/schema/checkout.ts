@@ -55,7 +55,9 @@ export const offerPayments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_external_unique').on(t.provider, t.externalId),
-    uniqueIndex('payments_one_open_per_offer').on(t.offerId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('payments_one_open_per_offer')
+      .on(t.offerId)
+      .where(sql`${t.status} = 'open'`),
     index('payments_offer_idx').on(t.offerId),
     index('payments_payment_ref_idx').on(t.paymentRef),
     check(

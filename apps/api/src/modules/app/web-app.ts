@@ -32,7 +32,9 @@ function isFile(file: string): boolean {
 
 function readBuildOrigin(root: string): string | null {
   try {
-    const { origin } = JSON.parse(readFileSync(path.join(root, 'prerender.json'), 'utf8')) as { origin?: unknown };
+    const { origin } = JSON.parse(readFileSync(path.join(root, 'prerender.json'), 'utf8')) as {
+      origin?: unknown;
+    };
     return typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin) ? origin : null;
   } catch {
     return null;
@@ -53,10 +55,16 @@ export interface PageMeta {
  * Gives the head tags of a client route whose content lives in the database (e.g. /u/{seolink}).
  * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404).
  */
-export type PageMetaResolver = (pathname: string, query: URLSearchParams) => Promise<PageMeta | 'not_found' | null>;
+export type PageMetaResolver = (
+  pathname: string,
+  query: URLSearchParams,
+) => Promise<PageMeta | 'not_found' | null>;
 
 const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * The shell with the page's head tags added before </head>. Only text and attributes are added,
@@ -105,7 +113,9 @@ export async function registerWebApp(
   const inside = (file: string) => file.startsWith(root + path.sep);
   // The build prerenders the home page into index.html; routes without a prerendered page get the
   // empty shell instead, so they never flash the home page's content before the app takes over.
-  const shell = existsSync(path.join(root, 'spa.html')) ? path.join(root, 'spa.html') : path.join(root, 'index.html');
+  const shell = existsSync(path.join(root, 'spa.html'))
+    ? path.join(root, 'spa.html')
+    : path.join(root, 'index.html');
 
   // Prerendered pages name the origin they were built for (dist/prerender.json); they are sent
   // with the configured PUBLIC_URL instead, so canonical and alternate addresses match the host.
@@ -122,7 +132,10 @@ export async function registerWebApp(
       .send(meta ? withPageMeta(html, meta) : html);
   }
 
-  async function resolveMeta(request: FastifyRequest, pathname: string): Promise<PageMeta | 'not_found' | null> {
+  async function resolveMeta(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<PageMeta | 'not_found' | null> {
     const query = new URL(request.url, 'http://localhost').searchParams;
     for (const resolve of pageMetaResolvers) {
       const meta = await resolve(pathname, query);

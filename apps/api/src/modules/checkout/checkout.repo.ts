@@ -1,12 +1,24 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerPayments, payouts, type OfferPaymentRow, type PaymentStatus } from '../../db/schema/checkout.ts';
+import {
+  offerPayments,
+  payouts,
+  type OfferPaymentRow,
+  type PaymentStatus,
+} from '../../db/schema/checkout.ts';
 import { offers, profiles, users, type OfferRow } from '../../db/schema.ts';
 import type { PaymentProviderKind } from '../../db/schema/payments.ts';
 
 export interface OfferWithLawyer {
   offer: OfferRow;
-  profile: { id: number; userId: string; firstname: string; lastname: string; seolink: string | null; status: string };
+  profile: {
+    id: number;
+    userId: string;
+    firstname: string;
+    lastname: string;
+    seolink: string | null;
+    status: string;
+  };
   lawyer: { email: string; locale: 'pl' | 'en' };
 }
 
@@ -24,7 +36,11 @@ const lawyerColumns = {
 };
 
 /** The offer behind a public link: its token and the seolink of the page it was opened on. */
-export async function findPublicOffer(db: DbOrTx, seolink: string, offerUrl: string): Promise<OfferWithLawyer | null> {
+export async function findPublicOffer(
+  db: DbOrTx,
+  seolink: string,
+  offerUrl: string,
+): Promise<OfferWithLawyer | null> {
   const [row] = await db
     .select(lawyerColumns)
     .from(offers)
@@ -69,7 +85,10 @@ export async function countPayments(db: DbOrTx, offerId: number): Promise<number
   return row?.count ?? 0;
 }
 
-export async function insertPayment(db: DbOrTx, values: typeof offerPayments.$inferInsert): Promise<OfferPaymentRow> {
+export async function insertPayment(
+  db: DbOrTx,
+  values: typeof offerPayments.$inferInsert,
+): Promise<OfferPaymentRow> {
   const [row] = await db.insert(offerPayments).values(values).returning();
   if (!row) throw new Error('payments insert returned no row');
   return row;
@@ -129,7 +148,12 @@ export async function findPaidPayment(db: DbOrTx, offerId: number): Promise<Offe
   const [row] = await db
     .select()
     .from(offerPayments)
-    .where(and(eq(offerPayments.offerId, offerId), inArray(offerPayments.status, ['paid', 'refunded', 'disputed'])))
+    .where(
+      and(
+        eq(offerPayments.offerId, offerId),
+        inArray(offerPayments.status, ['paid', 'refunded', 'disputed']),
+      ),
+    )
     .orderBy(desc(offerPayments.payDate))
     .limit(1);
   return row ?? null;

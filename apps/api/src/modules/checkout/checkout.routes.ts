@@ -50,6 +50,21 @@ export async function checkoutRoutes(app: FastifyInstance) {
     },
   );
 
+  // The "job done" mail links to /offer/accept/{token} (offers.mail.ts). Following a link must not
+  // change anything (mail scanners and prefetchers follow links), so it only leads to the web
+  // page /offer/done?t={token}, whose button posts the token to the endpoint below.
+  for (const prefix of ['', '/pl', '/en']) {
+    typed.get(`${prefix}/offer/accept/:token`, { schema: { params: acceptBody } }, async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(
+          `${prefix === '/en' ? '/en' : ''}/offer/done?t=${encodeURIComponent(request.params.token)}`,
+          302,
+        ),
+    );
+  }
+
   typed.post(
     '/api/public/offer/accept',
     {

@@ -9,5 +9,7 @@ export const paymentParams = z.object({
 /** Spec 7's payload; `locale` (optional) chooses the language of the client's mails and pages. */
 export const paymentBody = paymentRequestSchema.extend({ locale: z.enum(['pl', 'en']).optional() });
 
-export const acceptBody = z.object({ token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200) });
+export const acceptBody = z.object({
+  token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200),
+});
 export const acceptResponse = z.object({ status: z.literal('accepted') });

@@ -114,7 +114,10 @@ export interface StartPaymentInput {
  * lock (PostgreSQL) or the single connection (PGlite), and the partial unique index allows one
  * open checkout per offer, so concurrent clicks get one checkout and the offer is never paid twice.
  */
-export async function startPayment(deps: CheckoutDeps, input: StartPaymentInput): Promise<{ payLink: string }> {
+export async function startPayment(
+  deps: CheckoutDeps,
+  input: StartPaymentInput,
+): Promise<{ payLink: string }> {
   const found = await findPublicOffer(deps.db, input.seolink, input.offerUrl);
   if (!found || found.profile.status !== 'active') throw offerNotFound();
   if (!isOfferPayable(found.offer, deps.clock.now())) throw offerNotPayable();
@@ -217,7 +220,10 @@ export async function onCheckoutCompleted(
   });
   if (!paid) return;
   if (!(await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now))) {
-    deps.log.error({ paymentId: payment.id, offerId: payment.offerId }, 'payment for an offer that cannot be paid');
+    deps.log.error(
+      { paymentId: payment.id, offerId: payment.offerId },
+      'payment for an offer that cannot be paid',
+    );
     return;
   }
   const found = await findOfferWithLawyer(tx, payment.offerId);
@@ -293,17 +299,26 @@ export async function onChargeEvent(
           note: `dispute: ${event.reason} (${event.id})`,
           updatedAt: now,
         });
-  if (changed.length > 0) deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
+  if (changed.length > 0)
+    deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
 }
 
 /**
  * Records the lawyer's payout in the transaction that accepts or archives the offer. A refunded
  * or disputed payment is not passed on (the operator settles it by hand). null when nothing is due.
  */
-async function recordPayout(deps: CheckoutDeps, tx: Tx, found: OfferWithLawyer, now: Date): Promise<number | null> {
+async function recordPayout(
+  deps: CheckoutDeps,
+  tx: Tx,
+  found: OfferWithLawyer,
+  now: Date,
+): Promise<number | null> {
   const payment = await findPaidPayment(tx, found.offer.id);
   if (!payment || payment.status !== 'paid' || !payment.paymentRef) {
-    deps.log.warn({ offerId: found.offer.id, status: payment?.status }, 'no payout: payment not in paid state');
+    deps.log.warn(
+      { offerId: found.offer.id, status: payment?.status },
+      'no payout: payment not in paid state',
+    );
     return null;
   }
   const account = await deps.payments.accountOf(tx, found.profile.userId);
@@ -335,7 +350,9 @@ export async function sendPendingPayouts(deps: CheckoutDeps, offerId?: number): 
     .from(payouts)
     .innerJoin(offers, eq(offers.id, payouts.offerId))
     .innerJoin(offerPayments, eq(offerPayments.id, payouts.paymentId))
-    .where(and(eq(payouts.status, 'pending'), offerId === undefined ? undefined : eq(payouts.offerId, offerId)));
+    .where(
+      and(eq(payouts.status, 'pending'), offerId === undefined ? undefined : eq(payouts.offerId, offerId)),
+    );
   let sent = 0;
   for (const { payout, title, paymentRef } of pending) {
     if (payout.provider !== deps.payments.provider.kind || !paymentRef) continue;
@@ -396,7 +413,13 @@ export async function acceptOffer(deps: CheckoutDeps, token: string): Promise<{ 
       await enqueueMail(
         tx,
         payoutReleasedMail(
-          { locale: found.lawyer.locale, to: found.lawyer.email, offerTitle: found.offer.title, amount, reason: 'accepted' },
+          {
+            locale: found.lawyer.locale,
+            to: found.lawyer.email,
+            offerTitle: found.offer.title,
+            amount,
+            reason: 'accepted',
+          },
           mailContext(deps),
         ),
         now,
@@ -438,7 +461,10 @@ export async function runClockJob(deps: CheckoutDeps): Promise<ClockJobResult> {
   }
 
   const cutoff = new Date(now.getTime() - deps.config.acceptanceWindowDays * 24 * 60 * 60 * 1000);
-  const done = await deps.db.select({ id: offers.id, doneAt: offers.doneAt }).from(offers).where(eq(offers.status, 'done'));
+  const done = await deps.db
+    .select({ id: offers.id, doneAt: offers.doneAt })
+    .from(offers)
+    .where(eq(offers.status, 'done'));
   for (const offer of done) {
     if (!offer.doneAt || offer.doneAt.getTime() > cutoff.getTime()) continue;
     const archived = await deps.db.transaction(async (tx) => {
@@ -451,7 +477,13 @@ export async function runClockJob(deps: CheckoutDeps): Promise<ClockJobResult> {
         await enqueueMail(
           tx,
           payoutReleasedMail(
-            { locale: found.lawyer.locale, to: found.lawyer.email, offerTitle: found.offer.title, amount, reason: 'window_passed' },
+            {
+              locale: found.lawyer.locale,
+              to: found.lawyer.email,
+              offerTitle: found.offer.title,
+              amount,
+              reason: 'window_passed',
+            },
             context,
           ),
           now,
@@ -462,7 +494,12 @@ export async function runClockJob(deps: CheckoutDeps): Promise<ClockJobResult> {
         await enqueueMail(
           tx,
           acceptanceWindowClosedMail(
-            { locale: payment.locale, to: payment.email, offerTitle: found.offer.title, days: deps.config.acceptanceWindowDays },
+            {
+              locale: payment.locale,
+              to: payment.email,
+              offerTitle: found.offer.title,
+              days: deps.config.acceptanceWindowDays,
+            },
             context,
           ),
           now,

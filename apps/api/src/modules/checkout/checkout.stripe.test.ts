@@ -62,7 +62,7 @@ async function stripeLawyer() {
 }
 
 let eventCounter = 0;
-function signedEvent(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}_${Date.now()}`) {
+function signedEvent(type: string, object: object, id = `evt_${++eventCounter}_${Date.now()}`) {
   const payload = JSON.stringify({
     id,
     object: 'event',
@@ -74,7 +74,11 @@ function signedEvent(type: string, object: Record<string, unknown>, id = `evt_${
     request: { id: null, idempotency_key: null },
     data: { object },
   });
-  return { id, payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+  return {
+    id,
+    payload,
+    header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  };
 }
 
 const deliver = (event: { payload: string; header: string }) =>
@@ -90,7 +94,11 @@ const offerStatus = async (id: number) =>
 
 async function startCheckout(expireDate?: string) {
   const { profile, accountId } = await stripeLawyer();
-  const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 50_000, ...(expireDate ? { expireDate } : {}) });
+  const offer = await t.seed.offer({
+    profileId: profile.id,
+    netGrosze: 50_000,
+    ...(expireDate ? { expireDate } : {}),
+  });
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/public/profile/${profile.seolink}/payment/${offer.offerUrl}`,
@@ -142,8 +150,12 @@ describe('checkout with Stripe (local fake of its API)', () => {
     expect(await offerStatus(offer.id)).toBe('payed');
     const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(payment).toMatchObject({ status: 'paid', paymentRef: paid.payment_intent, provider: 'stripe' });
-    expect(await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, event.id))).toHaveLength(1);
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'platnik@example.com'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, event.id)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'platnik@example.com'))).toHaveLength(
+      1,
+    );
   });
 
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
@@ -152,7 +164,10 @@ describe('checkout with Stripe (local fake of its API)', () => {
     const genuine = signedEvent('checkout.session.completed', paid);
     const forged = {
       payload: genuine.payload,
-      header: signer.webhooks.generateTestHeaderString({ payload: genuine.payload, secret: 'whsec_someone_else' }),
+      header: signer.webhooks.generateTestHeaderString({
+        payload: genuine.payload,
+        secret: 'whsec_someone_else',
+      }),
     };
     const tampered = { payload: genuine.payload.replace('"paid"', '"unpaid"'), header: genuine.header };
     for (const attempt of [forged, tampered, { payload: genuine.payload, header: '' }]) {
@@ -161,7 +176,9 @@ describe('checkout with Stripe (local fake of its API)', () => {
       expect(response.json().code).toBe('payments.invalid_signature');
     }
     expect(await offerStatus(offer.id)).toBe('paystart');
-    expect(await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, genuine.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, genuine.id)),
+    ).toHaveLength(0);
   });
 
   it('checkout.session.expired returns the offer to active; async_payment_failed too', async () => {
@@ -171,7 +188,12 @@ describe('checkout with Stripe (local fake of its API)', () => {
     expect(await offerStatus(first.offer.id)).toBe('active');
 
     const second = await startCheckout();
-    const unpaid = { ...second.session, status: 'complete', payment_status: 'unpaid', payment_intent: 'pi_delayed' };
+    const unpaid = {
+      ...second.session,
+      status: 'complete',
+      payment_status: 'unpaid',
+      payment_intent: 'pi_delayed',
+    };
     await deliver(signedEvent('checkout.session.completed', unpaid));
     expect(await offerStatus(second.offer.id)).toBe('paystart');
     await deliver(signedEvent('checkout.session.async_payment_failed', unpaid));
@@ -202,7 +224,9 @@ describe('checkout with Stripe (local fake of its API)', () => {
         transfer_group: `offer-${offer.id}`,
       }),
     ]);
-    const transferRequests = fake.requests.filter((r) => r.path === '/v1/transfers' && r.form.destination === accountId);
+    const transferRequests = fake.requests.filter(
+      (r) => r.path === '/v1/transfers' && r.form.destination === accountId,
+    );
     expect(transferRequests.map((r) => r.idempotencyKey)).toEqual([`payout-offer-${offer.id}`]);
     expect((await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id)))[0]).toMatchObject({
       status: 'sent',
@@ -215,8 +239,20 @@ describe('checkout with Stripe (local fake of its API)', () => {
     const { offer, session } = await startCheckout();
     const paid = fake.paySession(session.id);
     await deliver(signedEvent('checkout.session.completed', paid));
-    const charge = { id: paid.charge, object: 'charge', payment_intent: paid.payment_intent, amount_refunded: 500 };
-    await deliver(signedEvent('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: paid.payment_intent, reason: 'fraudulent' }));
+    const charge = {
+      id: paid.charge,
+      object: 'charge',
+      payment_intent: paid.payment_intent,
+      amount_refunded: 500,
+    };
+    await deliver(
+      signedEvent('charge.dispute.created', {
+        id: 'dp_1',
+        object: 'dispute',
+        payment_intent: paid.payment_intent,
+        reason: 'fraudulent',
+      }),
+    );
     const [disputed] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(disputed).toMatchObject({ status: 'disputed' });
     expect(disputed?.note).toContain('fraudulent');

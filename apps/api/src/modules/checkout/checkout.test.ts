@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { offerPayments, payouts, sandboxTransfers } from '../../db/schema/checkout.ts';
-import { mailOutbox, offers, paymentAccounts, processedEvents, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import {
+  mailOutbox,
+  offers,
+  paymentAccounts,
+  processedEvents,
+  type OfferRow,
+  type ProfileRow,
+} from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
 import type { PaymentEvent } from '../payments/payments.port.ts';
 import { checkoutDepsOf } from './checkout.routes.ts';
@@ -36,7 +43,12 @@ const invoice = {
 let ipCounter = 0;
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-function requestPayment(profile: ProfileRow, offerUrl: string, payload: Record<string, unknown> = invoice, headers: Record<string, string> = csrf) {
+function requestPayment(
+  profile: ProfileRow,
+  offerUrl: string,
+  payload: Record<string, unknown> = invoice,
+  headers: Record<string, string> = csrf,
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
@@ -54,7 +66,8 @@ async function lawyerWithOffer(offer: Partial<OfferRow> = {}) {
 
 const offerStatus = async (id: number) =>
   (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
-const paymentsOf = (offerId: number) => t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
+const paymentsOf = (offerId: number) =>
+  t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 /** Opens the sandbox checkout page of a pay link and submits one of its actions. */
@@ -66,7 +79,11 @@ async function sandboxAction(payLink: string, action: 'pay' | 'fail' | 'cancel')
     method: 'POST',
     url: url.pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', action, method: 'blik' }).toString(),
+    payload: new URLSearchParams({
+      token: url.searchParams.get('token') ?? '',
+      action,
+      method: 'blik',
+    }).toString(),
   });
 }
 
@@ -94,7 +111,9 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
     const response = await requestPayment(profile, offer.offerUrl);
     expect(response.statusCode).toBe(200);
     const { payLink } = response.json().data;
-    expect(payLink).toMatch(/^http:\/\/localhost:3000\/sandbox\/payments\/checkout\/cs_sandbox_[0-9a-f]+\?token=/);
+    expect(payLink).toMatch(
+      /^http:\/\/localhost:3000\/sandbox\/payments\/checkout\/cs_sandbox_[0-9a-f]+\?token=/,
+    );
     const [payment] = await paymentsOf(offer.id);
     expect(payment).toMatchObject({
       status: 'open',
@@ -126,7 +145,9 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
 
   it('50 concurrent requests on one offer create one checkout', async () => {
     const { profile, offer } = await lawyerWithOffer();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => requestPayment(profile, offer.offerUrl)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => requestPayment(profile, offer.offerUrl)),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(new Set(responses.map((r) => r.json().data.payLink)).size).toBe(1);
     expect(await paymentsOf(offer.id)).toHaveLength(1);
@@ -181,7 +202,10 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
     for (const [change, field, key] of cases) {
       const response = await requestPayment(profile, offer.offerUrl, { ...invoice, ...change });
       expect(response.statusCode, field).toBe(400);
-      expect(response.json(), JSON.stringify(change)).toMatchObject({ code: 'validation.failed', errors: { [field]: key } });
+      expect(response.json(), JSON.stringify(change)).toMatchObject({
+        code: 'validation.failed',
+        errors: { [field]: key },
+      });
     }
     expect(await paymentsOf(offer.id)).toHaveLength(0);
     expect(await offerStatus(offer.id)).toBe('active');
@@ -227,7 +251,9 @@ describe('the sandbox checkout page', () => {
     expect(payment?.status).toBe('paid');
     expect(payment?.payDate).not.toBeNull();
     expect(payment?.paymentRef).toMatch(/^pi_sandbox_/);
-    expect((await mailsTo('klient@example.com')).some((m) => m.subject.includes('Potwierdzenie płatności'))).toBe(true);
+    expect(
+      (await mailsTo('klient@example.com')).some((m) => m.subject.includes('Potwierdzenie płatności')),
+    ).toBe(true);
     const lawyerMails = await t.db
       .select()
       .from(mailOutbox)
@@ -249,8 +275,9 @@ describe('the sandbox checkout page', () => {
     expect(await offerStatus(offer.id)).toBe('active');
     expect((await paymentsOf(offer.id))[0]?.status).toBe('expired');
 
-    const second = (await requestPayment(profile, offer.offerUrl, invoice, { ...csrf, 'accept-language': 'en' })).json()
-      .data.payLink as string;
+    const second = (
+      await requestPayment(profile, offer.offerUrl, invoice, { ...csrf, 'accept-language': 'en' })
+    ).json().data.payLink as string;
     expect(second).not.toBe(first);
     const failed = await sandboxAction(second, 'fail');
     expect(failed.headers.location).toBe('http://localhost:3000/en/payment/cancel');
@@ -279,7 +306,14 @@ describe('payment events', () => {
   const event = <T extends PaymentEvent['type']>(
     type: T,
     fields: Omit<Extract<PaymentEvent, { type: T }>, 'provider' | 'id' | 'created' | 'type'>,
-  ) => ({ provider: 'sandbox', id: `evt_test_${++eventCounter}`, created: t.clock.now(), type, ...fields }) as unknown as PaymentEvent;
+  ) =>
+    ({
+      provider: 'sandbox',
+      id: `evt_test_${++eventCounter}`,
+      created: t.clock.now(),
+      type,
+      ...fields,
+    }) as unknown as PaymentEvent;
 
   async function openCheckout() {
     const { profile, offer } = await lawyerWithOffer();
@@ -295,7 +329,10 @@ describe('payment events', () => {
 
   it('each event delivered three times, in either order, gives the same end state', async () => {
     const states = [];
-    for (const order of [['completed', 'expired'], ['expired', 'completed']] as const) {
+    for (const order of [
+      ['completed', 'expired'],
+      ['expired', 'completed'],
+    ] as const) {
       const { offer, sessionId } = await openCheckout();
       const events = {
         completed: event('checkout.completed', { sessionId, paid: true, paymentRef: `pi_${sessionId}` }),
@@ -306,7 +343,10 @@ describe('payment events', () => {
       states.push(await endState(offer.id));
       // Exactly one confirmation to the client and one new-job mail to the lawyer.
       expect((await t.db.select().from(mailOutbox)).length - mailsBefore).toBe(2);
-      const recorded = await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, events.completed.id));
+      const recorded = await t.db
+        .select()
+        .from(processedEvents)
+        .where(eq(processedEvents.eventId, events.completed.id));
       expect(recorded).toHaveLength(1);
     }
     expect(states[0]).toEqual({ offer: 'payed', payment: 'paid', note: false });
@@ -315,7 +355,10 @@ describe('payment events', () => {
 
   it('a late expiry of an old checkout does not touch a paid offer; refunds and disputes are recorded in any order', async () => {
     const states = [];
-    for (const order of [['refunded', 'disputed'], ['disputed', 'refunded']] as const) {
+    for (const order of [
+      ['refunded', 'disputed'],
+      ['disputed', 'refunded'],
+    ] as const) {
       const { offer, sessionId } = await openCheckout();
       const paymentRef = `pi_${sessionId}`;
       await t.app.payments.processEvent(event('checkout.completed', { sessionId, paid: true, paymentRef }));
@@ -333,7 +376,9 @@ describe('payment events', () => {
 
   it('an unpaid completion (delayed method) waits; a later failure returns the offer to active', async () => {
     const { offer, sessionId } = await openCheckout();
-    await t.app.payments.processEvent(event('checkout.completed', { sessionId, paid: false, paymentRef: 'pi_delayed' }));
+    await t.app.payments.processEvent(
+      event('checkout.completed', { sessionId, paid: false, paymentRef: 'pi_delayed' }),
+    );
     expect(await offerStatus(offer.id)).toBe('paystart');
     await t.app.payments.processEvent(event('checkout.failed', { sessionId }));
     expect(await endState(offer.id)).toEqual({ offer: 'active', payment: 'failed', note: false });
@@ -342,7 +387,13 @@ describe('payment events', () => {
 
 describe('POST /api/public/offer/accept', () => {
   const accept = (token: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/public/offer/accept', headers: csrf, payload: { token }, remoteAddress: nextIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/offer/accept',
+      headers: csrf,
+      payload: { token },
+      remoteAddress: nextIp(),
+    });
 
   it('confirms the job, transfers the lawyer share once, and a second click transfers nothing more', async () => {
     const { profile, offer } = await paidOffer();
@@ -351,9 +402,15 @@ describe('POST /api/public/offer/accept', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ data: { status: 'accepted' } });
     expect(await offerStatus(offer.id)).toBe('accepted');
-    const [account] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, profile.userId));
-    const transfers = () => t.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.accountId, account!.accountId));
-    expect(await transfers()).toMatchObject([{ amount: grossFromNet(offer.netGrosze), transferGroup: `offer-${offer.id}` }]);
+    const [account] = await t.db
+      .select()
+      .from(paymentAccounts)
+      .where(eq(paymentAccounts.userId, profile.userId));
+    const transfers = () =>
+      t.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.accountId, account!.accountId));
+    expect(await transfers()).toMatchObject([
+      { amount: grossFromNet(offer.netGrosze), transferGroup: `offer-${offer.id}` },
+    ]);
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
     expect(payout).toMatchObject({ status: 'sent', amount: grossFromNet(offer.netGrosze), fee: 0 });
 
@@ -363,10 +420,33 @@ describe('POST /api/public/offer/accept', () => {
     expect(await transfers()).toHaveLength(1);
 
     // The sandbox account dashboard shows the transfer.
-    const link = await t.app.payments.dashboardLink({ id: profile.userId, email: 'x@example.com', locale: 'pl' });
-    const dashboard = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    const link = await t.app.payments.dashboardLink({
+      id: profile.userId,
+      email: 'x@example.com',
+      locale: 'pl',
+    });
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: new URL(link).pathname + new URL(link).search,
+    });
     expect(dashboard.body).toContain(offer.title);
     expect(dashboard.body).toContain('123,00\u00a0zł');
+  });
+
+  it('the mailed link /offer/accept/{token} only redirects to the confirmation page', async () => {
+    const { offer } = await paidOffer();
+    const token = await markDone(offer.id);
+    for (const [prefix, target] of [
+      ['', '/offer/done'],
+      ['/en', '/en/offer/done'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: `${prefix}/offer/accept/${token}` });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`${target}?t=${encodeURIComponent(token)}`);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    // Following the link changed nothing.
+    expect(await offerStatus(offer.id)).toBe('done');
   });
 
   it('answers 404 for an unknown token and 409 once the window closed', async () => {

@@ -10,7 +10,10 @@ export const CLOCK_JOB_INTERVAL_MS = 60 * 1000;
  * Runs the clock job every minute in this process (started by server.ts). Instances need no
  * coordination: every step of the job is safe to run twice or at once.
  */
-export function startClockJob(app: FastifyInstance, intervalMs = CLOCK_JOB_INTERVAL_MS): { stop(): Promise<void> } {
+export function startClockJob(
+  app: FastifyInstance,
+  intervalMs = CLOCK_JOB_INTERVAL_MS,
+): { stop(): Promise<void> } {
   const deps = checkoutDepsOf(app);
   const log = app.log.child({ component: 'clock-job' });
   let running: Promise<void> | null = null;

@@ -101,7 +101,12 @@ describe('GUS REGON BIR1.1 adapter against a local fake of the SOAP service', ()
   });
 
   const adapter = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
-    createGusBirLookup({ apiKey: options.apiKey ?? gus.apiKey, url: gus.url, clock, timeoutMs: options.timeoutMs ?? 2000 });
+    createGusBirLookup({
+      apiKey: options.apiKey ?? gus.apiKey,
+      url: gus.url,
+      clock,
+      timeoutMs: options.timeoutMs ?? 2000,
+    });
   const actions = () => gus.calls.map((c) => c.action.split('/').pop());
 
   it('logs in once, sends the sid header, and reads the company (entities decoded)', async () => {
@@ -187,10 +192,15 @@ describe('POST /api/public/nip with GUS_API_KEY set', () => {
 
   it('answers from GUS, 404 for an unknown NIP and 503 when GUS is down', async () => {
     const csrf = await csrfHeaders(t.app);
-    const ask = (nip: string) => t.app.inject({ method: 'POST', url: '/api/public/nip', headers: csrf, payload: { nip } });
+    const ask = (nip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/public/nip', headers: csrf, payload: { nip } });
     const found = await ask('583-318-42-68');
     expect(found.statusCode).toBe(200);
-    expect(found.json().data).toMatchObject({ name: 'BAŁTYCKA SPEDYCJA', apartmentNumber: '', city: 'Gdynia' });
+    expect(found.json().data).toMatchObject({
+      name: 'BAŁTYCKA SPEDYCJA',
+      apartmentNumber: '',
+      city: 'Gdynia',
+    });
     // A sample-registry NIP is not in this GUS: the sample registry is not used.
     expect((await ask('7792364275')).json()).toMatchObject({ code: 'company.not_found' });
     await gus.close();

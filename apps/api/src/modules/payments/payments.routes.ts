@@ -229,7 +229,9 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
     const params = checkoutParams.safeParse(request.params);
     const query = tokenQuery.safeParse(request.query);
     const session =
-      params.success && query.success ? await sandbox.findCheckout(params.data.sessionId, query.data.token) : null;
+      params.success && query.success
+        ? await sandbox.findCheckout(params.data.sessionId, query.data.token)
+        : null;
     if (!session || !query.success) return closed(reply, request.headers['accept-language']);
     return html(
       reply,
@@ -250,11 +252,14 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
     const params = checkoutParams.safeParse(request.params);
     const form = checkoutForm.safeParse(request.body);
     const session =
-      params.success && form.success ? await sandbox.findCheckout(params.data.sessionId, form.data.token) : null;
+      params.success && form.success
+        ? await sandbox.findCheckout(params.data.sessionId, form.data.token)
+        : null;
     if (!session || !form.success) return closed(reply, request.headers['accept-language']);
     // The same events as Stripe's webhooks, through the same handler.
     if (form.data.action === 'pay') {
-      if (!(await sandbox.completeCheckout(session.sessionId))) return closed(reply, request.headers['accept-language']);
+      if (!(await sandbox.completeCheckout(session.sessionId)))
+        return closed(reply, request.headers['accept-language']);
       return reply.redirect(session.successUrl, 303);
     }
     await sandbox.endCheckout(session.sessionId, form.data.action === 'fail' ? 'failed' : 'expired');

@@ -67,7 +67,11 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
       .where(and(eq(sandboxCheckouts.sessionId, sessionId), eq(sandboxCheckouts.status, 'open')))
       .returning({ sessionId: sandboxCheckouts.sessionId });
     if (rows.length === 0) return false;
-    await emit({ ...event(), type: outcome === 'failed' ? 'checkout.failed' : 'checkout.expired', sessionId });
+    await emit({
+      ...event(),
+      type: outcome === 'failed' ? 'checkout.failed' : 'checkout.expired',
+      sessionId,
+    });
     return true;
   }
 

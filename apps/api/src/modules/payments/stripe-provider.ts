@@ -85,7 +85,11 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: 'pln', unit_amount: input.amount, product_data: { name: input.title } },
+                price_data: {
+                  currency: 'pln',
+                  unit_amount: input.amount,
+                  product_data: { name: input.title },
+                },
               },
             ],
             customer_email: input.customerEmail,
@@ -116,8 +120,11 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
       }
     },
     async createTransfer(input) {
-      const intent = await call('retrieve payment intent', () => stripe.paymentIntents.retrieve(input.paymentRef));
-      const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+      const intent = await call('retrieve payment intent', () =>
+        stripe.paymentIntents.retrieve(input.paymentRef),
+      );
+      const charge =
+        typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
       if (!charge) throw new PaymentProviderError(`Stripe: payment ${input.paymentRef} has no charge`);
       const transfer = await call('create transfer', () =>
         stripe.transfers.create(

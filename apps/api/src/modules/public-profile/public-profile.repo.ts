@@ -36,11 +36,16 @@ export async function findActiveProfile(db: DbOrTx, seolink: string): Promise<Pu
     .limit(1);
   if (!row) return null;
   // Drivers differ in whether json arrives parsed.
-  const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  const parse = <T>(value: unknown): T =>
+    typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
   return { ...row, jobs: parse<JobDto[]>(row.jobs), references: parse<ReferenceDto[]>(row.references) };
 }
 
-export async function findProfileOffer(db: DbOrTx, profileId: number, offerUrl: string): Promise<OfferRow | null> {
+export async function findProfileOffer(
+  db: DbOrTx,
+  profileId: number,
+  offerUrl: string,
+): Promise<OfferRow | null> {
   const [row] = await db
     .select()
     .from(offers)

@@ -13,20 +13,22 @@ const query = z.object({ offerUrl: z.string().max(200).optional() });
 /** GET /api/public/profile/{seolink}?offerUrl= (spec 7): the public lawyer page's data. */
 export async function publicProfileRoutes(app: FastifyInstance) {
   const deps = { db: app.db, clock: app.clock };
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/public/profile/:seolink',
-    { schema: { params, querystring: query, response: { 200: dataOf(publicProfileDtoSchema) } } },
-    async (request, reply) => {
-      const offerUrl = request.query.offerUrl || undefined;
-      // Without an offer the page changes only when the lawyer edits it: shared caches may keep it
-      // briefly. An offer's payability changes with every payment, so that answer is not stored.
-      reply.header(
-        'cache-control',
-        offerUrl ? 'no-store' : 'public, max-age=60, stale-while-revalidate=300',
-      );
-      return ok(await getPublicProfile(deps, request.params.seolink, offerUrl));
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/public/profile/:seolink',
+      { schema: { params, querystring: query, response: { 200: dataOf(publicProfileDtoSchema) } } },
+      async (request, reply) => {
+        const offerUrl = request.query.offerUrl || undefined;
+        // Without an offer the page changes only when the lawyer edits it: shared caches may keep it
+        // briefly. An offer's payability changes with every payment, so that answer is not stored.
+        reply.header(
+          'cache-control',
+          offerUrl ? 'no-store' : 'public, max-age=60, stale-while-revalidate=300',
+        );
+        return ok(await getPublicProfile(deps, request.params.seolink, offerUrl));
+      },
+    );
 }
 
 const PUBLIC_PAGE = /^(?:\/(pl|en))?\/u\/([^/]+)\/?$/;
@@ -46,7 +48,12 @@ export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
     const seolink = match[2];
     if (seolink.length > 200) return 'not_found';
     const offerUrl = query.get('o');
-    const meta = await publicPageMeta(deps, seolink, offerUrl && offerUrl.length <= 200 ? offerUrl : null, language);
+    const meta = await publicPageMeta(
+      deps,
+      seolink,
+      offerUrl && offerUrl.length <= 200 ? offerUrl : null,
+      language,
+    );
     if (!meta) return 'not_found';
     const path = `/u/${encodeURIComponent(seolink)}`;
     return {

@@ -12,7 +12,12 @@ import type { Clock } from '../app/clock.ts';
 import { notFound } from '../app/errors.ts';
 import { isOfferPayable } from '../checkout/checkout.service.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
-import { findActiveProfile, findProfileOffer, listActiveSeolinks, type PublicProfileRow } from './public-profile.repo.ts';
+import {
+  findActiveProfile,
+  findProfileOffer,
+  listActiveSeolinks,
+  type PublicProfileRow,
+} from './public-profile.repo.ts';
 
 export interface PublicProfileDeps {
   db: Db;

@@ -43,10 +43,29 @@ describe('GET /api/public/profile/{seolink}', () => {
       linkedinUrl: 'https://www.linkedin.com/in/anna',
     });
     await t.db.insert(profileJobs).values([
-      { profileId: profile.id, position: 0, positionName: 'Radca prawny', employerName: 'Kancelaria A', monthStart: '1', yearStart: '2015', stillWorking: true },
-      { profileId: profile.id, position: 1, positionName: 'Aplikant', employerName: 'Kancelaria B', monthStart: '9', yearStart: '2011', monthEnd: '12', yearEnd: '2014' },
+      {
+        profileId: profile.id,
+        position: 0,
+        positionName: 'Radca prawny',
+        employerName: 'Kancelaria A',
+        monthStart: '1',
+        yearStart: '2015',
+        stillWorking: true,
+      },
+      {
+        profileId: profile.id,
+        position: 1,
+        positionName: 'Aplikant',
+        employerName: 'Kancelaria B',
+        monthStart: '9',
+        yearStart: '2011',
+        monthEnd: '12',
+        yearEnd: '2014',
+      },
     ]);
-    await t.db.insert(profileReferences).values({ profileId: profile.id, position: 0, author: 'Jan', description: 'Polecam' });
+    await t.db
+      .insert(profileReferences)
+      .values({ profileId: profile.id, position: 0, author: 'Jan', description: 'Polecam' });
     await t.db.insert(providerInvoiceData).values({
       userId: profile.userId,
       nip: '9512501170',
@@ -56,7 +75,10 @@ describe('GET /api/public/profile/{seolink}', () => {
       city: 'Warszawa',
       bankAccount: 'PL61109010140000071219812874',
     });
-    const [account] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, profile.userId));
+    const [account] = await t.db
+      .select()
+      .from(paymentAccounts)
+      .where(eq(paymentAccounts.userId, profile.userId));
 
     const response = await get(profile.seolink!);
     expect(response.statusCode).toBe(200);
@@ -75,13 +97,36 @@ describe('GET /api/public/profile/{seolink}', () => {
     });
     expect(data.email).toMatch(/@example\.com$/);
     expect(data.jobs).toEqual([
-      { positionName: 'Radca prawny', employerName: 'Kancelaria A', monthStart: '1', yearStart: '2015', monthEnd: '', yearEnd: '', stillWorking: true },
-      { positionName: 'Aplikant', employerName: 'Kancelaria B', monthStart: '9', yearStart: '2011', monthEnd: '12', yearEnd: '2014', stillWorking: false },
+      {
+        positionName: 'Radca prawny',
+        employerName: 'Kancelaria A',
+        monthStart: '1',
+        yearStart: '2015',
+        monthEnd: '',
+        yearEnd: '',
+        stillWorking: true,
+      },
+      {
+        positionName: 'Aplikant',
+        employerName: 'Kancelaria B',
+        monthStart: '9',
+        yearStart: '2011',
+        monthEnd: '12',
+        yearEnd: '2014',
+        stillWorking: false,
+      },
     ]);
     for (const key of ['userId', 'profileId', 'stripeAccountId', 'status', 'created_at', 'updated_at']) {
       expect(data).not.toHaveProperty(key);
     }
-    for (const secret of [profile.userId, account!.accountId, '9512501170', 'Tajna Kancelaria', 'PL61109010140000071219812874', 'inactive']) {
+    for (const secret of [
+      profile.userId,
+      account!.accountId,
+      '9512501170',
+      'Tajna Kancelaria',
+      'PL61109010140000071219812874',
+      'inactive',
+    ]) {
       expect(response.body).not.toContain(secret);
     }
   });
@@ -98,7 +143,11 @@ describe('GET /api/public/profile/{seolink}', () => {
   it('includes an offer of this lawyer, with the error flag when it can no longer be paid', async () => {
     const profile = await t.seed.profile();
     const today = warsawDate(t.clock.now());
-    const payable = await t.seed.offer({ profileId: profile.id, netGrosze: 10_000, cardKey: 'cards/offer-1.png' });
+    const payable = await t.seed.offer({
+      profileId: profile.id,
+      netGrosze: 10_000,
+      cardKey: 'cards/offer-1.png',
+    });
     const started = await t.seed.offer({ profileId: profile.id, status: 'paystart' });
     const expired = await t.seed.offer({ profileId: profile.id, expireDate: addDays(today, -1) });
     const paid = await t.seed.offer({ profileId: profile.id, status: 'payed' });
@@ -165,7 +214,11 @@ describe('link previews of /u/{seolink}', () => {
 
   it("shows the offer's card image for ?o=, the default image without a photo, and 404 for unknown lawyers", async () => {
     const profile = await t.seed.profile({ firstname: 'Adam', lastname: 'Mały' });
-    const offer = await t.seed.offer({ profileId: profile.id, cardKey: 'cards/adam-1.png', netGrosze: 20_000 });
+    const offer = await t.seed.offer({
+      profileId: profile.id,
+      cardKey: 'cards/adam-1.png',
+      netGrosze: 20_000,
+    });
     const withOffer = await page(`/u/${profile.seolink}?o=${offer.offerUrl}`);
     expect(meta(withOffer.body, 'og:image')).toBe('https://substytut.example/storage/cards/adam-1.png');
     expect(meta(withOffer.body, 'description')).toContain(`${offer.title}: 246,00\u00a0zł brutto.`);

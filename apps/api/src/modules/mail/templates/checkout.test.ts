@@ -16,7 +16,15 @@ const mails = [
     name: 'payment received (client)',
     make: (locale: 'pl' | 'en') =>
       paymentReceivedMail(
-        { locale, to: 'klient@example.com', offerTitle: title, amount: 12_300, lawyerName: 'Anna Nowak', seolink: 'anna-nowak', paymentId: 7 },
+        {
+          locale,
+          to: 'klient@example.com',
+          offerTitle: title,
+          amount: 12_300,
+          lawyerName: 'Anna Nowak',
+          seolink: 'anna-nowak',
+          paymentId: 7,
+        },
         context,
       ),
     path: '/u/anna-nowak',
@@ -31,7 +39,14 @@ const mails = [
           to: 'lawyer@example.com',
           offerTitle: title,
           amount: 12_300,
-          client: { company: 'ACME', nip: '7792364275', street: 'Prosta 1', postCode: '00-850', city: 'Warszawa', email: 'k@example.com' },
+          client: {
+            company: 'ACME',
+            nip: '7792364275',
+            street: 'Prosta 1',
+            postCode: '00-850',
+            city: 'Warszawa',
+            email: 'k@example.com',
+          },
         },
         context,
       ),
@@ -41,7 +56,10 @@ const mails = [
   {
     name: 'payout released (lawyer)',
     make: (locale: 'pl' | 'en') =>
-      payoutReleasedMail({ locale, to: 'lawyer@example.com', offerTitle: title, amount: 11_070, reason: 'accepted' }, context),
+      payoutReleasedMail(
+        { locale, to: 'lawyer@example.com', offerTitle: title, amount: 11_070, reason: 'accepted' },
+        context,
+      ),
     path: '/dashboard/offers',
     amount: { pl: '110,70\u00a0zł', en: 'PLN\u00a0110.70' },
   },
@@ -55,13 +73,16 @@ const mails = [
 ];
 
 describe.each(mails)('$name mail', ({ make, path, amount }) => {
-  it.each(['pl', 'en'] as const)('renders in %s with the amount, an absolute link and escaped text', (locale) => {
-    const mail = make(locale);
-    expect(mail.locale).toBe(locale);
-    expect(mail.html).toContain(`<html lang="${locale}">`);
-    expect(linksIn(mail.html)).toContain(`https://substytut.pl${locale === 'en' ? '/en' : ''}${path}`);
-    expect(mail.text).toContain(amount[locale]);
-    expect(mail.html).toContain('&lt;SR Mokotów&gt; &amp; &quot;rozprawa&quot;');
-    expect(mail.html).not.toContain('<SR Mokotów>');
-  });
+  it.each(['pl', 'en'] as const)(
+    'renders in %s with the amount, an absolute link and escaped text',
+    (locale) => {
+      const mail = make(locale);
+      expect(mail.locale).toBe(locale);
+      expect(mail.html).toContain(`<html lang="${locale}">`);
+      expect(linksIn(mail.html)).toContain(`https://substytut.pl${locale === 'en' ? '/en' : ''}${path}`);
+      expect(mail.text).toContain(amount[locale]);
+      expect(mail.html).toContain('&lt;SR Mokotów&gt; &amp; &quot;rozprawa&quot;');
+      expect(mail.html).not.toContain('<SR Mokotów>');
+    },
+  );
 });

@@ -50,7 +50,10 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
       locale: input.locale,
       title: t.title,
       intro: t.intro,
-      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`) },
+      action: {
+        label: t.action,
+        url: webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`),
+      },
       outro: t.outro,
     },
     context,
@@ -63,7 +66,14 @@ export interface OfferPaidInput {
   to: string;
   offerTitle: string;
   amount: number;
-  client: { company: string | null; nip: string | null; street: string; postCode: string; city: string; email: string };
+  client: {
+    company: string | null;
+    nip: string | null;
+    street: string;
+    postCode: string;
+    city: string;
+    email: string;
+  };
 }
 
 /** To the lawyer: a client paid an offer; the invoice data is what the VAT invoice needs. */
@@ -167,7 +177,10 @@ export interface AcceptanceWindowClosedInput {
 }
 
 /** To the client when the acceptance window passed: the order is closed and the contractor paid. */
-export function acceptanceWindowClosedMail(input: AcceptanceWindowClosedInput, context: MailContext): MailMessage {
+export function acceptanceWindowClosedMail(
+  input: AcceptanceWindowClosedInput,
+  context: MailContext,
+): MailMessage {
   const title = quote(input.locale, input.offerTitle);
   const t =
     input.locale === 'pl'
