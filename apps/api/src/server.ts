@@ -25,7 +25,9 @@ async function main() {
   if (!config.isProduction) {
     const accounts = await seedDemoAccounts(app.db, app.clock.now());
     // Printed on purpose: these are public demo credentials, and only outside production.
-    const list = accounts.map((a) => `${a.email} / ${a.password} (${a.role}${a.created ? '' : ', existed already'})`);
+    const list = accounts.map(
+      (a) => `${a.email} / ${a.password} (${a.role}${a.created ? '' : ', existed already'})`,
+    );
     app.log.info(`demo accounts: ${list.join(', ')}`);
   }
   const transport = createMailTransport(config.mail);

@@ -38,8 +38,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-const open = () =>
-  openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), migrationsDir });
+const open = () => openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), migrationsDir });
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

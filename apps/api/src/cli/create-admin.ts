@@ -17,7 +17,12 @@ function fail(message: string, code = 2): never {
 }
 
 async function main() {
-  let values: { email?: string | undefined; password?: string | undefined; name?: string | undefined; help?: boolean | undefined };
+  let values: {
+    email?: string | undefined;
+    password?: string | undefined;
+    name?: string | undefined;
+    help?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -38,7 +43,10 @@ async function main() {
   const email = z.email().safeParse(values.email?.trim().toLowerCase());
   if (!email.success) fail(`--email: a valid e-mail address is required\n${USAGE}`);
   const password = values.password;
-  if (password !== undefined && (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)) {
+  if (
+    password !== undefined &&
+    (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+  ) {
     fail(`--password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
   }
 

@@ -23,7 +23,11 @@ async function loginOver(email: string, password: string) {
 
 describe('ensureAdmin', () => {
   it('creates a verified administrator who can log in', async () => {
-    const { action, user } = await ensureAdmin(t.db, { email: ' Boss@Example.com ', password: 'Szef12345!' }, t.clock.now());
+    const { action, user } = await ensureAdmin(
+      t.db,
+      { email: ' Boss@Example.com ', password: 'Szef12345!' },
+      t.clock.now(),
+    );
     expect(action).toBe('created');
     expect(user).toMatchObject({ email: 'boss@example.com', role: 'admin' });
     expect(user.emailVerifiedAt).not.toBeNull();

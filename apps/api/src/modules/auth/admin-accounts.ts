@@ -24,7 +24,11 @@ export class MissingPasswordError extends Error {
  * Creates an administrator with a verified e-mail, or promotes (and verifies) an existing user.
  * Used by `npm run create-admin` and by the demo seed.
  */
-export async function ensureAdmin(db: DbOrTx, input: EnsureAdminInput, now: Date): Promise<EnsureAdminResult> {
+export async function ensureAdmin(
+  db: DbOrTx,
+  input: EnsureAdminInput,
+  now: Date,
+): Promise<EnsureAdminResult> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const existing = await findUserByEmail(db, email);
@@ -32,7 +36,15 @@ export async function ensureAdmin(db: DbOrTx, input: EnsureAdminInput, now: Date
     if (!passwordHash) throw new MissingPasswordError(email);
     const [user] = await db
       .insert(users)
-      .values({ email, name: input.name ?? '', passwordHash, role: 'admin', emailVerifiedAt: now, createdAt: now, updatedAt: now })
+      .values({
+        email,
+        name: input.name ?? '',
+        passwordHash,
+        role: 'admin',
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return { action: 'created', user: user! };
   }

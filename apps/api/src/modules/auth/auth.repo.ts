@@ -57,7 +57,9 @@ export async function insertEmailVerification(
   // Expired links of the user are dropped on the way, so the table does not grow.
   await db
     .delete(emailVerifications)
-    .where(and(eq(emailVerifications.userId, values.userId), lt(emailVerifications.expiresAt, values.createdAt)));
+    .where(
+      and(eq(emailVerifications.userId, values.userId), lt(emailVerifications.expiresAt, values.createdAt)),
+    );
   await db.insert(emailVerifications).values(values);
 }
 
@@ -87,7 +89,10 @@ export async function deleteEmailVerifications(db: DbOrTx, userId: string): Prom
 export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): Promise<User | undefined> {
   const [row] = await db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId))
     .returning();
   return row;
@@ -116,7 +121,11 @@ export async function latestPasswordResetAt(db: DbOrTx, userId: string): Promise
 }
 
 export async function findPasswordReset(db: DbOrTx, tokenHash: string) {
-  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, tokenHash))
+    .limit(1);
   return row;
 }
 
@@ -133,7 +142,11 @@ export async function deletePasswordResets(db: DbOrTx, userId: string): Promise<
  * Marks the address proven by a sign-in with Google and drops any password set before the
  * address was proven: whoever set it never showed they own the mailbox.
  */
-export async function verifyThroughIdentityProvider(db: DbOrTx, userId: string, now: Date): Promise<User | undefined> {
+export async function verifyThroughIdentityProvider(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<User | undefined> {
   const [row] = await db
     .update(users)
     .set({ emailVerifiedAt: now, passwordHash: null, updatedAt: now })
@@ -143,7 +156,12 @@ export async function verifyThroughIdentityProvider(db: DbOrTx, userId: string, 
 }
 
 /** Sets a new password, unlocks the account, and marks the address proven (the link reached it). */
-export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
+export async function setPassword(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(users)
     .set({

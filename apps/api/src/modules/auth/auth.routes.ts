@@ -44,7 +44,10 @@ export async function authRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     botCheck: createBotCheck(app.config),
     google: app.config.googleClientId
-      ? createGoogleIdTokenVerifier({ clientId: app.config.googleClientId, jwksUrl: app.config.googleJwksUrl })
+      ? createGoogleIdTokenVerifier({
+          clientId: app.config.googleClientId,
+          jwksUrl: app.config.googleJwksUrl,
+        })
       : null,
   };
 
@@ -69,12 +72,16 @@ export async function authRoutes(app: FastifyInstance) {
   typed.post(
     '/api/login/google',
     { config: LIMITS.google, schema: { body: googleLoginBody, response: { 200: dataOf(authResponse) } } },
-    async (request) => ok(await auth.loginWithGoogle(deps, request.body, contextOf(request, request.body.locale))),
+    async (request) =>
+      ok(await auth.loginWithGoogle(deps, request.body, contextOf(request, request.body.locale))),
   );
 
   typed.post(
     '/api/login/forget',
-    { config: LIMITS.forget, schema: { body: forgotPasswordBody, response: { 200: dataOf(successResponse) } } },
+    {
+      config: LIMITS.forget,
+      schema: { body: forgotPasswordBody, response: { 200: dataOf(successResponse) } },
+    },
     async (request) =>
       ok(await auth.requestPasswordReset(deps, request.body, contextOf(request, request.body.locale))),
   );

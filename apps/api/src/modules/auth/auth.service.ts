@@ -68,7 +68,9 @@ export interface RequestContext {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toUserResponse(user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'emailVerifiedAt'>): UserResponse {
+export function toUserResponse(
+  user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'emailVerifiedAt'>,
+): UserResponse {
   return {
     id: user.id,
     email: user.email,
@@ -83,7 +85,12 @@ function mailContext(deps: AuthDeps): MailContext {
 }
 
 /** Creates a verification link and queues its mail in the caller's transaction. */
-async function sendVerification(deps: AuthDeps, tx: Tx, user: Pick<User, 'id' | 'email' | 'locale'>, now: Date) {
+async function sendVerification(
+  deps: AuthDeps,
+  tx: Tx,
+  user: Pick<User, 'id' | 'email' | 'locale'>,
+  now: Date,
+) {
   const token = newSecretToken();
   await repo.insertEmailVerification(tx, {
     userId: user.id,

@@ -54,8 +54,16 @@ function verificationPath(link: string) {
   return { id: match[1]!, hash: match[2]! };
 }
 
-async function registerUser(email = newEmail(), password = 'Haslo123!', headers: Record<string, string> = {}) {
-  const res = await post('/api/register', { email, password, terms: true, 'cf-turnstile-response': 'local' }, headers);
+async function registerUser(
+  email = newEmail(),
+  password = 'Haslo123!',
+  headers: Record<string, string> = {},
+) {
+  const res = await post(
+    '/api/register',
+    { email, password, terms: true, 'cf-turnstile-response': 'local' },
+    headers,
+  );
   expect(res.statusCode, res.body).toBe(200);
   const [mail] = await mailsTo(email);
   const link = linksIn(mail!.html).find((l) => l.includes('/auth/verified/'))!;
@@ -83,7 +91,10 @@ describe('POST /api/register', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { success: true, message: 'Konto zostało utworzone. Sprawdź skrzynkę e-mail i kliknij link aktywacyjny.' },
+      data: {
+        success: true,
+        message: 'Konto zostało utworzone. Sprawdź skrzynkę e-mail i kliknij link aktywacyjny.',
+      },
     });
 
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
@@ -104,7 +115,9 @@ describe('POST /api/register', () => {
   });
 
   it('writes the mail in English with an /en link when the visitor uses English', async () => {
-    const byHeader = await registerUser(newEmail(), 'Haslo123!', { 'accept-language': 'en-GB,en;q=0.9,pl;q=0.5' });
+    const byHeader = await registerUser(newEmail(), 'Haslo123!', {
+      'accept-language': 'en-GB,en;q=0.9,pl;q=0.5',
+    });
     expect(byHeader.mail.subject).toBe('Confirm your e-mail address at Substytut');
     expect(byHeader.link).toMatch(/^http:\/\/localhost:3000\/en\/auth\/verified\//);
     const [user] = await t.db.select().from(users).where(eq(users.email, byHeader.email));
@@ -117,7 +130,9 @@ describe('POST /api/register', () => {
       { email, password: 'Haslo123!', terms: true, locale: 'en' },
       { 'accept-language': 'pl' },
     );
-    expect(res.json().data.message).toBe('Your account has been created. Check your inbox and click the activation link.');
+    expect(res.json().data.message).toBe(
+      'Your account has been created. Check your inbox and click the activation link.',
+    );
     const [mail] = await mailsTo(email);
     expect(mail!.locale).toBe('en');
     expect(mail!.html).toContain('lang="en"');
@@ -125,9 +140,17 @@ describe('POST /api/register', () => {
 
   it('refuses an e-mail that is taken, whatever its case, without a second mail', async () => {
     const { email } = await registerUser();
-    const res = await post('/api/register', { email: email.toUpperCase(), password: 'Innehaslo1!', terms: true });
+    const res = await post('/api/register', {
+      email: email.toUpperCase(),
+      password: 'Innehaslo1!',
+      terms: true,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'auth.email_taken', message: 'Ten adres e-mail jest już zajęty', errors: {} });
+    expect(res.json()).toEqual({
+      code: 'auth.email_taken',
+      message: 'Ten adres e-mail jest już zajęty',
+      errors: {},
+    });
     expect(await mailsTo(email)).toHaveLength(1);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
@@ -185,7 +208,12 @@ describe('POST /api/register', () => {
 
   it('refuses a bot-check value other than the local one when no secret is set', async () => {
     const email = newEmail();
-    const res = await post('/api/register', { email, password: 'Haslo123!', terms: true, 'cf-turnstile-response': 'x' });
+    const res = await post('/api/register', {
+      email,
+      password: 'Haslo123!',
+      terms: true,
+      'cf-turnstile-response': 'x',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('auth.bot_check_failed');
     expect(await mailsTo(email)).toHaveLength(0);
@@ -225,7 +253,13 @@ describe('POST /api/email/verify/{id}/{hash}', () => {
     const body = res.json().data;
     expect(body).toEqual({
       token: expect.any(String),
-      user: { id: r.id, email: r.email, name: '', role: 'user', email_verified_at: t.clock.now().toISOString() },
+      user: {
+        id: r.id,
+        email: r.email,
+        name: '',
+        role: 'user',
+        email_verified_at: t.clock.now().toISOString(),
+      },
       message: 'Twoje konto jest już aktywne',
     });
     expect((await me(body.token)).statusCode).toBe(200);
@@ -278,7 +312,10 @@ describe('POST /api/email/verify/{id}/{hash}', () => {
 
   it('refuses a link sent to an address the account no longer has', async () => {
     const r = await registerUser();
-    await t.db.update(users).set({ email: newEmail('changed') }).where(eq(users.id, r.id));
+    await t.db
+      .update(users)
+      .set({ email: newEmail('changed') })
+      .where(eq(users.id, r.id));
     expect((await post(`/api/email/verify/${r.id}/${r.hash}`)).json().code).toBe('auth.verification_invalid');
   });
 });
@@ -332,7 +369,9 @@ describe('POST /api/login', () => {
     const mails = await mailsTo(r.email);
     expect(mails).toHaveLength(2);
     // The fresh link works (and so does the first one until one of them is used).
-    const fresh = verificationPath(linksIn(mails.find((m) => m.id !== r.mail.id)!.html).find((l) => l.includes('/verified/'))!);
+    const fresh = verificationPath(
+      linksIn(mails.find((m) => m.id !== r.mail.id)!.html).find((l) => l.includes('/verified/'))!,
+    );
     expect((await post(`/api/email/verify/${fresh.id}/${fresh.hash}`)).statusCode).toBe(200);
     expect((await post(`/api/email/verify/${r.id}/${r.hash}`)).statusCode).toBe(400);
     expect((await login(r.email, r.password)).statusCode).toBe(200);
@@ -378,7 +417,10 @@ describe('POST /api/login', () => {
   it('refuses bad input with the form keys', async () => {
     const res = await post('/api/login', { email: 'nope', password: 'short' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ email: 'errors.emailInvalid', password: 'form.auth.passwordTooltip' });
+    expect(res.json().errors).toEqual({
+      email: 'errors.emailInvalid',
+      password: 'form.auth.passwordTooltip',
+    });
     const long = await post('/api/login', { email: newEmail(), password: 'x'.repeat(129) });
     expect(long.json().errors).toEqual({ password: 'validation.passwordMax' });
     const types = await post('/api/login', { email: ['a@b.pl'], password: { a: 1 } });
@@ -388,7 +430,8 @@ describe('POST /api/login', () => {
 
   it('is rate limited per client address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) statuses.push((await login(newEmail('spray'), 'Zlehaslo123!')).statusCode);
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await login(newEmail('spray'), 'Zlehaslo123!')).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
@@ -408,7 +451,10 @@ describe('POST /api/logout and GET /api/me', () => {
     expect(res.json()).toEqual({ data: { success: true, message: 'Wylogowano' } });
     expect((await me(r.token)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
-    const rows = await t.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(r.token)));
+    const rows = await t.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(r.token)));
     expect(rows).toHaveLength(0);
   });
 
@@ -442,10 +488,16 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
   }
 
   async function resetLinkFor(email: string) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject.includes('hasła') || m.subject.includes('password'));
+    const mails = (await mailsTo(email)).filter(
+      (m) => m.subject.includes('hasła') || m.subject.includes('password'),
+    );
     const link = linksIn(mails.at(-1)!.html).find((l) => l.includes('/auth/reset/'))!;
     const url = new URL(link);
-    return { link, token: decodeURIComponent(url.pathname.split('/').at(-1)!), email: url.searchParams.get('email')! };
+    return {
+      link,
+      token: decodeURIComponent(url.pathname.split('/').at(-1)!),
+      email: url.searchParams.get('email')!,
+    };
   }
 
   it('answers the same for known and unknown addresses and mails only the known one', async () => {
@@ -455,7 +507,10 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
     const unknown = await requestReset(unknownEmail);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({
-      data: { success: true, message: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do zmiany hasła.' },
+      data: {
+        success: true,
+        message: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do zmiany hasła.',
+      },
     });
     expect(await mailsTo(unknownEmail)).toHaveLength(0);
 
@@ -502,7 +557,11 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
     expect((await login(r.email, r.password)).json().code).toBe('auth.invalid_credentials');
     expect((await login(r.email, 'NoweHaslo1!')).statusCode).toBe(200);
 
-    const reused = await post('/api/login/resetpassword', { ...payload, password: 'Trzecie1!', password_confirmation: 'Trzecie1!' });
+    const reused = await post('/api/login/resetpassword', {
+      ...payload,
+      password: 'Trzecie1!',
+      password_confirmation: 'Trzecie1!',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().code).toBe('auth.reset_invalid');
     expect((await login(r.email, 'NoweHaslo1!')).statusCode).toBe(200);
@@ -535,7 +594,15 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
 
   it('checks the password, its confirmation and the fields', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{}, { token: 'errors.fieldRequired', email: 'validation.email', password: 'errors.fieldRequired', password_confirmation: 'errors.fieldRequired' }],
+      [
+        {},
+        {
+          token: 'errors.fieldRequired',
+          email: 'validation.email',
+          password: 'errors.fieldRequired',
+          password_confirmation: 'errors.fieldRequired',
+        },
+      ],
       [
         { token: 't', email: 'a@b.pl', password: 'short', password_confirmation: 'short' },
         { password: 'form.passwordTooltip' },
@@ -554,20 +621,28 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().errors).toEqual(errors);
     }
-    expect((await post('/api/login/forget', { email: 'nope' })).json().errors).toEqual({ email: 'validation.email' });
+    expect((await post('/api/login/forget', { email: 'nope' })).json().errors).toEqual({
+      email: 'validation.email',
+    });
   });
 
   it('verifies the address of an account that never clicked its verification link', async () => {
     const r = await registerUser();
     await requestReset(r.email);
     const { token } = await resetLinkFor(r.email);
-    await post('/api/login/resetpassword', { token, email: r.email, password: 'NoweHaslo1!', password_confirmation: 'NoweHaslo1!' });
+    await post('/api/login/resetpassword', {
+      token,
+      email: r.email,
+      password: 'NoweHaslo1!',
+      password_confirmation: 'NoweHaslo1!',
+    });
     expect((await login(r.email, 'NoweHaslo1!')).statusCode).toBe(200);
   });
 
   it('rate limits reset requests per client address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await post('/api/login/forget', { email: newEmail() })).statusCode);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await post('/api/login/forget', { email: newEmail() })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

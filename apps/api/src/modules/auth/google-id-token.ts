@@ -17,7 +17,10 @@ export interface GoogleIdTokenVerifier {
  * Verifies a Google ID token: signature against Google's published keys (fetched from
  * `jwksUrl` and cached by jose), audience = our client id, issuer, expiry, and a verified e-mail.
  */
-export function createGoogleIdTokenVerifier(options: { clientId: string; jwksUrl: string }): GoogleIdTokenVerifier {
+export function createGoogleIdTokenVerifier(options: {
+  clientId: string;
+  jwksUrl: string;
+}): GoogleIdTokenVerifier {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
   return {
     async verify(idToken, now) {

@@ -74,7 +74,12 @@ async function idToken(email: string, options: TokenOptions = {}) {
 }
 
 const googleLogin = (app: TestApp, token: unknown, headers: Record<string, string> = {}) =>
-  app.app.inject({ method: 'POST', url: '/api/login/google', headers: { ...csrf, ...headers }, payload: { token } });
+  app.app.inject({
+    method: 'POST',
+    url: '/api/login/google',
+    headers: { ...csrf, ...headers },
+    payload: { token },
+  });
 
 describe('POST /api/login/google', () => {
   it('creates a verified account on first sign-in and finds it afterwards', async () => {
@@ -93,7 +98,9 @@ describe('POST /api/login/google', () => {
     const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.json().data.id).toBe(row!.id);
 
-    const again = await googleLogin(t, await idToken(email, { issuer: 'accounts.google.com' }), { 'accept-language': 'en' });
+    const again = await googleLogin(t, await idToken(email, { issuer: 'accounts.google.com' }), {
+      'accept-language': 'en',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.user.id).toBe(row!.id);
     expect(again.json().data.message).toBe('Logged in successfully');
@@ -139,12 +146,17 @@ describe('POST /api/login/google', () => {
     for (const [label, token] of bad) {
       const res = await googleLogin(t, token);
       expect(res.statusCode, label).toBe(400);
-      expect(res.json(), label).toMatchObject({ code: 'auth.google_invalid', message: 'Błąd logowania przez Google' });
+      expect(res.json(), label).toMatchObject({
+        code: 'auth.google_invalid',
+        message: 'Błąd logowania przez Google',
+      });
     }
     // A token with the payload of a good one but a tampered body fails the signature.
     const good = await idToken(email);
     const [header, , signature] = good.split('.');
-    const payload = Buffer.from(JSON.stringify({ email: 'admin@substytut.local', email_verified: true })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ email: 'admin@substytut.local', email_verified: true }),
+    ).toString('base64url');
     expect((await googleLogin(t, `${header}.${payload}.${signature}`)).statusCode).toBe(400);
 
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);

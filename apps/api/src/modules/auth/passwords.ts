@@ -15,7 +15,10 @@ let dummyHash: Promise<string> | undefined;
  * only signs in with Google) a throwaway hash is checked instead, so the answer takes about as
  * long as for a wrong password and timing does not tell which e-mails have accounts.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hash(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password).catch(() => false);

@@ -24,7 +24,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -45,7 +48,9 @@ afterAll(async () => {
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -68,11 +73,17 @@ it('delivers the verification mail over SMTP with a working link', async () => {
   const mail = decodeQuotedPrintable(received[0]!.raw);
   expect(mail).toContain('Content-Type: text/plain');
   expect(mail).toContain('Content-Type: text/html');
-  const links = [...mail.matchAll(/http:\/\/localhost:3000\/auth\/verified\/([0-9a-f-]{36})\/([A-Za-z0-9_-]{43})/g)];
+  const links = [
+    ...mail.matchAll(/http:\/\/localhost:3000\/auth\/verified\/([0-9a-f-]{36})\/([A-Za-z0-9_-]{43})/g),
+  ];
   expect(links.length).toBeGreaterThanOrEqual(2); // the text part and the HTML part
   const [, id, hash] = links[0]!;
 
-  const verified = await t.app.inject({ method: 'POST', url: `/api/email/verify/${id}/${hash}`, headers: csrf });
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: `/api/email/verify/${id}/${hash}`,
+    headers: csrf,
+  });
   expect(verified.statusCode).toBe(200);
   expect(verified.json().data.user.email).toBe(email);
 });

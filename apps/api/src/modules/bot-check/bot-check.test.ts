@@ -30,7 +30,11 @@ async function startFakeTurnstile() {
       const success = form.secret === SECRET && form.response === 'human-token';
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(success ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }));
+        .end(
+          JSON.stringify(
+            success ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] },
+          ),
+        );
     });
   });
   server.listen(0, '127.0.0.1');

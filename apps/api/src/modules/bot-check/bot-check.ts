@@ -57,6 +57,10 @@ export function createBotCheck(config: BotCheckConfig): BotCheck {
 }
 
 /** Throws 400 `auth.bot_check_failed` unless the check passes. */
-export async function assertHuman(botCheck: BotCheck, responseToken: string, remoteIp?: string): Promise<void> {
+export async function assertHuman(
+  botCheck: BotCheck,
+  responseToken: string,
+  remoteIp?: string,
+): Promise<void> {
   if (!(await botCheck.verify(responseToken, remoteIp))) throw badRequest('auth.bot_check_failed');
 }

@@ -15,7 +15,8 @@ const texts = {
     subject: 'Reset your Substytut password',
     title: 'Set a new password',
     greeting: 'Hello,',
-    body: (email: string) => `we received a request to reset the password of the account ${email} at Substytut.`,
+    body: (email: string) =>
+      `we received a request to reset the password of the account ${email} at Substytut.`,
     action: 'Set a new password',
     validity: 'The link is valid for 60 minutes and can be used once.',
     ignore: 'If you did not ask for this, please ignore this message — your password stays the same.',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { linksIn } from '../dev-mail.routes.ts';
-import { escapeHtml, renderLayout, resetPasswordMail, verifyEmailMail, webUrl, type MailContext } from './index.ts';
+import {
+  escapeHtml,
+  renderLayout,
+  resetPasswordMail,
+  verifyEmailMail,
+  webUrl,
+  type MailContext,
+} from './index.ts';
 
 const context: MailContext = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
 const userId = '6f1c2f0e-8a7b-4c1d-9e2f-3a4b5c6d7e8f';
@@ -11,11 +18,15 @@ const renders = [
     make: (locale: 'pl' | 'en', to = 'anna@example.com') =>
       verifyEmailMail({ locale, to, userId, token: 'tok_en-123' }, context),
     path: { pl: `/auth/verified/${userId}/tok_en-123`, en: `/en/auth/verified/${userId}/tok_en-123` },
-    subject: { pl: 'Potwierdź adres e-mail w serwisie Substytut', en: 'Confirm your e-mail address at Substytut' },
+    subject: {
+      pl: 'Potwierdź adres e-mail w serwisie Substytut',
+      en: 'Confirm your e-mail address at Substytut',
+    },
   },
   {
     name: 'password reset',
-    make: (locale: 'pl' | 'en', to = 'anna@example.com') => resetPasswordMail({ locale, to, token: 'tok_en-123' }, context),
+    make: (locale: 'pl' | 'en', to = 'anna@example.com') =>
+      resetPasswordMail({ locale, to, token: 'tok_en-123' }, context),
     path: {
       pl: '/auth/reset/tok_en-123?email=anna%40example.com',
       en: '/en/auth/reset/tok_en-123?email=anna%40example.com',
@@ -60,7 +71,10 @@ describe.each(renders)('$name mail', ({ make, path, subject }) => {
 describe('layout', () => {
   it('refuses a relative link', () => {
     expect(() =>
-      renderLayout({ locale: 'pl', title: 'x', intro: [], outro: [], action: { label: 'x', url: '/auth' } }, context),
+      renderLayout(
+        { locale: 'pl', title: 'x', intro: [], outro: [], action: { label: 'x', url: '/auth' } },
+        context,
+      ),
     ).toThrow(/absolute/);
   });
 
@@ -70,6 +84,8 @@ describe('layout', () => {
   });
 
   it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
