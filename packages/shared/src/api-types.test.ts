@@ -27,7 +27,7 @@ describe('invoiceFieldsFromCompany', () => {
 
 describe('DTO schemas', () => {
   it('accept a well-formed user and refuse an unknown role', () => {
-    const user = { id: 1, email: 'a@b.pl', name: 'A', role: 'user', email_verified_at: null };
+    const user = { id: '0b0e3f8e-6d1c-4c57-9a0a-3f1e2d4c5b6a', email: 'a@b.pl', name: 'A', role: 'user', email_verified_at: null };
     expect(userDtoSchema.safeParse(user).success).toBe(true);
     expect(userDtoSchema.safeParse({ ...user, role: 'root' }).success).toBe(false);
   });

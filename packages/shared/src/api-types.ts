@@ -26,7 +26,7 @@ export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const userDtoSchema = z.object({
-  id: z.number().int(),
+  id: z.string().uuid(),
   email: z.string(),
   name: z.string(),
   role: z.enum(USER_ROLES),
