@@ -49,5 +49,6 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('"msg":"shutting down"');
-  });
+    // A fresh PGlite data folder, migrations and the demo seed take seconds on a busy machine.
+  }, 120_000);
 });
