@@ -185,6 +185,23 @@ describe('account pages', () => {
     });
   });
 
+  describe('auth page panels', () => {
+    it('folds the how-it-works steps behind a toggle and shows the verified reference', async () => {
+      vi.stubGlobal('fetch', stubFetch({}).fetch);
+      const u = userEvent.setup();
+      renderApp('/auth');
+      const toggle = await screen.findByRole('button', { name: 'Jak to działa?' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const steps = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(steps).toHaveClass('hidden');
+      expect(steps.querySelectorAll('li')).toHaveLength(3);
+      await u.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(steps).not.toHaveClass('hidden');
+      expect(screen.getByRole('figure', { name: 'Referencja' })).toHaveTextContent('Zweryfikowano');
+    });
+  });
+
   describe('guards', () => {
     it('lets an admin confirmed by /api/me into /admin', async () => {
       const api = stubFetch({ 'GET /api/me': { body: { data: { ...user, role: 'admin' } } } });
