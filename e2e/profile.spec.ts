@@ -18,6 +18,11 @@ async function photo(): Promise<{ name: string; mimeType: string; buffer: Buffer
   return { name: 'portret.png', mimeType: 'image/png', buffer };
 }
 
+/** Consent given up front, so the banner never covers the form's sticky save bar. */
+async function acceptCookies(page: Page, baseURL: string | undefined): Promise<void> {
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
+}
+
 async function chooseInCombobox(page: Page, combobox: string, options: string[]): Promise<void> {
   await page.getByRole('combobox', { name: combobox }).click();
   for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
@@ -28,9 +33,13 @@ test.describe('provider profile', () => {
   test('a new lawyer fills the profile, uploads a photo and CV, connects the payment account and becomes active', async ({
     page,
     request,
+    baseURL,
   }) => {
+    // A long journey: two uploads, a redirect through the sandbox provider, axe runs.
+    test.setTimeout(180_000);
     const session = await registerVerifiedUser(request);
     await signInBrowser(page, session);
+    await acceptCookies(page, baseURL);
 
     await page.goto('/pl/dashboard');
     await expect(page).toHaveURL(/\/pl\/dashboard\/profile$/);
@@ -127,9 +136,11 @@ test.describe('provider profile', () => {
     await expect(page.getByRole('group', { name: 'Stanowisko 2' })).toBeVisible();
   });
 
-  test('billing data is saved, and the dashboard works on a phone', async ({ page, request }) => {
+  test('billing data is saved, and the dashboard works on a phone', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
     const session = await registerVerifiedUser(request);
     await signInBrowser(page, session);
+    await acceptCookies(page, baseURL);
 
     await page.goto('/pl/dashboard/billing');
     await expect(page.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toBeVisible();
