@@ -39,7 +39,8 @@ export function linkIn(mail: OutboxMail, pathPattern: RegExp): string {
   return link;
 }
 
-async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
+/** The anti-forgery header for state-changing API calls (the cookie stays in `request`). */
+export async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.get('/api/csrf-cookie');
   const cookie = res.headers()['set-cookie'] ?? '';
   const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1];

@@ -1,0 +1,141 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { csrf, registerVerifiedUser, uniqueEmail, type Session } from './api';
+
+export interface ActiveLawyer extends Session {
+  /** The bearer and anti-forgery headers for further API calls with the same `request`. */
+  headers: Record<string, string>;
+  seolink: string;
+  fullname: string;
+}
+
+export interface LawyerProfile {
+  firstname: string;
+  lastname: string;
+}
+
+function profilePayload({ firstname, lastname }: LawyerProfile) {
+  return {
+    firstname,
+    lastname,
+    phone: '+48 601 234 567',
+    permissions: 'radca-prawny',
+    licenseNo: 'WA-12345',
+    specialization: ['prawo-cywilne', 'prawo-pracy'],
+    institution: 'oirp-warszawa',
+    description: 'Radca prawny z Warszawy. Zastępstwa procesowe w sprawach cywilnych i pracowniczych.',
+    linkedinUrl: '',
+    facebookUrl: '',
+    jobs: [
+      {
+        positionName: 'Radca prawny',
+        employerName: 'Kancelaria Kowalski',
+        monthStart: '1',
+        yearStart: '2020',
+        monthEnd: '',
+        yearEnd: '',
+        stillWorking: true,
+      },
+    ],
+    references: [{ author: 'Anna Nowak', description: 'Rzetelne zastępstwo, świetny kontakt.' }],
+  };
+}
+
+/**
+ * A lawyer whose profile is complete but not yet active (no payment account): registered and
+ * verified through the mailbox, profile filled through PUT /api/user/profile.
+ */
+export async function createCompleteLawyer(
+  request: APIRequestContext,
+  profile: LawyerProfile = { firstname: 'Jan', lastname: 'Kowalski' },
+): Promise<ActiveLawyer> {
+  const session = await registerVerifiedUser(request, uniqueEmail('lawyer'));
+  const headers = { ...(await csrf(request)), authorization: `Bearer ${session.token}` };
+  const saved = await request.put('/api/user/profile', { headers, data: profilePayload(profile) });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const data = ((await saved.json()) as { data: { seolink: string; fullname: string } }).data;
+  return { ...session, headers, seolink: data.seolink, fullname: data.fullname };
+}
+
+/**
+ * A lawyer who may create offers: a complete profile plus a payment account finished on the
+ * sandbox provider's onboarding page (the same form a person submits), so the profile is active.
+ */
+export async function createActiveLawyer(
+  request: APIRequestContext,
+  profile?: LawyerProfile,
+): Promise<ActiveLawyer> {
+  const lawyer = await createCompleteLawyer(request, profile);
+  const link = await request.post('/api/user/profile/stripe/createaccount', { headers: lawyer.headers });
+  expect(link.status(), await link.text()).toBe(200);
+  const onboarding = new URL(((await link.json()) as { data: { url: string } }).data.url);
+  const token = onboarding.searchParams.get('token');
+  if (!token) throw new Error(`no token in the onboarding link ${onboarding.href}`);
+  const completed = await request.post(onboarding.pathname, {
+    form: { token, action: 'complete' },
+    maxRedirects: 0,
+  });
+  expect(completed.status(), await completed.text()).toBe(303);
+
+  const read = await request.get('/api/user/profile', { headers: lawyer.headers });
+  expect(((await read.json()) as { data: { status: string } }).data.status).toBe('active');
+  return lawyer;
+}
+
+export interface CreatedOffer {
+  offerId: number;
+  title: string;
+  absoluteUrl: string;
+  offerUrl: string;
+  price: string;
+  price_brutto: string;
+}
+
+/** POST /api/user/offer as the given lawyer; the expiry defaults to 7 days from now. */
+export async function createOfferFor(
+  request: APIRequestContext,
+  lawyer: Pick<ActiveLawyer, 'headers'>,
+  offer: { title: string; price: string; expireDate?: string },
+): Promise<CreatedOffer> {
+  const expireDate = offer.expireDate ?? new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post('/api/user/offer', {
+    headers: lawyer.headers,
+    data: { title: offer.title, expireDate, price: offer.price, description: '' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const body = (await created.json()) as { data: { offer: CreatedOffer; absoluteUrl: string } };
+  return { ...body.data.offer, absoluteUrl: body.data.absoluteUrl };
+}
+
+/**
+ * A client pays the offer through the public payment call and the sandbox checkout page (the
+ * form a payer submits), so the offer becomes payed through a real payment event.
+ */
+export async function payOffer(
+  request: APIRequestContext,
+  lawyer: Pick<ActiveLawyer, 'seolink'>,
+  offer: Pick<CreatedOffer, 'offerUrl'>,
+  payer = uniqueEmail('client'),
+): Promise<void> {
+  const headers = await csrf(request);
+  const started = await request.post(
+    `/api/public/profile/${encodeURIComponent(lawyer.seolink)}/payment/${encodeURIComponent(offer.offerUrl)}`,
+    {
+      headers,
+      data: {
+        nip: '5260250995',
+        company: 'Kancelaria Klienta sp. z o.o.',
+        street: 'Prosta 20/4',
+        postCode: '00-850',
+        city: 'Warszawa',
+        email: payer,
+        policyConfirm: true,
+      },
+    },
+  );
+  expect(started.status(), await started.text()).toBe(200);
+  const payLink = new URL(((await started.json()) as { data: { payLink: string } }).data.payLink);
+  const token = payLink.searchParams.get('token');
+  if (!token) throw new Error(`no token in the payment link ${payLink.href}`);
+  const paid = await request.post(payLink.pathname, { form: { token, action: 'pay' }, maxRedirects: 0 });
+  expect(paid.status(), await paid.text()).toBe(303);
+}
