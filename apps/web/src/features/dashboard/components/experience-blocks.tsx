@@ -14,7 +14,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { emptyJob, emptyReference, type ProfileFormValues } from '../lib/profile-form-values';
-import { useErrorText, useLanguage } from '../lib/use-error-text';
+import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { NativeSelect, TextField, isShownValid } from './form-controls';
 
 type MonthYearName =

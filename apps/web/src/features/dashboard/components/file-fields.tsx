@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { checkAvatarFile, checkCvFile, type FileProblem } from '../lib/file-checks';
-import { Avatar } from './profile-view';
+import { Avatar } from '@/components/profile/avatar';
 
 const pickerClasses = cn(
   buttonVariants({ variant: 'outline', size: 'sm' }),

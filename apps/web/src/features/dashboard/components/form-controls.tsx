@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, controlClasses } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
-import { useErrorText } from '../lib/use-error-text';
+import { useErrorText } from '@/lib/use-error-text';
 
 /**
  * Spec 2: a field shows a green check when it is valid and not empty. A value counts as checked

@@ -44,7 +44,7 @@ import {
   toFormValues,
   type ProfileFormValues,
 } from '../lib/profile-form-values';
-import { useErrorText, useLanguage } from '../lib/use-error-text';
+import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { MultiSelect, SingleCombobox } from './combobox';
 import { JobBlocks, ReferenceBlocks } from './experience-blocks';
 import { AvatarField, CvField } from './file-fields';

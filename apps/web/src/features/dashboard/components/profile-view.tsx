@@ -1,49 +1,16 @@
 import { formatPhoneDisplay, storageUrl, type ProfileDto } from '@substytut/shared';
-import {
-  BadgeCheck,
-  CircleAlert,
-  ExternalLink,
-  FileText,
-  Mail,
-  Pencil,
-  Phone,
-  UserRound,
-} from 'lucide-react';
-import { useState } from 'react';
+import { BadgeCheck, CircleAlert, ExternalLink, FileText, Mail, Pencil, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/profile/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { Link } from 'react-router';
-import { institutionLabel, jobLine, professionalTypeLabel, specializationLabel } from '../lib/labels';
-import { useLanguage } from '../lib/use-error-text';
+import { institutionLabel, jobLine, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
+import { useLanguage } from '@/lib/use-error-text';
 import { PaymentAccountButton } from './payment-account-button';
-import { ReferencesCarousel } from './references-carousel';
-
-/** The photo, or a neutral placeholder when there is none or it fails to load. */
-export function Avatar({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
-    return (
-      <span
-        role="img"
-        aria-label={alt}
-        className={`flex items-center justify-center rounded-full bg-secondary text-secondary-foreground ${className ?? ''}`}
-      >
-        <UserRound aria-hidden="true" className="size-1/2" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt={alt}
-      onError={() => setFailed(src)}
-      className={`rounded-full object-cover ${className ?? ''}`}
-    />
-  );
-}
+import { ReferencesCarousel } from '@/components/profile/references-carousel';
 
 export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: () => void }) {
   const { t } = useTranslation('dashboard');

@@ -5,8 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** One reference at a time with previous/next buttons; the change is announced politely. */
-export function ReferencesCarousel({ references }: { references: readonly ReferenceDto[] }) {
-  const { t } = useTranslation('dashboard');
+export function ReferencesCarousel({
+  references,
+  headingLevel: Heading = 'h3',
+}: {
+  references: readonly ReferenceDto[];
+  /** The heading's level in the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation('common');
   const [index, setIndex] = useState(0);
   const headingId = useId();
   const count = references.length;
@@ -18,20 +25,20 @@ export function ReferencesCarousel({ references }: { references: readonly Refere
   return (
     <section
       aria-labelledby={headingId}
-      aria-roledescription={t('view.carousel')}
+      aria-roledescription={t('references.carousel')}
       className="flex flex-col gap-3"
     >
       <div className="flex items-center justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-semibold">
-          {t('view.references')}
-        </h3>
+        <Heading id={headingId} className="text-lg font-semibold">
+          {t('references.title')}
+        </Heading>
         {count > 1 && (
           <div className="flex items-center gap-1">
             <Button
               variant="outline"
               size="icon"
               className="size-9"
-              aria-label={t('view.previousReference')}
+              aria-label={t('references.previous')}
               onClick={() => go(-1)}
             >
               <ChevronLeft aria-hidden="true" />
@@ -40,7 +47,7 @@ export function ReferencesCarousel({ references }: { references: readonly Refere
               variant="outline"
               size="icon"
               className="size-9"
-              aria-label={t('view.nextReference')}
+              aria-label={t('references.next')}
               onClick={() => go(1)}
             >
               <ChevronRight aria-hidden="true" />
@@ -51,8 +58,8 @@ export function ReferencesCarousel({ references }: { references: readonly Refere
       <div aria-live="polite" aria-atomic="true">
         <figure
           role="group"
-          aria-roledescription={t('view.slide')}
-          aria-label={t('view.slideLabel', { current: index + 1, count })}
+          aria-roledescription={t('references.slide')}
+          aria-label={t('references.slideLabel', { current: index + 1, count })}
           className="relative rounded-xl border border-border bg-muted/50 p-5 pl-12"
         >
           <Quote aria-hidden="true" className="absolute top-5 left-4 size-5 text-accent-text" />
