@@ -19,7 +19,3 @@ export const ForLawyers = () => <Pending page="forLawyers" />;
 export const ForLawFirms = () => <Pending page="forLawFirms" />;
 export const Careers = () => <Pending page="careers" />;
 export const Admin = () => <Pending page="admin" />;
-export const PublicProfile = () => <Pending page="publicProfile" />;
-export const PaymentSuccess = () => <Pending page="paymentSuccess" />;
-export const PaymentCancel = () => <Pending page="paymentCancel" />;
-export const OfferDone = () => <Pending page="offerDone" />;

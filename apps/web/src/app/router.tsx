@@ -96,10 +96,13 @@ function pageRoutes(): RouteObject[] {
       ),
       children: [{ path: rel(paths.admin.path), lazy: pending('Admin') }],
     },
-    { path: rel(paths.publicProfile.path), lazy: pending('PublicProfile') },
-    { path: rel(paths.paymentSuccess.path), lazy: pending('PaymentSuccess') },
-    { path: rel(paths.paymentCancel.path), lazy: pending('PaymentCancel') },
-    { path: rel(paths.offerDone.path), lazy: pending('OfferDone') },
+    {
+      path: rel(paths.publicProfile.path),
+      lazy: () => import('@/features/public-profile/routes/public-profile'),
+    },
+    { path: rel(paths.paymentSuccess.path), lazy: () => import('@/features/payment/routes/payment-success') },
+    { path: rel(paths.paymentCancel.path), lazy: () => import('@/features/payment/routes/payment-cancel') },
+    { path: rel(paths.offerDone.path), lazy: () => import('@/features/payment/routes/offer-done') },
     { path: rel(paths.notFound.path), Component: NotFound },
     { path: '*', Component: NotFound },
   ];

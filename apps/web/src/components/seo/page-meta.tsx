@@ -11,7 +11,7 @@ export interface PageMetaProps {
   title: string;
   description?: string;
   keywords?: readonly string[];
-  type?: 'website' | 'article' | 'product';
+  type?: 'website' | 'article' | 'product' | 'profile';
   image?: string;
   author?: string;
   publishedTime?: string;

@@ -1,0 +1,119 @@
+import { CircleAlert, CircleCheck, Clock, Link2Off, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { Loading } from '@/components/ui/spinner';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useAcceptOffer } from '../api/accept-offer';
+import { ResultCard } from '../components/result-card';
+import { SupportLine } from '../components/support-line';
+
+interface DoneState {
+  accepted?: boolean;
+}
+
+/**
+ * /offer/done?t={token}: the "job done" mail leads here (through /offer/accept/{token}). Opening
+ * the link changes nothing, because mail scanners open links too: the client confirms with the
+ * button, and the page then shows the spec's thanks (with the token gone from the address).
+ */
+export function Component() {
+  const { t } = useTranslation('payment');
+  const href = useLocalizedHref();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('t');
+  const accepted = (location.state as DoneState | null)?.accepted === true;
+  const accept = useAcceptOffer();
+  // The prerendered page knows no token: the first render matches it, the real view follows.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const home = (
+    <LinkButton to={href(paths.home.getHref())} size="lg" variant="outline">
+      {t('home')}
+    </LinkButton>
+  );
+
+  const confirm = () => {
+    if (!token) return;
+    accept.mutate(token, {
+      onSuccess: () =>
+        void navigate(href(paths.offerDone.getHref()), {
+          replace: true,
+          state: { accepted: true } satisfies DoneState,
+        }),
+    });
+  };
+
+  const code = isApiError(accept.error) ? accept.error.code : null;
+
+  let body;
+  if (!mounted) {
+    body = <Loading className="flex-1 py-24" />;
+  } else if (accepted) {
+    body = (
+      <ResultCard icon={CircleCheck} tone="success" title={t('done.title')} actions={home}>
+        <p>{t('done.description')}</p>
+      </ResultCard>
+    );
+  } else if (!token || code === 'offers.acceptance_invalid') {
+    body = (
+      <ResultCard
+        icon={Link2Off}
+        tone="error"
+        title={token ? t('done.invalidTitle') : t('done.missingTitle')}
+        actions={home}
+      >
+        <p>{token ? t('done.invalidDescription') : t('done.missingDescription')}</p>
+      </ResultCard>
+    );
+  } else if (code === 'offers.acceptance_closed') {
+    body = (
+      <ResultCard icon={Clock} tone="warning" title={t('done.closedTitle')} actions={home}>
+        <p>{t('done.closedDescription')}</p>
+      </ResultCard>
+    );
+  } else {
+    body = (
+      <ResultCard
+        icon={ShieldCheck}
+        tone="default"
+        title={t('done.confirmTitle')}
+        actions={
+          <Button size="lg" onClick={confirm} loading={accept.isPending} className="w-full sm:w-auto">
+            {accept.isPending ? t('done.confirming') : t('done.confirm')}
+          </Button>
+        }
+      >
+        <p>{t('done.confirmDescription')}</p>
+        <SupportLine text={t('done.dispute')} />
+        <div role="alert">
+          {accept.isError && (
+            <p className="flex items-center justify-center gap-2 text-sm font-medium text-destructive">
+              <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+              {t('done.error')}
+            </p>
+          )}
+        </div>
+      </ResultCard>
+    );
+  }
+
+  return (
+    <>
+      <PageMeta title={t('meta.doneTitle')} description={t('meta.doneDescription')} noindex />
+      {/* One live region: the result that replaces the confirmation is read out. */}
+      <div aria-live="polite" className="flex flex-1 flex-col">
+        {body}
+      </div>
+    </>
+  );
+}
+
+export default Component;

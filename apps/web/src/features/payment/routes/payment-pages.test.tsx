@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../../test/browser-gaps';
+import { stubFetch } from '../../../../test/fetch-stub';
+import { renderApp } from '../../../../test/render-app';
+import { rememberOfferPage } from '@/lib/last-offer';
+
+vi.setConfig({ testTimeout: 60_000 });
+const LOAD = { timeout: 15_000 };
+
+let stub: ReturnType<typeof stubFetch>;
+
+function serve(routes: Parameters<typeof stubFetch>[0] = {}) {
+  stub = stubFetch({
+    'GET /api/config/public': { body: { data: { supportEmail: 'pomoc@substytut.test' } } },
+    'GET /api/csrf-cookie': { status: 204 },
+    ...routes,
+  });
+  vi.stubGlobal('fetch', stub.fetch);
+}
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'pl');
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/payment/success', () => {
+  it('says the order is registered, how the money moves, and where to ask', async () => {
+    serve();
+    renderApp('/payment/success');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Twoje zlecenie zostało zarejestrowane!' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Potwierdzenie płatności wysłaliśmy/)).toBeInTheDocument();
+    expect(screen.getByText(/dopiero po potwierdzeniu/)).toBeInTheDocument();
+    expect(screen.getByText(/e-mail z podsumowaniem/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'pomoc@substytut.test' })).toHaveAttribute(
+      'href',
+      'mailto:pomoc@substytut.test',
+    );
+  });
+});
+
+describe('/payment/cancel', () => {
+  it('leads back to the offer the payment started from', async () => {
+    serve();
+    rememberOfferPage('/u/jan-kowalski?o=oferta-abc');
+    renderApp('/en/payment/cancel');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment has been cancelled!' }, LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to the offer' })).toHaveAttribute(
+      'href',
+      '/en/u/jan-kowalski?o=oferta-abc',
+    );
+  });
+
+  it('offers the home page when it does not know the offer', async () => {
+    serve();
+    renderApp('/payment/cancel');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Twoja płatność została anulowana!' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Wróć do oferty' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/offer/done', () => {
+  it('confirms only on the button, then thanks and drops the token from the address', async () => {
+    const user = userEvent.setup();
+    serve({ 'POST /api/public/offer/accept': { body: { data: { status: 'accepted' } } } });
+    const { router } = renderApp('/offer/done?t=sekret-123');
+    const confirm = await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD);
+    expect(screen.getByRole('heading', { level: 1, name: 'Potwierdź wykonanie usługi' })).toBeInTheDocument();
+    // Opening the link alone changes nothing.
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+
+    await user.click(confirm);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Dziękujemy za potwierdzenie/)).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/accept').map((c) => c.body)).toEqual([
+      { token: 'sekret-123' },
+    ]);
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.pathname).toBe('/offer/done');
+  });
+
+  it('explains an invalid or used link, a closed window, and a server failure', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /api/public/offer/accept': ({ body }) => {
+        const token = (body as { token: string }).token;
+        if (token === 'zly')
+          return { status: 404, body: { message: 'x', code: 'offers.acceptance_invalid' } };
+        if (token === 'pozno')
+          return { status: 409, body: { message: 'x', code: 'offers.acceptance_closed' } };
+        return { status: 500, body: { message: 'x', code: 'internal' } };
+      },
+    });
+    const invalid = renderApp('/offer/done?t=zly');
+    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ten link jest nieprawidłowy' }),
+    ).toBeInTheDocument();
+    invalid.unmount();
+
+    const closed = renderApp('/offer/done?t=pozno');
+    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Czas na potwierdzenie minął' }),
+    ).toBeInTheDocument();
+    closed.unmount();
+
+    renderApp('/offer/done?t=awaria');
+    const button = await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD);
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Błąd serwera spróbuj później'));
+    expect(screen.getByRole('button', { name: 'Potwierdzam wykonanie usługi' })).toBeEnabled();
+  });
+
+  it('asks for the mailed link when the address has no token', async () => {
+    serve();
+    renderApp('/offer/done');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Brak linku potwierdzającego' }, LOAD),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ClientInvoicePayload, PaymentLinkDto } from '@substytut/shared';
+import type { Language } from '@/config/paths';
+import { api, refreshCsrf } from '@/lib/api-client';
+
+export interface StartPaymentInput {
+  seolink: string;
+  offerUrl: string;
+  invoice: ClientInvoicePayload;
+  /** The language of the client's mails and of the pages the checkout returns to. */
+  locale: Language;
+}
+
+/**
+ * POST /public/profile/{seolink}/payment/{offerUrl} (spec 7). The anti-forgery cookie is fetched
+ * afresh first (the visitor may have kept the page open for a long time). The form has no fields
+ * for phone and name: the spec sends placeholders, here empty texts.
+ */
+export async function startPayment({
+  seolink,
+  offerUrl,
+  invoice,
+  locale,
+}: StartPaymentInput): Promise<PaymentLinkDto> {
+  await refreshCsrf().catch(() => undefined);
+  return api.post<PaymentLinkDto>(
+    `/public/profile/${encodeURIComponent(seolink)}/payment/${encodeURIComponent(offerUrl)}`,
+    { ...invoice, invoice: true, phone: '', firstname: '', lastname: '', locale },
+  );
+}
+
+export function useStartPayment() {
+  return useMutation({ mutationFn: startPayment });
+}

@@ -1,0 +1,271 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  clientInvoiceSchema,
+  invoiceFieldsFromCompany,
+  isValidNipChecksum,
+  normalizeNip,
+  type ClientInvoiceInput,
+  type ClientInvoicePayload,
+  type PublicOfferDto,
+} from '@substytut/shared';
+import { ArrowLeft, CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { externalNavigation } from '@/lib/external-navigation';
+import { rememberOfferPage } from '@/lib/last-offer';
+import { useErrorText, useLanguage } from '@/lib/use-error-text';
+import { lookupCompany } from '../api/lookup-company';
+import { useStartPayment } from '../api/start-payment';
+import { formatDecimalPln } from '../lib/offer-money';
+
+type Lookup = 'idle' | 'searching' | 'found' | 'notFound' | 'failed';
+type FieldName = keyof ClientInvoiceInput;
+
+const EMPTY = { nip: '', company: '', street: '', postCode: '', city: '', email: '' };
+const FIELDS: readonly FieldName[] = [...Object.keys(EMPTY), 'policyConfirm'] as FieldName[];
+
+interface InvoiceFormProps {
+  seolink: string;
+  offer: PublicOfferDto;
+  onBack: () => void;
+  /** Receives focus when the step opens. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * Step 2 (spec 5): the client's invoice data, validated as it is typed; the company is filled in
+ * from the registry once a complete NIP is typed. Submitting opens the payment provider's page.
+ */
+export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormProps) {
+  const { t } = useTranslation('public-profile');
+  const errorText = useErrorText();
+  const language = useLanguage();
+  const href = useLocalizedHref();
+  const policyId = useId();
+  const startPayment = useStartPayment();
+  const [lookup, setLookup] = useState<Lookup>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const lookedUp = useRef<string | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<ClientInvoiceInput, unknown, ClientInvoicePayload>({
+    resolver: zodResolver(clientInvoiceSchema),
+    mode: 'all',
+    defaultValues: EMPTY,
+  });
+
+  const nip = watch('nip');
+  useEffect(() => {
+    const digits = normalizeNip(nip ?? '');
+    if (!isValidNipChecksum(digits)) {
+      lookedUp.current = null;
+      setLookup('idle');
+      return;
+    }
+    if (lookedUp.current === digits) return;
+    lookedUp.current = digits;
+    setLookup('searching');
+    // No cleanup flag: the answer is dropped below if the NIP changed meanwhile, and a flag would
+    // also drop it when StrictMode replays this effect.
+    lookupCompany(digits).then(
+      (company) => {
+        if (normalizeNip(getValues('nip') ?? '') !== digits) return;
+        for (const [name, value] of Object.entries(invoiceFieldsFromCompany(company))) {
+          // Parts the registry lacks stay as the client typed them.
+          if (value)
+            setValue(name as FieldName, value, {
+              shouldValidate: true,
+              shouldDirty: true,
+              shouldTouch: true,
+            });
+        }
+        setLookup('found');
+      },
+      (error: unknown) => {
+        if (normalizeNip(getValues('nip') ?? '') !== digits) return;
+        setLookup(isApiError(error) && error.status === 404 ? 'notFound' : 'failed');
+      },
+    );
+  }, [nip, getValues, setValue]);
+
+  const onSubmit = handleSubmit(async (invoice) => {
+    setFailure(null);
+    try {
+      const { payLink } = await startPayment.mutateAsync({
+        seolink,
+        offerUrl: offer.offerUrl,
+        invoice,
+        locale: language,
+      });
+      rememberOfferPage(paths.publicProfile.getHref(seolink, offer.offerUrl));
+      setRedirecting(true);
+      externalNavigation.go(payLink);
+    } catch (error) {
+      // The typed data stays in the form, so trying again is one click.
+      setFailure(
+        isApiError(error) && error.code === 'offers.not_payable'
+          ? t('form.notPayable')
+          : t('form.serverError'),
+      );
+      if (isApiError(error)) {
+        for (const [field, key] of Object.entries(error.fieldErrors)) {
+          if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { message: key });
+        }
+      }
+    }
+  });
+
+  const busy = isSubmitting || redirecting;
+  const policyError = errorText(errors.policyConfirm);
+  const policyErrorId = `${policyId}-error`;
+
+  return (
+    <div className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-8">
+      <Card className="flex flex-col gap-6 p-6">
+        <div className="flex flex-col gap-3">
+          <Button variant="link" onClick={onBack} className="self-start" disabled={busy}>
+            <ArrowLeft aria-hidden="true" />
+            {t('form.back')}
+          </Button>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
+            {t('form.title')}
+          </h1>
+          <p className="text-sm text-muted-foreground">{t('form.description')}</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} aria-label={t('form.label')} className="flex flex-col gap-4">
+          <FormField label={t('form.nip')} error={errorText(errors.nip)} hint={t('form.nipHint')} required>
+            <Input inputMode="numeric" autoComplete="off" aria-required {...register('nip')} />
+          </FormField>
+          <p role="status" className="-mt-2 min-h-5 text-sm">
+            {lookup === 'searching' && (
+              <span className="flex items-center gap-2 text-muted-foreground">
+                <Spinner />
+                {t('form.lookup.searching')}
+              </span>
+            )}
+            {lookup === 'found' && (
+              <span className="flex items-center gap-2 text-success">
+                <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+                {t('form.lookup.found')}
+              </span>
+            )}
+            {(lookup === 'notFound' || lookup === 'failed') && (
+              <span className="flex items-center gap-2 text-muted-foreground">
+                <Info aria-hidden="true" className="size-4 shrink-0" />
+                {lookup === 'notFound' ? t('form.lookup.notFound') : t('form.lookup.failed')}
+              </span>
+            )}
+          </p>
+          <FormField label={t('form.company')} error={errorText(errors.company)} required>
+            <Input autoComplete="organization" aria-required {...register('company')} />
+          </FormField>
+          <FormField label={t('form.street')} error={errorText(errors.street)} required>
+            <Input autoComplete="street-address" aria-required {...register('street')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <FormField label={t('form.postCode')} error={errorText(errors.postCode)} required>
+              <Input autoComplete="postal-code" inputMode="numeric" aria-required {...register('postCode')} />
+            </FormField>
+            <FormField label={t('form.city')} error={errorText(errors.city)} required>
+              <Input autoComplete="address-level2" aria-required {...register('city')} />
+            </FormField>
+          </div>
+          <FormField
+            label={t('form.email')}
+            error={errorText(errors.email)}
+            hint={t('form.emailHint')}
+            required
+          >
+            <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
+          </FormField>
+          <div className="flex flex-col gap-2">
+            <div className="flex items-start gap-3">
+              <Controller
+                control={control}
+                name="policyConfirm"
+                render={({ field: { value, onChange, onBlur, ref, name } }) => (
+                  <Checkbox
+                    id={policyId}
+                    ref={ref}
+                    name={name}
+                    checked={value === true}
+                    onCheckedChange={(checked) => onChange(checked === true)}
+                    onBlur={onBlur}
+                    aria-required
+                    aria-invalid={policyError ? true : undefined}
+                    aria-describedby={policyError ? policyErrorId : undefined}
+                    className="mt-0.5"
+                  />
+                )}
+              />
+              <Label htmlFor={policyId} className="leading-snug font-normal">
+                {t('form.policyBefore')}{' '}
+                <a
+                  href={href(paths.privacy.getHref())}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  {t('form.policyLink')}
+                  <span className="sr-only"> {t('profile.newTab')}</span>
+                </a>
+                <span aria-hidden="true" className="ml-0.5 text-destructive">
+                  *
+                </span>
+              </Label>
+            </div>
+            {policyError && (
+              <p id={policyErrorId} className="text-sm font-medium text-destructive">
+                {policyError}
+              </p>
+            )}
+          </div>
+          <div role="alert">
+            {failure && (
+              <p className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {failure}
+              </p>
+            )}
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={!isValid} loading={busy}>
+            {busy ? t('form.submitting') : t('form.submit')}
+          </Button>
+        </form>
+      </Card>
+      <Card className="flex flex-col gap-3 p-6 md:sticky md:top-24">
+        <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{t('form.summary')}</p>
+        <p className="font-semibold text-balance">{offer.title}</p>
+        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3">
+          <span className="text-sm text-muted-foreground">{t('form.total')}</span>
+          <span className="text-right">
+            <span className="block text-xl font-bold">{formatDecimalPln(offer.price_brutto, language)}</span>
+            <span className="block text-xs text-muted-foreground">
+              {formatDecimalPln(offer.price, language)} {t('offer.net')} + VAT
+            </span>
+          </span>
+        </div>
+        <p className="text-sm text-muted-foreground">{t('offer.vat')}</p>
+      </Card>
+    </div>
+  );
+}

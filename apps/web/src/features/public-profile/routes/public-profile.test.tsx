@@ -1,0 +1,391 @@
+import type { PublicOfferDto, PublicProfileDto } from '@substytut/shared';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../../test/browser-gaps';
+import { stubFetch } from '../../../../test/fetch-stub';
+import { renderApp } from '../../../../test/render-app';
+import { externalNavigation } from '@/lib/external-navigation';
+import { lastOfferPage } from '@/lib/last-offer';
+import { useMinDelay } from '../lib/use-min-delay';
+
+vi.setConfig({ testTimeout: 60_000 });
+const LOAD = { timeout: 15_000 };
+
+function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
+  return {
+    title: 'Rozprawa w SR Kraków',
+    description: '',
+    price: '100.00',
+    price_brutto: '123.00',
+    expireDate: '2099-12-31',
+    status: 'active',
+    offerUrl: 'oferta-abc',
+    cardUrl: null,
+    error: false,
+    ...overrides,
+  };
+}
+
+function profile(overrides: Partial<PublicProfileDto> = {}): PublicProfileDto {
+  return {
+    firstname: 'Jan',
+    lastname: 'Kowalski',
+    fullname: 'Jan Kowalski',
+    phone: '48601234567',
+    email: 'jan@kowalski.pl',
+    permissions: 'radca-prawny',
+    licenseNo: 'WA-12345',
+    specialization: ['prawo-cywilne'],
+    institution: 'oirp-warszawa',
+    imageUrl: 'profile/jan.webp',
+    cvUrl: 'cv/jan.pdf',
+    cardUrl: null,
+    linkedinUrl: 'https://www.linkedin.com/in/jan-kowalski',
+    facebookUrl: null,
+    seolink: 'jan-kowalski',
+    description: 'Zastępstwa procesowe w sprawach cywilnych.',
+    jobs: [
+      {
+        positionName: 'Radca prawny',
+        employerName: 'Kancelaria Nowak',
+        monthStart: '1',
+        yearStart: '2020',
+        monthEnd: '',
+        yearEnd: '',
+        stillWorking: true,
+      },
+      {
+        positionName: 'Aplikant',
+        employerName: 'OIRP Warszawa',
+        monthStart: '10',
+        yearStart: '2016',
+        monthEnd: '12',
+        yearEnd: '2019',
+        stillWorking: false,
+      },
+    ],
+    references: [{ author: 'Anna Nowak', description: 'Rzetelne zastępstwo.' }],
+    offer: offer(),
+    ...overrides,
+  };
+}
+
+const COMPANY = {
+  name: 'KANCELARIA ADWOKACKA NOWAK I WSPÓLNICY',
+  street: 'ul. Święty Marcin',
+  propertyNumber: '29',
+  apartmentNumber: '8',
+  city: 'Poznań',
+  zipCode: '61-806',
+};
+
+type Stub = ReturnType<typeof stubFetch>;
+let stub: Stub;
+
+function serve(data: PublicProfileDto | null, more: Parameters<typeof stubFetch>[0] = {}) {
+  stub = stubFetch({
+    'GET /api/public/profile/jan-kowalski': data
+      ? { body: { data } }
+      : { status: 404, body: { message: 'Not found', code: 'profile.not_found' } },
+    'GET /api/csrf-cookie': { status: 204 },
+    ...more,
+  });
+  vi.stubGlobal('fetch', stub.fetch);
+}
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'pl');
+  sessionStorage.clear();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+async function openStepOne(url = '/u/jan-kowalski?o=oferta-abc') {
+  const view = renderApp(url);
+  expect((await screen.findAllByText('Ładowanie...', {}, LOAD)).length).toBeGreaterThan(0);
+  await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+  return view;
+}
+
+async function openStepTwo(user: ReturnType<typeof userEvent.setup>) {
+  await openStepOne();
+  await user.click(screen.getByRole('button', { name: 'Nawiąż współpracę' }));
+  return screen.getByRole('form', { name: 'Formularz danych do faktury' });
+}
+
+describe('useMinDelay', () => {
+  it('keeps the loading screen for a full second', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useMinDelay(1000));
+    expect(result.current).toBe(false);
+    act(() => void vi.advanceTimersByTime(999));
+    expect(result.current).toBe(false);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(result.current).toBe(true);
+  });
+});
+
+describe('public lawyer page, step 1', () => {
+  it('shows every part of the card, the offer and the page title', async () => {
+    serve(profile());
+    await openStepOne();
+    expect(stub.callsTo('GET', '/api/public/profile/jan-kowalski')[0]?.path).toBe(
+      '/api/public/profile/jan-kowalski?offerUrl=oferta-abc',
+    );
+    await waitFor(() => expect(document.title).toBe('Jan Kowalski | Substytut'));
+
+    expect(screen.getByRole('img', { name: 'Zdjęcie: Jan Kowalski' })).toHaveAttribute(
+      'src',
+      '/storage/profile/jan.webp',
+    );
+    expect(screen.getByRole('button', { name: 'Zweryfikowany' })).toBeInTheDocument();
+    expect(screen.getByText('Radca prawny', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('WA-12345')).toBeInTheDocument();
+    const phone = screen.getByRole('link', { name: /\+48 601 234 567/ });
+    expect(phone).toHaveAttribute('href', 'tel:+48601234567');
+    expect(screen.getByRole('link', { name: /jan@kowalski\.pl/ })).toHaveAttribute(
+      'href',
+      'mailto:jan@kowalski.pl',
+    );
+    const cv = screen.getByRole('link', { name: 'Pobierz CV' });
+    expect(cv).toHaveAttribute('href', '/storage/cv/jan.pdf');
+    expect(cv).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: /Profil LinkedIn/ })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/jan-kowalski',
+    );
+    expect(screen.getByRole('heading', { name: 'Opis' })).toBeInTheDocument();
+    expect(screen.getByText('Radca prawny - Kancelaria Nowak (styczeń 2020 - obecnie)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Aplikant - OIRP Warszawa (październik 2016 - grudzień 2019)'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Referencje' })).toBeInTheDocument();
+    expect(screen.getByText('Rzetelne zastępstwo.')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Rozprawa w SR Kraków' })).toBeInTheDocument();
+    expect(screen.getByText(/100,00\s*zł/, { selector: 'p' })).toHaveTextContent(/100,00\s*zł netto/);
+    expect(screen.getByText(/123,00\s*zł brutto/)).toBeInTheDocument();
+    expect(screen.getByText('Wystawiam fakturę VAT', { selector: 'li' })).toBeInTheDocument();
+    const steps = screen.getByRole('navigation', { name: 'Etapy zlecenia' });
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('shows the verified tooltip on keyboard focus', async () => {
+    serve(profile());
+    await openStepOne();
+    act(() => screen.getByRole('button', { name: 'Zweryfikowany' }).focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/Profil zweryfikowany/);
+  });
+
+  it('leaves out references, the offer, the button and the steps when there are none', async () => {
+    serve(profile({ references: [], offer: null, phone: null, cvUrl: null, linkedinUrl: null }));
+    await openStepOne('/u/jan-kowalski');
+    expect(screen.queryByRole('heading', { name: 'Referencje' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nawiąż współpracę' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Etapy zlecenia' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Wystawiam fakturę VAT')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nie znaleziono oferty')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pobierz CV' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the offer of the link expired or was paid, and when the link names none', async () => {
+    serve(profile({ offer: offer({ error: true, status: 'payed' }) }));
+    const first = await openStepOne();
+    expect(screen.getByText('Tej oferty nie można już opłacić')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rozprawa w SR Kraków' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nawiąż współpracę' })).not.toBeInTheDocument();
+    first.unmount();
+
+    serve(profile({ offer: null }));
+    await openStepOne('/u/jan-kowalski?o=nieznana');
+    expect(screen.getByText('Nie znaleziono oferty')).toBeInTheDocument();
+  });
+
+  it('replaces the address with /404 when the profile cannot be loaded', async () => {
+    serve(null);
+    const { router } = renderApp('/u/jan-kowalski');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'), LOAD);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('public lawyer page, step 2', () => {
+  it('opens from "Nawiąż współpracę" at the top and goes back with "Powrót"', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const form = await openStepTwo(user);
+    expect(form).toBeVisible();
+    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toHaveFocus();
+    const steps = screen.getByRole('navigation', { name: 'Etapy zlecenia' });
+    expect(within(steps).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByRole('heading', { name: 'Jan Kowalski' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Powrót' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' })).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Formularz danych do faktury' })).not.toBeInTheDocument();
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('validates as the client types, in Polish, and enables submit only when all is valid', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const form = await openStepTwo(user);
+    const submit = within(form).getByRole('button', { name: 'Przejdź do płatności' });
+    expect(submit).toBeDisabled();
+
+    const nip = within(form).getByLabelText(/^NIP/);
+    await user.type(nip, '123');
+    expect(await within(form).findByText('NIP musi składać się z 10 cyfr')).toBeInTheDocument();
+    await user.clear(nip);
+    expect(await within(form).findByText('NIP jest wymagany')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText(/^Nazwa firmy/), 'A');
+    expect(await within(form).findByText('Nazwa firmy musi mieć co najmniej 2 znaki')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText(/^Nazwa firmy/));
+    expect(await within(form).findByText('Nazwa firmy jest wymagana')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Ulica i numer/), 'A');
+    expect(await within(form).findByText('Ulica musi mieć co najmniej 2 znaki')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Kod pocztowy/), '61806');
+    expect(await within(form).findByText('Kod pocztowy musi być w formacie XX-XXX')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Miejscowość/), 'P');
+    expect(await within(form).findByText('Miejscowość musi mieć co najmniej 2 znaki')).toBeInTheDocument();
+    const email = within(form).getByLabelText(/^Adres e-mail/);
+    await user.type(email, 'klient');
+    expect(await within(form).findByText('Adres Email jest niepoprawny')).toBeInTheDocument();
+    await user.clear(email);
+    expect(await within(form).findByText('Adres Email jest wymagany')).toBeInTheDocument();
+    const policy = within(form).getByRole('checkbox', { name: /politykę prywatności/ });
+    await user.click(policy);
+    await user.click(policy);
+    expect(await within(form).findByText('Musisz zaakceptować politykę prywatności')).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: /politykę prywatności/ })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(submit).toBeDisabled();
+
+    await user.type(nip, '5260250995');
+    await user.type(within(form).getByLabelText(/^Nazwa firmy/), 'Firma');
+    await user.type(within(form).getByLabelText(/^Ulica i numer/), 'leja 5');
+    const postCode = within(form).getByLabelText(/^Kod pocztowy/);
+    await user.clear(postCode);
+    await user.type(postCode, '61-806');
+    await user.type(within(form).getByLabelText(/^Miejscowość/), 'oznań');
+    await user.type(email, 'klient@example.com');
+    expect(submit).toBeDisabled();
+    await user.click(policy);
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(within(form).queryByText(/musi|wymagan|niepoprawny/)).not.toBeInTheDocument();
+  });
+
+  it('fills the company in from a 10-digit NIP, joining the numbers with a slash', async () => {
+    const user = userEvent.setup();
+    serve(profile(), { 'POST /api/public/nip': { body: { data: COMPANY } } });
+    const form = await openStepTwo(user);
+    await user.type(within(form).getByLabelText(/^NIP/), '7792364275');
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Ulica i numer/)).toHaveValue('ul. Święty Marcin 29/8'),
+    );
+    expect(stub.callsTo('POST', '/api/public/nip').map((c) => c.body)).toEqual([{ nip: '7792364275' }]);
+    expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue(COMPANY.name);
+    expect(within(form).getByLabelText(/^Kod pocztowy/)).toHaveValue('61-806');
+    expect(within(form).getByLabelText(/^Miejscowość/)).toHaveValue('Poznań');
+    expect(within(form).getByText(/Uzupełniliśmy dane firmy/)).toBeInTheDocument();
+  });
+
+  it('leaves the fields for manual entry when the registry does not know the NIP', async () => {
+    const user = userEvent.setup();
+    serve(profile(), {
+      'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
+    });
+    const form = await openStepTwo(user);
+    await user.type(within(form).getByLabelText(/^NIP/), '5260250995');
+    expect(await within(form).findByText(/Nie znaleźliśmy firmy o tym numerze NIP/)).toBeInTheDocument();
+    const company = within(form).getByLabelText(/^Nazwa firmy/);
+    expect(company).toHaveValue('');
+    expect(company).toBeEnabled();
+    // An invalid checksum is never sent to the registry.
+    await user.clear(within(form).getByLabelText(/^NIP/));
+    await user.type(within(form).getByLabelText(/^NIP/), '1234567890');
+    expect(await within(form).findByText('Niepoprawny numer NIP')).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/nip')).toHaveLength(1);
+  });
+
+  async function fillValid(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
+    await user.type(within(form).getByLabelText(/^NIP/), '5260250995');
+    await user.type(within(form).getByLabelText(/^Nazwa firmy/), 'Kancelaria Klienta');
+    await user.type(within(form).getByLabelText(/^Ulica i numer/), 'Prosta 20/4');
+    await user.type(within(form).getByLabelText(/^Kod pocztowy/), '00-850');
+    await user.type(within(form).getByLabelText(/^Miejscowość/), 'Warszawa');
+    await user.type(within(form).getByLabelText(/^Adres e-mail/), 'klient@example.com');
+    await user.click(within(form).getByRole('checkbox', { name: /politykę prywatności/ }));
+  }
+
+  it('refreshes the anti-forgery cookie, then sends the data and goes to the payment page', async () => {
+    const user = userEvent.setup();
+    const go = vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
+    serve(profile(), {
+      'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
+      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+        body: { data: { payLink: 'http://localhost/payments/sandbox/checkout?token=t1' } },
+      },
+    });
+    const form = await openStepTwo(user);
+    await fillValid(user, form);
+    const csrfBefore = stub.callsTo('GET', '/api/csrf-cookie').length;
+    await user.click(within(form).getByRole('button', { name: 'Przejdź do płatności' }));
+
+    await waitFor(() =>
+      expect(go).toHaveBeenCalledWith('http://localhost/payments/sandbox/checkout?token=t1'),
+    );
+    const button = within(form).getByRole('button', { name: 'Przekierowywanie do płatności...' });
+    expect(button).toBeDisabled();
+    const paths = stub.calls.map((c) => `${c.method} ${c.path}`);
+    const post = paths.lastIndexOf('POST /api/public/profile/jan-kowalski/payment/oferta-abc');
+    expect(paths.lastIndexOf('GET /api/csrf-cookie')).toBeLessThan(post);
+    expect(stub.callsTo('GET', '/api/csrf-cookie').length).toBeGreaterThan(csrfBefore);
+    expect(stub.calls[post]?.body).toEqual({
+      nip: '5260250995',
+      company: 'Kancelaria Klienta',
+      street: 'Prosta 20/4',
+      postCode: '00-850',
+      city: 'Warszawa',
+      email: 'klient@example.com',
+      policyConfirm: true,
+      invoice: true,
+      phone: '',
+      firstname: '',
+      lastname: '',
+      locale: 'pl',
+    });
+    expect(lastOfferPage()).toBe('/u/jan-kowalski?o=oferta-abc');
+  });
+
+  it('shows an alert on a failed payment request and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const go = vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
+    serve(profile(), {
+      'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
+      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+        status: 500,
+        body: { message: 'Internal error', code: 'internal' },
+      },
+    });
+    const form = await openStepTwo(user);
+    await fillValid(user, form);
+    await user.click(within(form).getByRole('button', { name: 'Przejdź do płatności' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Błąd serwera spróbuj później');
+    expect(go).not.toHaveBeenCalled();
+    expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Klienta');
+    expect(within(form).getByLabelText(/^Adres e-mail/)).toHaveValue('klient@example.com');
+    expect(within(form).getByRole('button', { name: 'Przejdź do płatności' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,148 @@
+import { storageUrl, type PublicProfileDto } from '@substytut/shared';
+import { Handshake } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
+import { Loading } from '@/components/ui/spinner';
+import { PRODUCT_NAME } from '@/config/constants';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { useLanguage } from '@/lib/use-error-text';
+import { usePublicProfile } from '../api/get-public-profile';
+import { InvoiceForm } from '../components/invoice-form';
+import { OfferCard, OfferUnavailable } from '../components/offer-card';
+import { ProfileCard } from '../components/profile-card';
+import { ProfileDetails } from '../components/profile-details';
+import { StepIndicator, type Step } from '../components/step-indicator';
+import { formatDecimalPln } from '../lib/offer-money';
+import { useMinDelay } from '../lib/use-min-delay';
+
+/** Spec 9: the loading screen stays at least this long. */
+export const MIN_LOADING_MS = 1000;
+
+/**
+ * The same title, description and image the server puts into this page's HTML for link previews
+ * (apps/api public-profile.service.ts publicPageMeta), so the two never disagree.
+ */
+function ProfileMeta({ profile }: { profile: PublicProfileDto }) {
+  const { t } = useTranslation('public-profile');
+  const language = useLanguage();
+  const offer = profile.offer;
+  const payable = offer !== null && !offer.error;
+  const description = payable
+    ? `${offer.title}: ${formatDecimalPln(offer.price_brutto, language)} ${t('offer.gross')}. ${profile.description}`.trim()
+    : profile.description;
+  const imageKey = offer?.cardUrl || profile.imageUrl;
+  return (
+    <PageMeta
+      title={profile.fullname}
+      description={description || undefined}
+      image={imageKey ? storageUrl(imageKey) : undefined}
+      type="profile"
+      author={profile.fullname}
+    />
+  );
+}
+
+/** /u/{seolink}?o={offerUrl}: the lawyer's card (step 1) and the invoice form (step 2). */
+export function Component() {
+  const { t } = useTranslation('public-profile');
+  const { seolink = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const offerUrl = searchParams.get('o') || null;
+  const navigate = useNavigate();
+  const href = useLocalizedHref();
+  const query = usePublicProfile(seolink, offerUrl);
+  const waited = useMinDelay(MIN_LOADING_MS);
+  const [step, setStep] = useState<Step>(1);
+  const nameRef = useRef<HTMLDivElement>(null);
+  const formHeadingRef = useRef<HTMLHeadingElement>(null);
+  const stepChanged = useRef(false);
+
+  useEffect(() => {
+    if (query.isError) void navigate(href(paths.notFound.getHref()), { replace: true });
+  }, [query.isError, navigate, href]);
+
+  useEffect(() => {
+    // Focus follows the step (not on the first render), so keyboard and screen reader users land
+    // on the new step's heading.
+    if (!stepChanged.current) return;
+    if (step === 2) formHeadingRef.current?.focus({ preventScroll: true });
+    else nameRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+  }, [step]);
+
+  const goTo = (next: Step) => {
+    stepChanged.current = true;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    setStep(next);
+  };
+
+  const profile = query.data;
+  if (!profile || !waited) {
+    return (
+      <>
+        <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
+        <Loading className="flex-1 py-24" />
+      </>
+    );
+  }
+
+  const offer = profile.offer;
+  const payable = offer !== null && !offer.error ? offer : null;
+
+  return (
+    <>
+      <ProfileMeta profile={profile} />
+      <div className="bg-linear-to-b from-hero-from to-hero-to">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
+          {payable && <StepIndicator step={step} />}
+
+          <div
+            hidden={step !== 1}
+            className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_22rem] md:gap-8"
+          >
+            <div ref={nameRef} className="md:col-start-1 md:row-start-1">
+              <ProfileCard profile={profile} />
+            </div>
+            {(offer || offerUrl) && (
+              <aside className="contents md:col-start-2 md:row-span-2 md:row-start-1 md:flex md:flex-col md:gap-4 md:self-start">
+                {payable ? (
+                  <OfferCard offer={payable} />
+                ) : (
+                  <OfferUnavailable reason={offer ? 'unavailable' : 'missing'} />
+                )}
+                {payable && (
+                  // On phones the button sticks to the bottom of the screen while the profile
+                  // scrolls, and settles at the end of it, so it never covers the footer.
+                  <div className="sticky bottom-0 z-10 order-last -mx-4 border-t border-border bg-background/95 px-4 py-3 backdrop-blur md:static md:order-none md:mx-0 md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none">
+                    <Button size="lg" className="w-full" onClick={() => goTo(2)}>
+                      <Handshake aria-hidden="true" />
+                      {t('offer.cooperate')}
+                    </Button>
+                  </div>
+                )}
+              </aside>
+            )}
+            <div className="md:col-start-1 md:row-start-2">
+              <ProfileDetails profile={profile} />
+            </div>
+          </div>
+
+          {payable && (
+            <div hidden={step !== 2}>
+              <InvoiceForm
+                seolink={seolink}
+                offer={payable}
+                onBack={() => goTo(1)}
+                headingRef={formHeadingRef}
+              />
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+export default Component;

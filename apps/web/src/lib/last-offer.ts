@@ -1,0 +1,23 @@
+/**
+ * The offer page a payment was started from, so /payment/cancel can lead back to it: the
+ * provider returns to a fixed address without saying which offer it was. Kept for the tab only.
+ */
+const KEY = 'substytut-last-offer';
+
+export function rememberOfferPage(href: string): void {
+  try {
+    window.sessionStorage.setItem(KEY, href);
+  } catch {
+    // Without storage the cancel page offers the home page instead.
+  }
+}
+
+/** An in-app path ('/u/…'), never another origin. */
+export function lastOfferPage(): string | null {
+  try {
+    const href = window.sessionStorage.getItem(KEY);
+    return href && href.startsWith('/u/') ? href : null;
+  } catch {
+    return null;
+  }
+}
