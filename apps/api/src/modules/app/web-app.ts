@@ -68,20 +68,22 @@ const escapeAttribute = (value: string) =>
 
 /**
  * The shell with the page's head tags added before </head>. Only text and attributes are added,
- * never a script, so the CSP hashes of the shell's inline scripts stay valid.
+ * never a script, so the CSP hashes of the shell's inline scripts stay valid. The tags are marked
+ * like the prerendered pages' head tags, so the web app drops them when it renders its own
+ * (otherwise every tag would be there twice).
  */
 export function withPageMeta(html: string, meta: PageMeta): string {
   const e = escapeAttribute;
   const tags = [
-    `<title>${e(meta.title)}</title>`,
-    `<meta name="description" content="${e(meta.description)}">`,
-    `<link rel="canonical" href="${e(meta.url)}">`,
-    `<meta property="og:type" content="${e(meta.type ?? 'profile')}">`,
-    `<meta property="og:title" content="${e(meta.title)}">`,
-    `<meta property="og:description" content="${e(meta.description)}">`,
-    `<meta property="og:url" content="${e(meta.url)}">`,
-    `<meta property="og:image" content="${e(meta.image)}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
+    `<title data-prerendered-head>${e(meta.title)}</title>`,
+    `<meta data-prerendered-head name="description" content="${e(meta.description)}">`,
+    `<link data-prerendered-head rel="canonical" href="${e(meta.url)}">`,
+    `<meta data-prerendered-head property="og:type" content="${e(meta.type ?? 'profile')}">`,
+    `<meta data-prerendered-head property="og:title" content="${e(meta.title)}">`,
+    `<meta data-prerendered-head property="og:description" content="${e(meta.description)}">`,
+    `<meta data-prerendered-head property="og:url" content="${e(meta.url)}">`,
+    `<meta data-prerendered-head property="og:image" content="${e(meta.image)}">`,
+    '<meta data-prerendered-head name="twitter:card" content="summary_large_image">',
   ].join('');
   const at = html.search(/<\/head>/i);
   return at === -1 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;

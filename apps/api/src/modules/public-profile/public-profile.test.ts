@@ -186,7 +186,9 @@ describe('GET /api/public/profile/{seolink}', () => {
 describe('link previews of /u/{seolink}', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url, headers: html });
   const meta = (body: string, property: string) =>
-    new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(body)?.[1];
+    new RegExp(`<meta data-prerendered-head (?:property|name)="${property}" content="([^"]*)">`).exec(
+      body,
+    )?.[1];
 
   it('puts the name, bio and photo into the shell for crawlers that run no JavaScript', async () => {
     const profile = await t.seed.profile({
@@ -197,7 +199,7 @@ describe('link previews of /u/{seolink}', () => {
     });
     const response = await page(`/u/${profile.seolink}`);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>Ewa Nowak | Substytut</title>');
+    expect(response.body).toContain('<title data-prerendered-head>Ewa Nowak | Substytut</title>');
     expect(meta(response.body, 'og:title')).toBe('Ewa Nowak | Substytut');
     expect(meta(response.body, 'description')).toBe('Sprawy &quot;rodzinne&quot; &amp; &lt;spadkowe&gt;');
     expect(meta(response.body, 'og:image')).toBe('https://substytut.example/storage/profile/ewa.webp');
