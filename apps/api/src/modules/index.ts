@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { PageMetaResolver } from './app/web-app.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
@@ -26,6 +27,7 @@ export const featureModules: FastifyPluginAsync[] = [
   companyLookupRoutes,
   checkoutRoutes,
   publicProfileRoutes,
+  adminRoutes,
 ];
 
 /** Client routes whose head tags the server fills from the database (link previews). */
