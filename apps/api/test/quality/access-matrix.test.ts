@@ -1,0 +1,678 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  offerPayments,
+  offers,
+  paymentAccounts,
+  profileJobs,
+  profileReferences,
+  profiles,
+  providerInvoiceData,
+  users,
+} from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import {
+  extraHeaders,
+  lawyer,
+  makeSend,
+  offerBody,
+  PASSWORD,
+  payCheckout,
+  randomToken,
+  sandboxLink,
+  startPayment,
+  upload,
+  uploadOptions,
+  type Lawyer,
+  type Send,
+} from './world.ts';
+
+/**
+ * Who may do what: every route of the API, sent as an anonymous visitor, lawyer A, lawyer B and
+ * an administrator against objects that belong to lawyer A. The route list comes from the app
+ * itself, so a new route fails this file until it is classified below.
+ */
+
+// Every Fastify instance the app creates reports its routes here (the test cannot reach the
+// instance before buildApp has registered them).
+const registered = vi.hoisted(() => ({ routes: new Set<string>() }));
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('fastify')>();
+  const create = ((options?: object) => {
+    const app = actual.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.routes.add(`${method} ${route.url}`);
+    });
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: create, fastify: create };
+});
+
+type Actor = 'anon' | 'a' | 'b' | 'admin';
+const ACTORS: Actor[] = ['anon', 'a', 'b', 'admin'];
+type LinkToken = 'none' | 'foreign' | 'own';
+type Build<A extends unknown[]> = (w: World, ...args: A) => InjectOptions | Promise<InjectOptions>;
+
+type Rule =
+  /** anyone; nobody gets a 5xx and an anonymous visitor succeeds */
+  | { policy: 'open'; request: Build<[Actor]> }
+  /** the local mailbox: open outside production, not registered in production (mail.test.ts) */
+  | { policy: 'dev'; request: Build<[Actor]> }
+  /** proves who you are: forged proof for A's account is refused to everyone; real proof works */
+  | { policy: 'credential'; forged: Build<[Actor]>; genuine?: Build<[]> }
+  /** the caller's own account: 401 without a token; never A's data for anyone else */
+  | { policy: 'self'; request: Build<[Actor]> }
+  /** one of A's objects by id: 401 without a token, 403/404 for anyone but A */
+  | { policy: 'owner'; request: Build<[Actor]> }
+  /** administrator only: 401 without a token, 403 for lawyers */
+  | { policy: 'admin'; request: Build<[Actor]> }
+  /** a secret link: refused without its token or with another's, works with its own */
+  | { policy: 'link'; request: Build<[LinkToken]> }
+  /** provider webhooks: refused without a valid signature */
+  | { policy: 'signed'; request: Build<[]> };
+
+interface World {
+  t: TestApp;
+  send: Send;
+  a: Lawyer;
+  b: Lawyer;
+  admin: { headers: { authorization: string }; user: { id: string } };
+  /** A's offers by role in this test */
+  offers: { pub: Offer; edit: Offer; del: Offer; paid: Offer; open: Offer; others: Offer[] };
+  bOffer: Offer;
+  /** A's sandbox links (own) and B's (foreign) */
+  links: {
+    onboarding: { a: string; b: string };
+    dashboard: { a: string; b: string };
+    checkout: { a: { sessionId: string; token: string }; b: { sessionId: string; token: string } };
+  };
+  /** set in the positive phase, once A has marked the paid job done */
+  acceptToken?: string;
+  photoPath: string;
+  /** never in an answer to anyone but A (unless the request itself carried it) */
+  secrets: string[];
+  /** A's public profile data: fine on public pages, never in another user's own data */
+  profileMarkers: string[];
+}
+interface Offer {
+  id: number;
+  offerUrl: string;
+}
+
+const neutralProfile = {
+  firstname: 'Ewa',
+  lastname: 'Neutralna',
+  phone: '+48 600 100 200',
+  permissions: 'adwokat',
+  licenseNo: 'WAW/Adw/9999',
+  specialization: ['prawo-karne'],
+  institution: 'ia-warszawa',
+  description: 'Zastępstwa procesowe.',
+  linkedinUrl: '',
+  facebookUrl: '',
+  jobs: [],
+  references: [],
+};
+const neutralInvoice = {
+  invoice_nip: '5260250274',
+  invoice_company: 'Kancelaria Neutralna',
+  invoice_street: 'Prosta 1',
+  invoice_postcode: '00-001',
+  invoice_city: 'Warszawa',
+  invoice_bank_account: '',
+};
+const A_INVOICE = {
+  invoice_nip: '9512345678',
+  invoice_company: 'Kancelaria Sekretna Alfa',
+  invoice_street: 'Tajna 7',
+  invoice_postcode: '00-950',
+  invoice_city: 'Warszawa',
+  invoice_bank_account: 'PL61 1090 1014 0000 0712 1981 2874',
+};
+const A_PAYER = 'platnik-alfa@example.com';
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const post = (url: string, payload?: object): InjectOptions => ({
+  method: 'POST',
+  url,
+  payload: payload ?? {},
+});
+const put = (url: string, payload: object): InjectOptions => ({ method: 'PUT', url, payload });
+const form = (url: string, fields: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+let unique = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++unique}@example.com`;
+
+const onboardingToken = (w: World, token: LinkToken) =>
+  token === 'none' ? undefined : token === 'own' ? w.links.onboarding.a : w.links.onboarding.b;
+
+/** The classification. Keys are `METHOD url` exactly as Fastify registers them. */
+const MATRIX: Record<string, Rule> = {
+  'GET /api/csrf-cookie': { policy: 'open', request: () => get('/api/csrf-cookie') },
+  'GET /api/config/public': { policy: 'open', request: () => get('/api/config/public') },
+  'GET /api/health': { policy: 'open', request: () => get('/api/health') },
+  'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
+  'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
+  'GET /dev/mail/:id': {
+    policy: 'dev',
+    request: () => get('/dev/mail/00000000-0000-0000-0000-000000000000'),
+  },
+  'GET /dev/mail/:id/html': {
+    policy: 'dev',
+    request: () => get('/dev/mail/00000000-0000-0000-0000-000000000000/html'),
+  },
+  'POST /api/contact': {
+    policy: 'open',
+    request: () =>
+      post('/api/contact', {
+        name: 'Jan',
+        email: uniqueEmail('contact'),
+        subject: 'Pytanie',
+        message: 'Treść',
+      }),
+  },
+  'POST /api/register': {
+    policy: 'open',
+    request: () => post('/api/register', { email: uniqueEmail('new'), password: PASSWORD, terms: true }),
+  },
+  'POST /api/login/forget': {
+    policy: 'open',
+    request: (w) => post('/api/login/forget', { email: w.a.user.email }),
+  },
+  'POST /api/login': {
+    policy: 'credential',
+    forged: (w) => post('/api/login', { email: w.a.user.email, password: 'Wrong-password-1' }),
+    genuine: (w) => post('/api/login', { email: w.a.user.email, password: PASSWORD }),
+  },
+  // Google sign-in is off without GOOGLE_CLIENT_ID (google-login.test.ts covers it switched on).
+  'POST /api/login/google': {
+    policy: 'credential',
+    forged: (w) => post('/api/login/google', { token: `forged.${w.a.user.email}.token` }),
+  },
+  'POST /api/login/resetpassword': {
+    policy: 'credential',
+    forged: (w) =>
+      post('/api/login/resetpassword', {
+        token: randomToken(),
+        email: w.a.user.email,
+        password: 'Taken-over-1',
+        password_confirmation: 'Taken-over-1',
+      }),
+  },
+  'POST /api/email/verify/:id/:hash': {
+    policy: 'credential',
+    forged: (w) => post(`/api/email/verify/${w.a.user.id}/${randomToken()}`),
+  },
+  'POST /api/logout': {
+    policy: 'self',
+    // Each actor ends a session of its own made for the purpose, so later cells keep theirs.
+    request: async (w, actor) => ({
+      ...post('/api/logout'),
+      headers: actor === 'anon' ? {} : await extraHeaders(w.t, userOf(w, actor)),
+    }),
+  },
+  'GET /api/me': { policy: 'self', request: () => get('/api/me') },
+  'GET /api/user/profile': { policy: 'self', request: () => get('/api/user/profile') },
+  'PUT /api/user/profile': { policy: 'self', request: () => put('/api/user/profile', neutralProfile) },
+  'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
+  'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
+  'GET /api/user/profile/invoice': { policy: 'self', request: () => get('/api/user/profile/invoice') },
+  'PUT /api/user/profile/invoice': {
+    policy: 'self',
+    request: () => put('/api/user/profile/invoice', neutralInvoice),
+  },
+  'POST /api/user/profile/stripe/createaccount': {
+    policy: 'self',
+    request: () => post('/api/user/profile/stripe/createaccount'),
+  },
+  'POST /api/user/profile/stripe/login': {
+    policy: 'self',
+    request: () => post('/api/user/profile/stripe/login'),
+  },
+  'POST /api/user/offer': {
+    policy: 'self',
+    request: (w) => post('/api/user/offer', offerBody(w.t.clock.now(), 'Nowa oferta')),
+  },
+  'GET /api/user/offer': { policy: 'self', request: () => get('/api/user/offer') },
+  'GET /api/user/offer/:id': { policy: 'owner', request: (w) => get(`/api/user/offer/${w.offers.edit.id}`) },
+  'PUT /api/user/offer/:id': {
+    policy: 'owner',
+    request: (w) => put(`/api/user/offer/${w.offers.edit.id}`, offerBody(w.t.clock.now(), 'Zmieniony tytuł')),
+  },
+  'DELETE /api/user/offer/:id': {
+    policy: 'owner',
+    request: (w) => ({ method: 'DELETE', url: `/api/user/offer/${w.offers.del.id}` }),
+  },
+  'PUT /api/user/offer/:id/done': {
+    policy: 'owner',
+    request: (w) => ({ method: 'PUT', url: `/api/user/offer/${w.offers.paid.id}/done` }),
+  },
+  'POST /api/public/nip': { policy: 'open', request: () => post('/api/public/nip', { nip: '7792364275' }) },
+  'GET /api/public/profile/:seolink': {
+    policy: 'open',
+    request: (w) => get(`/api/public/profile/${w.a.seolink}?offerUrl=${w.offers.pub.offerUrl}`),
+  },
+  // The client pays on the lawyer's public page: anyone holding the offer link may.
+  'POST /api/public/profile/:seolink/payment/:offerUrl': {
+    policy: 'open',
+    request: (w, actor) =>
+      post(`/api/public/profile/${w.a.seolink}/payment/${w.offers.pub.offerUrl}`, {
+        nip: '7792364275',
+        company: 'Kancelaria Klienta',
+        street: 'Święty Marcin 29/8',
+        postCode: '61-806',
+        city: 'Poznań',
+        email: `klient-${actor}@example.com`,
+        policyConfirm: true,
+      }),
+  },
+  'POST /api/public/offer/accept': {
+    policy: 'link',
+    request: (w, token) =>
+      post(
+        '/api/public/offer/accept',
+        token === 'none' ? {} : { token: token === 'own' ? w.acceptToken : randomToken() },
+      ),
+  },
+  // Following the mailed link only redirects to the page whose button confirms (a GET changes nothing).
+  'GET /offer/accept/:token': { policy: 'open', request: () => get(`/offer/accept/${randomToken()}`) },
+  'GET /pl/offer/accept/:token': { policy: 'open', request: () => get(`/pl/offer/accept/${randomToken()}`) },
+  'GET /en/offer/accept/:token': { policy: 'open', request: () => get(`/en/offer/accept/${randomToken()}`) },
+  'GET /sitemap.xml': { policy: 'open', request: () => get('/sitemap.xml') },
+  'GET /robots.txt': { policy: 'open', request: () => get('/robots.txt') },
+  // Uploaded photos and CVs are shown on the public page; their keys are unguessable.
+  'GET /storage/*': { policy: 'open', request: (w) => get(w.photoPath) },
+  // The web app's pages (this test app has no web build, so a 404 with the JSON error shape).
+  'GET /*': { policy: 'open', request: () => get('/o-nas') },
+  'GET /sandbox/payments/onboarding/:accountId': {
+    policy: 'link',
+    request: (w, token) => {
+      const value = onboardingToken(w, token);
+      return get(`/sandbox/payments/onboarding/${w.a.accountId}${value ? `?token=${value}` : ''}`);
+    },
+  },
+  'POST /sandbox/payments/onboarding/:accountId': {
+    policy: 'link',
+    request: (w, token) =>
+      form(`/sandbox/payments/onboarding/${w.a.accountId}`, {
+        ...(token === 'none' ? {} : { token: onboardingToken(w, token) ?? '' }),
+        action: 'complete',
+      }),
+  },
+  'GET /sandbox/payments/dashboard/:accountId': {
+    policy: 'link',
+    request: (w, token) => {
+      const value =
+        token === 'none' ? '' : `?token=${token === 'own' ? w.links.dashboard.a : w.links.dashboard.b}`;
+      return get(`/sandbox/payments/dashboard/${w.a.accountId}${value}`);
+    },
+  },
+  'GET /sandbox/payments/checkout/:sessionId': {
+    policy: 'link',
+    request: (w, token) => {
+      const { a, b } = w.links.checkout;
+      const value = token === 'none' ? '' : `?token=${token === 'own' ? a.token : b.token}`;
+      return get(`/sandbox/payments/checkout/${a.sessionId}${value}`);
+    },
+  },
+  'POST /sandbox/payments/checkout/:sessionId': {
+    policy: 'link',
+    request: (w, token) => {
+      const { a, b } = w.links.checkout;
+      return form(`/sandbox/payments/checkout/${a.sessionId}`, {
+        ...(token === 'none' ? {} : { token: token === 'own' ? a.token : b.token }),
+        action: 'pay',
+        method: 'blik',
+      });
+    },
+  },
+  // Registered only when Stripe is configured (checked with a second app below).
+  'POST /api/webhooks/stripe': { policy: 'signed', request: () => webhook('/api/webhooks/stripe') },
+  'POST /api/webhooks/stripe/connect': {
+    policy: 'signed',
+    request: () => webhook('/api/webhooks/stripe/connect'),
+  },
+  'GET /api/admin/profile': { policy: 'admin', request: () => get('/api/admin/profile') },
+  'GET /api/admin/offer': { policy: 'admin', request: () => get('/api/admin/offer') },
+  'GET /api/admin/summary': { policy: 'admin', request: () => get('/api/admin/summary') },
+};
+
+/** Routes only some configurations register; a stale key elsewhere fails the coverage test. */
+const CONDITIONAL = new Set(['POST /api/webhooks/stripe', 'POST /api/webhooks/stripe/connect']);
+
+function webhook(url: string): InjectOptions {
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=1,v1=${'0'.repeat(64)}` },
+    payload: JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } }),
+  };
+}
+
+function userOf(w: World, actor: Exclude<Actor, 'anon'>): string {
+  return actor === 'a' ? w.a.user.id : actor === 'b' ? w.b.user.id : w.admin.user.id;
+}
+
+function headersOf(w: World, actor: Actor): Record<string, string> {
+  if (actor === 'a') return w.a.headers;
+  if (actor === 'b') return w.b.headers;
+  if (actor === 'admin') return w.admin.headers;
+  return {};
+}
+
+interface Cell {
+  route: string;
+  actor: Actor;
+  variant?: string;
+  request: InjectOptions;
+  response: LightMyRequestResponse;
+}
+
+async function send(
+  w: World,
+  route: string,
+  actor: Actor,
+  options: InjectOptions,
+  variant?: string,
+): Promise<Cell> {
+  const request = { ...options, headers: { ...headersOf(w, actor), ...(options.headers as object) } };
+  return { route, actor, variant, request, response: await w.send(request) };
+}
+
+const label = (c: Cell) => `${c.route} as ${c.actor}${c.variant ? ` (${c.variant})` : ''}`;
+const describeCell = (c: Cell) => `${label(c)} -> ${c.response.statusCode} ${c.response.body.slice(0, 160)}`;
+const succeeded = (c: Cell) => c.response.statusCode < 400;
+const denied = (c: Cell) =>
+  c.response.statusCode >= 400 && c.response.statusCode < 500 && c.response.statusCode !== 429;
+
+/** Markers of `list` in the answer that the request did not carry itself. */
+function leaked(c: Cell, list: string[]): string[] {
+  const sent = `${c.request.url} ${typeof c.request.payload === 'string' ? c.request.payload : JSON.stringify(c.request.payload ?? '')}`;
+  return list.filter((marker) => c.response.body.includes(marker) && !sent.includes(marker));
+}
+
+/** A's rows in every table that holds something of A's, hashed. */
+async function snapshotOfA(w: World): Promise<Record<string, string>> {
+  const { db } = w.t;
+  const profileId = w.a.profileId;
+  const offerRows = await db.select().from(offers).where(eq(offers.profileId, profileId)).orderBy(offers.id);
+  const offerIds = offerRows.map((o) => o.id);
+  const parts: Record<string, unknown> = {
+    user: await db.select().from(users).where(eq(users.id, w.a.user.id)),
+    profile: await db.select().from(profiles).where(eq(profiles.id, profileId)),
+    jobs: await db
+      .select()
+      .from(profileJobs)
+      .where(eq(profileJobs.profileId, profileId))
+      .orderBy(profileJobs.id),
+    references: await db
+      .select()
+      .from(profileReferences)
+      .where(eq(profileReferences.profileId, profileId))
+      .orderBy(profileReferences.id),
+    invoice: await db.select().from(providerInvoiceData).where(eq(providerInvoiceData.userId, w.a.user.id)),
+    account: await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, w.a.user.id)),
+    offers: offerRows,
+    payments: offerIds.length
+      ? await db
+          .select()
+          .from(offerPayments)
+          .where(inArray(offerPayments.offerId, offerIds))
+          .orderBy(offerPayments.id)
+      : [],
+  };
+  return Object.fromEntries(
+    Object.entries(parts).map(([table, rows]) => [
+      table,
+      createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16),
+    ]),
+  );
+}
+
+let sandboxApp: TestApp;
+let sandboxRoutes: string[];
+let w: World;
+
+const routeList = () =>
+  [...registered.routes].filter((r) => !r.startsWith('HEAD ')).sort((x, y) => x.localeCompare(y));
+
+beforeAll(async () => {
+  registered.routes.clear();
+  sandboxApp = await createTestApp();
+  sandboxRoutes = routeList();
+  const t = sandboxApp;
+  const sendAny = await makeSend(t);
+
+  const a = await lawyer(t, { lastname: 'Alfowski', licenseNo: 'WAW/Adw/ALFA-7' });
+  const b = await lawyer(t, { lastname: 'Betowski' });
+  const admin = await t.seed.session({ role: 'admin' });
+
+  for (const kind of ['image', 'cv'] as const) {
+    const response = await upload(sendAny, a.headers, kind);
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  const invoice = await sendAny({ ...put('/api/user/profile/invoice', A_INVOICE), headers: a.headers });
+  expect(invoice.statusCode, invoice.body).toBe(200);
+  const [profileRow] = await t.db.select().from(profiles).where(eq(profiles.id, a.profileId));
+  if (!profileRow?.imageKey) throw new Error('the photo was not stored');
+
+  const make = (status: Parameters<TestApp['seed']['offer']>[0]['status'] = 'active') =>
+    t.seed.offer({ profileId: a.profileId, status });
+  const [pub, edit, del, paid, open] = [await make(), await make(), await make(), await make(), await make()];
+  const others = [await make('done'), await make('accepted'), await make('archive'), await make('expired')];
+  const bOffer = await t.seed.offer({ profileId: b.profileId });
+
+  // A real payment of A's `paid` offer, and an open checkout of `open` (A's) and of B's offer.
+  await payCheckout(sendAny, await startPayment(sendAny, a.seolink, paid.offerUrl, A_PAYER));
+  const checkoutA = await startPayment(sendAny, a.seolink, open.offerUrl, A_PAYER);
+  const checkoutB = await startPayment(sendAny, b.seolink, bOffer.offerUrl, 'platnik-beta@example.com');
+
+  w = {
+    t,
+    send: sendAny,
+    a,
+    b,
+    admin: { headers: admin.headers, user: admin.user },
+    offers: { pub, edit, del, paid, open, others },
+    bOffer,
+    links: {
+      onboarding: {
+        a: (await sandboxLink(sendAny, a.headers, 'createaccount')).token,
+        b: (await sandboxLink(sendAny, b.headers, 'createaccount')).token,
+      },
+      dashboard: {
+        a: (await sandboxLink(sendAny, a.headers, 'login')).token,
+        b: (await sandboxLink(sendAny, b.headers, 'login')).token,
+      },
+      checkout: { a: checkoutA, b: checkoutB },
+    },
+    photoPath: `/storage/${profileRow.imageKey}`,
+    secrets: [
+      a.token,
+      A_PAYER,
+      A_INVOICE.invoice_company,
+      A_INVOICE.invoice_nip,
+      'PL61109010140000071219812874',
+      a.accountId,
+      ...[edit, del, paid, open, ...others].map((o) => o.offerUrl),
+    ],
+    // The public page shows the lawyer's e-mail address (spec 2).
+    profileMarkers: ['Alfowski', 'WAW/Adw/ALFA-7', a.user.email],
+  };
+}, 180_000);
+
+afterAll(async () => {
+  await sandboxApp?.close();
+});
+
+describe('access matrix', () => {
+  it('classifies every route the app registers', () => {
+    const missing = sandboxRoutes.filter((route) => !route.startsWith('HEAD ') && !(route in MATRIX));
+    expect(missing, 'routes without a row in MATRIX').toEqual([]);
+    // Admin routes may still be moving; every other row must match a real route.
+    const stale = Object.keys(MATRIX).filter(
+      (route) => !sandboxRoutes.includes(route) && !CONDITIONAL.has(route) && !route.includes('/api/admin/'),
+    );
+    expect(stale, 'rows of MATRIX that match no route').toEqual([]);
+  });
+
+  it('refuses every cell that must not succeed, and leaves A’s data untouched', async () => {
+    const failures: string[] = [];
+    const routes = sandboxRoutes.filter((route) => route in MATRIX);
+    const rules = routes.map((route) => [route, MATRIX[route]!] as const);
+    const others: Actor[] = ['anon', 'b', 'admin'];
+
+    // 1. Open routes and proofs of identity. Some change A's rows on purpose (a client starts a
+    //    payment; a wrong password counts towards the lockout), so they run before the snapshot.
+    for (const [route, rule] of rules) {
+      if (rule.policy === 'open' || rule.policy === 'dev') {
+        for (const actor of ACTORS) {
+          const c = await send(w, route, actor, await rule.request(w, actor));
+          if (c.response.statusCode >= 500) failures.push(`5xx: ${describeCell(c)}`);
+          if (
+            actor === 'anon' &&
+            c.response.statusCode >= 400 &&
+            route !== 'GET /*' &&
+            rule.policy === 'open'
+          )
+            failures.push(`open route refused: ${describeCell(c)}`);
+          if (rule.policy === 'open' && actor !== 'a') {
+            for (const marker of leaked(c, w.secrets)) failures.push(`leaks ${marker}: ${label(c)}`);
+          }
+        }
+      }
+      if (rule.policy === 'credential') {
+        for (const actor of ACTORS) {
+          const c = await send(w, route, actor, await rule.forged(w, actor), 'forged');
+          if (!denied(c)) failures.push(`forged proof not refused: ${describeCell(c)}`);
+          for (const marker of leaked(c, w.secrets)) failures.push(`leaks ${marker}: ${label(c)}`);
+        }
+        if (rule.genuine) {
+          const c = await send(w, route, 'anon', await rule.genuine(w), 'genuine');
+          if (!succeeded(c)) failures.push(`genuine proof refused: ${describeCell(c)}`);
+        }
+      }
+    }
+
+    // 2. Everything that must be refused, and others' own-account calls, against a snapshot of A.
+    const before = await snapshotOfA(w);
+    for (const [route, rule] of rules) {
+      switch (rule.policy) {
+        case 'self':
+          for (const actor of others) {
+            const c = await send(w, route, actor, await rule.request(w, actor));
+            if (actor === 'anon' && c.response.statusCode !== 401)
+              failures.push(`expected 401: ${describeCell(c)}`);
+            if (c.response.statusCode >= 500) failures.push(`5xx: ${describeCell(c)}`);
+            for (const marker of leaked(c, [...w.secrets, ...w.profileMarkers]))
+              failures.push(`leaks ${marker}: ${label(c)}`);
+          }
+          break;
+        case 'owner':
+          for (const actor of others) {
+            const c = await send(w, route, actor, await rule.request(w, actor));
+            const expected = actor === 'anon' ? [401] : [403, 404];
+            if (!expected.includes(c.response.statusCode))
+              failures.push(`expected ${expected.join('/')}: ${describeCell(c)}`);
+            for (const marker of leaked(c, [...w.secrets, ...w.profileMarkers]))
+              failures.push(`leaks ${marker}: ${label(c)}`);
+          }
+          break;
+        case 'admin':
+          for (const actor of ['anon', 'a', 'b'] as const) {
+            const c = await send(w, route, actor, await rule.request(w, actor));
+            const expected = actor === 'anon' ? 401 : 403;
+            if (c.response.statusCode !== expected) failures.push(`expected ${expected}: ${describeCell(c)}`);
+            for (const marker of leaked(c, [...w.secrets, ...w.profileMarkers]))
+              failures.push(`leaks ${marker}: ${label(c)}`);
+          }
+          break;
+        case 'link':
+          for (const token of ['none', 'foreign'] as const) {
+            for (const actor of ACTORS) {
+              const c = await send(w, route, actor, await rule.request(w, token), `${token} token`);
+              if (!denied(c)) failures.push(`link without its token not refused: ${describeCell(c)}`);
+              for (const marker of leaked(c, w.secrets)) failures.push(`leaks ${marker}: ${label(c)}`);
+            }
+          }
+          break;
+        default:
+          break;
+      }
+    }
+    const after = await snapshotOfA(w);
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(after, 'A’s rows changed while others acted').toEqual(before);
+
+    // 3. The same requests succeed for their rightful caller, so the refusals above mean something.
+    for (const [route, rule] of rules) {
+      if (rule.policy === 'self' || rule.policy === 'owner') {
+        const c = await send(w, route, 'a', await rule.request(w, 'a'));
+        if (!succeeded(c)) failures.push(`owner refused: ${describeCell(c)}`);
+      }
+      if (rule.policy === 'admin') {
+        const c = await send(w, route, 'admin', await rule.request(w, 'admin'));
+        if (c.response.statusCode !== 200) failures.push(`admin refused: ${describeCell(c)}`);
+      }
+    }
+    // Marking the paid job done mailed its payer the acceptance link.
+    const mail = await w.send(get(`/api/dev/mail?to=${encodeURIComponent(A_PAYER)}`));
+    const links = (mail.json() as { data: { links: string[] }[] }).data.flatMap((m) => m.links);
+    const accept = links.map((l) => /\/offer\/accept\/([^/?#]+)/.exec(l)?.[1]).find(Boolean);
+    expect(accept, 'acceptance link in the payer’s mail').toBeDefined();
+    w.acceptToken = decodeURIComponent(accept!);
+    for (const [route, rule] of rules) {
+      if (rule.policy !== 'link') continue;
+      const c = await send(w, route, 'anon', await rule.request(w, 'own'), 'own token');
+      if (!succeeded(c)) failures.push(`link with its own token refused: ${describeCell(c)}`);
+    }
+    // B's and the administrator's logouts ended only their own sessions.
+    expect((await send(w, 'GET /api/me', 'a', get('/api/me'))).response.statusCode).toBe(200);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 240_000);
+});
+
+describe('access matrix with Stripe configured', () => {
+  let stripeApp: TestApp | undefined;
+  afterAll(async () => {
+    await stripeApp?.close();
+  });
+
+  it('classifies its routes and refuses unsigned or forged webhooks', async () => {
+    registered.routes.clear();
+    stripeApp = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_access_matrix',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+        STRIPE_WEBHOOK_SECRET: 'whsec_platform_matrix',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_matrix',
+      },
+    });
+    const routes = routeList();
+    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(routes).toEqual(expect.arrayContaining([...CONDITIONAL]));
+    expect(routes.filter((route) => route.includes('/sandbox/'))).toEqual([]);
+    const failures: string[] = [];
+    const sendStripe = await makeSend(stripeApp);
+    for (const route of CONDITIONAL) {
+      const rule = MATRIX[route]!;
+      if (rule.policy !== 'signed') throw new Error(`${route} is not classified as signed`);
+      const forged = await rule.request(w);
+      const unsigned = { ...forged, headers: { 'content-type': 'application/json' } };
+      for (const [variant, request] of [
+        ['forged signature', forged],
+        ['no signature', unsigned],
+      ] as const) {
+        const response = await sendStripe(request);
+        if (response.statusCode !== 400) failures.push(`${route} (${variant}) -> ${response.statusCode}`);
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 120_000);
+});
