@@ -265,7 +265,8 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
         {!archived && (
           <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">
             {offer.status === 'payed' && (
-              <Button size="sm" onClick={() => setDialog('done')}>
+              // On a wide card the action gets its own row, so copy, info and menu stay together.
+              <Button size="sm" className={cn(!isMobile && 'w-full')} onClick={() => setDialog('done')}>
                 <CircleCheckBig aria-hidden="true" />
                 {t('actions.markDone')}
               </Button>
