@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminOfferSortColumn, AdminProfileSortColumn, ParsedSort } from '@substytut/shared/admin-api';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import {
@@ -64,6 +64,14 @@ export interface Search {
 
 const direction = (dir: 'asc' | 'desc') => (dir === 'asc' ? asc : desc);
 
+/**
+ * For the offers' created/updated indexes, declared `DESC NULLS LAST` (0004_offers): the order
+ * has to name the same null placement or PostgreSQL cannot read the index for it, even though
+ * the columns are never null.
+ */
+const nullsLastDirection = (dir: 'asc' | 'desc') => (column: SQL | AnyColumn) =>
+  dir === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+
 function profileOrder(sort: ParsedSort<AdminProfileSortColumn>): SQL[] {
   const by = direction(sort.direction);
   switch (sort.column) {
@@ -85,6 +93,7 @@ function profileOrder(sort: ParsedSort<AdminProfileSortColumn>): SQL[] {
 
 function offerOrder(sort: ParsedSort<AdminOfferSortColumn>): SQL[] {
   const by = direction(sort.direction);
+  const nullsLast = nullsLastDirection(sort.direction);
   switch (sort.column) {
     case 'id':
       return [by(offers.id)];
@@ -95,11 +104,11 @@ function offerOrder(sort: ParsedSort<AdminOfferSortColumn>): SQL[] {
     case 'status':
       return [by(offers.status), by(offers.id)];
     case 'updatedAt':
-      return [by(offers.updatedAt), by(offers.id)];
+      return [nullsLast(offers.updatedAt), nullsLast(offers.id)];
     case 'expireDate':
       return [by(offers.expireDate), by(offers.id)];
     case 'createdAt':
-      return [by(offers.createdAt), by(offers.id)];
+      return [nullsLast(offers.createdAt), nullsLast(offers.id)];
   }
 }
 
@@ -109,21 +118,41 @@ export interface ProfileListRow {
   accountId: string | null;
 }
 
+/** Rows in the order of `ids` (a page's ids, already sorted by the database). */
+function inOrder<T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/*
+ * A page is read in two steps: the ids of the page from the sort index alone, then their rows.
+ * With the joins in the same statement the planner, misjudging a small or busy table, may
+ * join and sort everything before taking 20 rows.
+ */
+
 export async function selectProfiles(
   db: DbOrTx,
   search: Search | null,
   sort: ParsedSort<AdminProfileSortColumn>,
   window: ListWindow,
 ): Promise<ProfileListRow[]> {
-  return db
+  let page = db.select({ id: profiles.id }).from(profiles).$dynamic();
+  if (sort.column === 'email') page = page.innerJoin(users, eq(users.id, profiles.userId));
+  const ids = (
+    await page
+      .where(search ? sql`${profiles.id} in (${profileHits(search.q, search.status)})` : undefined)
+      .orderBy(...profileOrder(sort))
+      .limit(window.limit)
+      .offset(window.offset)
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ profile: profiles, email: users.email, accountId: paymentAccounts.accountId })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(paymentAccounts, eq(paymentAccounts.userId, profiles.userId))
-    .where(search ? sql`${profiles.id} in (${profileHits(search.q, search.status)})` : undefined)
-    .orderBy(...profileOrder(sort))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(inArray(profiles.id, ids));
+  return inOrder(ids, rows, (row) => row.profile.id);
 }
 
 export interface OfferListRow {
@@ -137,14 +166,22 @@ export async function selectOffers(
   sort: ParsedSort<AdminOfferSortColumn>,
   window: ListWindow,
 ): Promise<OfferListRow[]> {
-  return db
+  const ids = (
+    await db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(search ? sql`${offers.id} in (${offerHits(search.q, search.status)})` : undefined)
+      .orderBy(...offerOrder(sort))
+      .limit(window.limit)
+      .offset(window.offset)
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ offer: offers, profile: profiles })
     .from(offers)
     .innerJoin(profiles, eq(profiles.id, offers.profileId))
-    .where(search ? sql`${offers.id} in (${offerHits(search.q, search.status)})` : undefined)
-    .orderBy(...offerOrder(sort))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(inArray(offers.id, ids));
+  return inOrder(ids, rows, (row) => row.offer.id);
 }
 
 /** Matches of a search, counted up to `cap + 1` so a broad search never counts a million rows. */
