@@ -8,7 +8,7 @@ export function SupportLine({ text }: { text: string }) {
       {text}{' '}
       <a
         href={`mailto:${supportEmail}`}
-        className="font-medium break-all text-primary underline underline-offset-4"
+        className="font-medium whitespace-nowrap text-primary underline underline-offset-4"
       >
         {supportEmail}
       </a>

@@ -155,7 +155,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           <FormField label={t('form.nip')} error={errorText(errors.nip)} hint={t('form.nipHint')} required>
             <Input inputMode="numeric" autoComplete="off" aria-required {...register('nip')} />
           </FormField>
-          <p role="status" className="-mt-2 min-h-5 text-sm">
+          <p role="status" className="-mt-2 text-sm empty:-mt-4">
             {lookup === 'searching' && (
               <span className="flex items-center gap-2 text-muted-foreground">
                 <Spinner />

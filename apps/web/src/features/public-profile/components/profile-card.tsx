@@ -55,7 +55,7 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
             {professionalTypeLabel(profile.permissions, language)}
           </p>
         )}
-        <dl className="grid gap-x-6 gap-y-1 text-left text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:text-left">
           <dt className="font-medium">{t('profile.licenseNo')}</dt>
           <dd className="text-muted-foreground">{profile.licenseNo}</dd>
           <dt className="font-medium">{t('profile.specialization')}</dt>
