@@ -18,4 +18,3 @@ export const Pricing = () => <Pending page="pricing" />;
 export const ForLawyers = () => <Pending page="forLawyers" />;
 export const ForLawFirms = () => <Pending page="forLawFirms" />;
 export const Careers = () => <Pending page="careers" />;
-export const Admin = () => <Pending page="admin" />;

@@ -94,7 +94,7 @@ function pageRoutes(): RouteObject[] {
           <Outlet />
         </RequireAdmin>
       ),
-      children: [{ path: rel(paths.admin.path), lazy: pending('Admin') }],
+      children: [{ path: rel(paths.admin.path), lazy: () => import('@/features/admin/routes/admin') }],
     },
     {
       path: rel(paths.publicProfile.path),

@@ -1,0 +1,109 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  ADMIN_PROFILE_DEFAULT_SORT,
+  ADMIN_PROFILE_SORT_COLUMNS,
+  type AdminProfileRow,
+  type AdminProfileSortColumn,
+} from '@substytut/shared/admin-api';
+import type { Locale } from '@substytut/shared';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { useAdminProfiles } from '../api/get-admin-profiles';
+import { dateTime } from '../lib/format';
+import { useListState } from '../lib/use-list-state';
+import { DataTable, type Column } from './data-table';
+import { ListSection } from './list-section';
+import { StatusBadge } from './status-badge';
+
+export function ProfilesTable({ locale }: { locale: Locale }) {
+  const { t } = useTranslation('admin');
+  const href = useLocalizedHref();
+  const [state, change] = useListState('profile', ADMIN_PROFILE_SORT_COLUMNS, ADMIN_PROFILE_DEFAULT_SORT);
+  const query = useAdminProfiles(state);
+  const onSearch = useCallback((q: string) => change({ q }), [change]);
+
+  const columns: Column<AdminProfileRow, AdminProfileSortColumn>[] = [
+    { id: 'id', header: t('profiles.id'), sortKey: 'id', numeric: true, cell: (row) => row.profileId },
+    {
+      id: 'name',
+      header: t('profiles.name'),
+      sortKey: 'name',
+      className: 'min-w-40',
+      cell: (row) => row.fullname || '—',
+    },
+    { id: 'email', header: t('profiles.email'), sortKey: 'email', cell: (row) => row.email },
+    {
+      id: 'account',
+      header: t('profiles.account'),
+      cell: (row) => (row.stripeAccountId ? <code className="text-xs">{row.stripeAccountId}</code> : '—'),
+    },
+    {
+      id: 'status',
+      header: t('profiles.status'),
+      sortKey: 'status',
+      cell: (row) => (
+        <StatusBadge
+          active={row.status === 'active'}
+          label={row.status === 'active' ? t('status.active') : t('status.inactive')}
+        />
+      ),
+    },
+    {
+      id: 'created',
+      header: t('profiles.created'),
+      sortKey: 'createdAt',
+      firstDirection: 'desc',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) => dateTime(row.created_at),
+    },
+    {
+      id: 'updated',
+      header: t('profiles.updated'),
+      sortKey: 'updatedAt',
+      firstDirection: 'desc',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) => dateTime(row.updated_at),
+    },
+    {
+      id: 'link',
+      header: t('profiles.link'),
+      cell: (row) =>
+        row.status === 'active' && row.seolink ? (
+          <Link
+            to={href(paths.publicProfile.getHref(row.seolink))}
+            aria-label={t('profiles.openLabel', { name: row.fullname })}
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+          >
+            {t('profiles.open')}
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  return (
+    <ListSection
+      id="profiles"
+      heading={t('profiles.heading')}
+      searchHint={t('profiles.searchHint')}
+      state={state}
+      change={change}
+      onSearch={onSearch}
+      query={query}
+      locale={locale}
+    >
+      <DataTable
+        caption={t('profiles.caption')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.profileId}
+        sort={state.sort}
+        onSort={(sort) => change({ sort })}
+        busy={query.isPlaceholderData}
+        skeletonRows={Math.min(state.pageSize, 5)}
+      />
+    </ListSection>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@substytut/shared';
+import { PageMeta } from '@/components/seo/page-meta';
+import { OffersTable } from '../components/offers-table';
+import { ProfilesTable } from '../components/profiles-table';
+import { Summary } from '../components/summary';
+
+/** /admin (spec 2): the summary, then every profile and every offer. Guarded by RequireAdmin. */
+export function Component() {
+  const { t, i18n } = useTranslation('admin');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'pl';
+  return (
+    <>
+      <PageMeta title={t('meta.title')} description={t('meta.description')} noindex />
+      <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-10 px-4 py-8 sm:px-6 lg:py-10">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('heading')}</h1>
+          <p className="text-muted-foreground">{t('intro')}</p>
+        </header>
+        <Summary locale={locale} />
+        <ProfilesTable locale={locale} />
+        <OffersTable locale={locale} />
+      </div>
+    </>
+  );
+}
