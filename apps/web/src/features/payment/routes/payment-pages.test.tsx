@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
@@ -7,6 +7,8 @@ import { renderApp } from '../../../../test/render-app';
 import { rememberOfferPage } from '@/lib/last-offer';
 
 vi.setConfig({ testTimeout: 60_000 });
+// The machine running the suite may be busy: lazy routes and answers can take a while to appear.
+configure({ asyncUtilTimeout: 15_000 });
 const LOAD = { timeout: 15_000 };
 
 let stub: ReturnType<typeof stubFetch>;

@@ -1,5 +1,5 @@
 import type { PublicOfferDto, PublicProfileDto } from '@substytut/shared';
-import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
@@ -10,6 +10,8 @@ import { lastOfferPage } from '@/lib/last-offer';
 import { useMinDelay } from '../lib/use-min-delay';
 
 vi.setConfig({ testTimeout: 60_000 });
+// The machine running the suite may be busy: lazy routes and answers can take a while to appear.
+configure({ asyncUtilTimeout: 15_000 });
 const LOAD = { timeout: 15_000 };
 
 function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
