@@ -18,6 +18,7 @@ import { notFound } from './errors.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerSystemRoutes } from './system.routes.ts';
+import { registerTextGuard } from './text-guard.ts';
 import { registerWebApp } from './web-app.ts';
 import { featureModules, webPageMetaResolvers } from '../index.ts';
 
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(compress, { threshold: 1024 });
     await registerRateLimit(app);
     registerCsrf(app, { secureCookies: config.secureCookies });
+    registerTextGuard(app);
     registerAuthentication(app);
 
     registerSystemRoutes(app);
