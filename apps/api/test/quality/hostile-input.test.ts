@@ -1,0 +1,465 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { Db } from '../../src/db/client.ts';
+import {
+  forgotPasswordBody,
+  googleLoginBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+} from '../../src/modules/auth/auth.schemas.ts';
+import { acceptBody, paymentBody } from '../../src/modules/checkout/checkout.schemas.ts';
+import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
+import { nipLookupSchema } from '@substytut/shared';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
+
+/**
+ * Hostile input on every public and sign-in endpoint: generated malformed requests answer 4xx,
+ * never 5xx, and change nothing in the database. HOSTILE_RUNS sets the number per endpoint
+ * (the issue asks for 1000; the default keeps `npm test` quick); HOSTILE_SEED replays a run.
+ */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 100);
+const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
+const fcOptions = (numRuns: number) => ({ numRuns, ...(SEED === undefined ? {} : { seed: SEED }) });
+
+// ---- generators -------------------------------------------------------------------------------
+
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  '\uD83D',
+  '\u202E\u200F',
+  'abc\u202Edef',
+  '\u200B\u200C\u200D\u2060',
+  '\uFEFF',
+  '\u0085\u2028\u2029',
+  'e\u0301\u0301\u0301',
+  'ｅｘａｍｐｌｅ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+  'a@b',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '-0',
+  '9007199254740993',
+  'null',
+  'undefined',
+  'true',
+  '__proto__',
+  'constructor',
+  '<script>alert(1)</script>',
+  "' OR '1'='1' --",
+  '"; drop table users; --',
+  '${7*7}{{7*7}}',
+  '%00%2e%2e%2f',
+  '../../../../etc/passwd',
+  '\r\nX-Injected: 1',
+  'Zażółć gęślą jaźń',
+  '😀'.repeat(50),
+];
+
+const oddString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 201, max: 70_000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS).map((s) => `${s}@example.com`) },
+);
+
+const edgeNumber = fc.oneof(
+  fc.constantFrom(1e308, -1e308, -0, 0, 2 ** 53 + 1, -(2 ** 53) - 1, 5e-324, 0.1 + 0.2, -1, 4294967296),
+  fc.double(),
+  fc.integer(),
+);
+
+const hostileKey = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
+    '$where',
+    '',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+const { hostile } = fc.letrec<{ hostile: unknown }>((tie) => ({
+  hostile: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    oddString,
+    edgeNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('hostile'), { maxLength: 4 }),
+    fc.dictionary(hostileKey, tie('hostile'), { maxKeys: 4 }),
+  ),
+}));
+
+/** Raw bodies that are not what they claim to be. */
+const RAW_BODIES: { contentType: string; body: string }[] = [
+  { contentType: 'application/json', body: '' },
+  { contentType: 'application/json', body: '{' },
+  { contentType: 'application/json', body: '{"email":' },
+  { contentType: 'application/json', body: "{'email':'a@b.pl'}" },
+  { contentType: 'application/json', body: '{"a":1,}' },
+  { contentType: 'application/json', body: 'NaN' },
+  { contentType: 'application/json', body: '\u0000' },
+  { contentType: 'application/json', body: '{"__proto__":{"role":"admin"}}' },
+  { contentType: 'application/json', body: '{"constructor":{"prototype":{"role":"admin"}}}' },
+  { contentType: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  { contentType: 'application/json', body: `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2001)}` },
+  { contentType: 'application/json', body: `"${'x'.repeat(1_100_000)}"` },
+  { contentType: 'application/json; charset=utf-16', body: '{}' },
+  { contentType: 'text/plain', body: 'email=a@b.pl' },
+  { contentType: 'application/x-www-form-urlencoded', body: 'email=a%40b.pl&password=x' },
+  { contentType: 'multipart/form-data; boundary=x', body: '--x\r\n\r\n--x--' },
+  { contentType: 'application/xml', body: '<a/>' },
+];
+
+interface Payload {
+  contentType: string;
+  body: string;
+}
+
+function jsonPayload(value: unknown): Payload {
+  return { contentType: 'application/json', body: JSON.stringify(value) ?? 'null' };
+}
+
+/** A valid body bent out of shape: fields dropped, replaced by hostile values, extra keys. */
+function mutated(valid: Record<string, unknown>) {
+  const fields = Object.keys(valid);
+  return fc
+    .record({
+      drop: fc.subarray(fields),
+      replace: fc.dictionary(fc.constantFrom(...fields), hostile, { maxKeys: 3 }),
+      extra: fc.dictionary(hostileKey, hostile, { maxKeys: 3 }),
+    })
+    .map(({ drop, replace, extra }) => {
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(valid)) if (!drop.includes(key)) body[key] = value;
+      for (const [key, value] of Object.entries(extra)) Object.defineProperty(body, key, descriptor(value));
+      for (const [key, value] of Object.entries(replace)) body[key] = value;
+      return body;
+    });
+}
+const descriptor = (value: unknown) => ({ value, enumerable: true, writable: true, configurable: true });
+
+function payloads(valid: Record<string, unknown> | null): fc.Arbitrary<Payload> {
+  const options: fc.Arbitrary<Payload>[] = [hostile.map(jsonPayload), fc.constantFrom(...RAW_BODIES)];
+  if (valid) options.push(mutated(valid).map(jsonPayload), mutated(valid).map(jsonPayload));
+  return fc.oneof(...options);
+}
+
+/** What the server would see after parsing, or undefined when the body is not JSON at all. */
+function parsed(payload: Payload): { value: unknown } | undefined {
+  if (!payload.contentType.startsWith('application/json') || payload.contentType.includes('utf-16'))
+    return undefined;
+  try {
+    return { value: JSON.parse(payload.body) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body is refused by the route's own schema (or is not JSON): it must change nothing. */
+function isMalformed(schema: z.ZodType, payload: Payload): boolean {
+  const body = parsed(payload);
+  if (!body) return true;
+  if (payload.body.includes('"__proto__"') || payload.body.length > 1024 * 1024) return true;
+  return !schema.safeParse(body.value).success;
+}
+
+/** A path segment as a browser would send it; lone surrogates become invalid UTF-8 bytes. */
+function segment(value: string): string {
+  return Array.from(value)
+    .map((ch) => {
+      try {
+        return encodeURIComponent(ch);
+      } catch {
+        return '%ED%A0%80';
+      }
+    })
+    .join('');
+}
+const RAW_SEGMENTS = ['%', '%E0%A4%A', '%C0%AF', '%00', '%2F..%2F', '..', '.', '%FF%FE', '%25%32%65'];
+const hostileSegment = fc.oneof(
+  oddString.filter((s) => s.length > 0).map(segment),
+  fc.constantFrom(...RAW_SEGMENTS),
+);
+
+// ---- the database before and after ------------------------------------------------------------
+
+/** Row count and a hash of the contents of every table. */
+async function dumpDatabase(db: Db): Promise<Record<string, string>> {
+  const tables = (await db.execute(
+    sql`select table_schema as s, table_name as t from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+        order by 1, 2`,
+  )) as unknown as { rows: { s: string; t: string }[] };
+  const dump: Record<string, string> = {};
+  for (const { s, t } of tables.rows) {
+    const name = `"${s.replaceAll('"', '""')}"."${t.replaceAll('"', '""')}"`;
+    const result = (await db.execute(
+      sql.raw(
+        `select count(*)::int as n, md5(string_agg(r::text, '|' order by r::text)) as h from ${name} r`,
+      ),
+    )) as unknown as { rows: { n: number; h: string | null }[] };
+    const row = result.rows[0];
+    dump[`${s}.${t}`] = `${row?.n} ${row?.h ?? '-'}`;
+  }
+  return dump;
+}
+
+// ---- endpoints --------------------------------------------------------------------------------
+
+interface Endpoint {
+  name: string;
+  /** the request for a generated value */
+  arbitrary: () => fc.Arbitrary<{ request: InjectOptions; malformed: boolean }>;
+}
+
+function bodyEndpoint(
+  name: string,
+  url: () => string,
+  schema: z.ZodType,
+  valid: Record<string, unknown> | null,
+): Endpoint {
+  return {
+    name,
+    arbitrary: () =>
+      payloads(valid).map((payload) => ({
+        request: {
+          method: 'POST',
+          url: url(),
+          headers: { 'content-type': payload.contentType },
+          payload: payload.body,
+        },
+        malformed: isMalformed(schema, payload),
+      })),
+  };
+}
+
+let t: TestApp;
+let send: Send;
+let target: { seolink: string; offerUrl: string };
+
+const probeEmail = 'hostile-probe@example.com';
+
+const ENDPOINTS: Endpoint[] = [
+  bodyEndpoint('POST /api/register', () => '/api/register', registerBody, {
+    email: probeEmail,
+    password: PASSWORD,
+    terms: true,
+  }),
+  bodyEndpoint('POST /api/login', () => '/api/login', loginBody, { email: probeEmail, password: PASSWORD }),
+  bodyEndpoint('POST /api/login/google', () => '/api/login/google', googleLoginBody, { token: 'x.y.z' }),
+  bodyEndpoint('POST /api/login/forget', () => '/api/login/forget', forgotPasswordBody, {
+    email: probeEmail,
+  }),
+  bodyEndpoint('POST /api/login/resetpassword', () => '/api/login/resetpassword', resetPasswordBody, {
+    token: 'reset-token',
+    email: probeEmail,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  }),
+  {
+    name: 'POST /api/email/verify/:id/:hash',
+    arbitrary: () =>
+      fc.tuple(hostileSegment, hostileSegment, payloads(null)).map(([id, hash, payload]) => ({
+        request: {
+          method: 'POST',
+          url: `/api/email/verify/${id}/${hash}`,
+          headers: { 'content-type': payload.contentType },
+          payload: payload.body,
+        },
+        // No user has a verification link here, so nothing may ever change.
+        malformed: true,
+      })),
+  },
+  bodyEndpoint('POST /api/contact', () => '/api/contact', contactRequestSchema, {
+    name: 'Jan',
+    email: 'jan@example.com',
+    subject: 'Pytanie',
+    message: 'Treść',
+  }),
+  bodyEndpoint('POST /api/public/nip', () => '/api/public/nip', nipLookupSchema, { nip: '7792364275' }),
+  bodyEndpoint(
+    'POST /api/public/profile/:seolink/payment/:offerUrl',
+    () => `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
+    paymentBody,
+    clientInvoice('klient@example.com'),
+  ),
+  {
+    name: 'POST /api/public/profile/:seolink/payment/:offerUrl (hostile path)',
+    arbitrary: () =>
+      fc.tuple(hostileSegment, hostileSegment).map(([seolink, offerUrl]) => ({
+        request: {
+          method: 'POST',
+          url: `/api/public/profile/${seolink}/payment/${offerUrl}`,
+          payload: clientInvoice('klient@example.com'),
+        },
+        malformed: true,
+      })),
+  },
+  bodyEndpoint('POST /api/public/offer/accept', () => '/api/public/offer/accept', acceptBody, { token: 'x' }),
+  {
+    name: 'GET /api/public/profile/:seolink',
+    arbitrary: () =>
+      fc
+        .tuple(
+          hostileSegment,
+          fc.option(hostileSegment),
+          fc.option(fc.constantFrom('offerUrl[]=1', 'offerUrl=1&offerUrl=2')),
+        )
+        .map(([seolink, offerUrl, extra]) => ({
+          request: {
+            method: 'GET',
+            url: `/api/public/profile/${seolink}?${[offerUrl === null ? '' : `offerUrl=${offerUrl}`, extra ?? ''].join('&')}`,
+          },
+          malformed: true,
+        })),
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  send = await makeSend(t);
+  const owner = await lawyer(t);
+  const offer = await t.seed.offer({ profileId: owner.profileId });
+  target = { seolink: owner.seolink, offerUrl: offer.offerUrl };
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function describeRequest(request: InjectOptions): string {
+  const body = typeof request.payload === 'string' ? request.payload : JSON.stringify(request.payload);
+  return `${request.method} ${request.url} ${String(body).slice(0, 300)}`;
+}
+
+describe(`hostile input (${RUNS} per endpoint)`, () => {
+  // Found by the properties below: PostgreSQL refuses NUL in text, which used to surface as a 500.
+  it('refuses a NUL character in the body, the path or the query with a field error', async () => {
+    const cases: [InjectOptions, string][] = [
+      [
+        {
+          method: 'POST',
+          url: '/api/contact',
+          payload: { name: 'Jan', email: 'jan@example.com', subject: 'Temat', message: 'a\u0000b' },
+        },
+        'message',
+      ],
+      [{ method: 'GET', url: '/api/public/profile/a%00b' }, 'seolink'],
+      [{ method: 'GET', url: `/api/public/profile/${target.seolink}?offerUrl=%00` }, 'offerUrl'],
+    ];
+    for (const [request, field] of cases) {
+      const response = await send(request);
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'validation.failed',
+        errors: { [field]: 'validation.invalid' },
+      });
+    }
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.name}: malformed requests answer 4xx and change nothing`, async () => {
+      const before = await dumpDatabase(t.db);
+      let malformedCount = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          endpoint.arbitrary().filter((c) => c.malformed),
+          async ({ request }) => {
+            malformedCount += 1;
+            const response = await send(request);
+            if (response.statusCode < 400 || response.statusCode >= 500) {
+              throw new Error(
+                `${response.statusCode} ${response.body.slice(0, 300)}\n${describeRequest(request)}`,
+              );
+            }
+          },
+        ),
+        fcOptions(RUNS),
+      );
+      expect(malformedCount).toBeGreaterThanOrEqual(RUNS);
+      expect(await dumpDatabase(t.db)).toEqual(before);
+    }, 600_000);
+  }
+});
+
+/**
+ * Odd text inside otherwise valid requests: these may be stored (a contact message, a payment's
+ * invoice data) but must never make the server fail.
+ */
+describe('odd text in valid requests', () => {
+  const text = oddString.filter((s) => s.length <= 100 && s.trim().length >= 2);
+  const cases: { name: string; runs: number; request: fc.Arbitrary<InjectOptions> }[] = [
+    {
+      name: 'POST /api/contact',
+      runs: RUNS,
+      request: fc.record({ name: text, subject: text, message: text }).map((fields) => ({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...fields, email: 'jan@example.com' },
+      })),
+    },
+    {
+      name: 'POST /api/public/profile/:seolink/payment/:offerUrl',
+      runs: RUNS,
+      request: fc.record({ company: text, street: text, city: text }).map((fields) => ({
+        method: 'POST',
+        url: `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
+        payload: { ...clientInvoice('klient@example.com'), ...fields },
+      })),
+    },
+    {
+      name: 'POST /api/public/offer/accept',
+      runs: RUNS,
+      request: text.map((token) => ({ method: 'POST', url: '/api/public/offer/accept', payload: { token } })),
+    },
+    {
+      name: 'GET /api/public/profile/:seolink',
+      runs: RUNS,
+      request: fc.tuple(text, text).map(([seolink, offerUrl]) => ({
+        method: 'GET',
+        url: `/api/public/profile/${segment(seolink)}?offerUrl=${segment(offerUrl)}`,
+      })),
+    },
+    {
+      // Passwords are hashed (slow on purpose), so fewer runs.
+      name: 'POST /api/login',
+      runs: Math.max(5, Math.round(RUNS / 20)),
+      request: text
+        .filter((s) => s.length >= 8)
+        .map((password) => ({ method: 'POST', url: '/api/login', payload: { email: probeEmail, password } })),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: never 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(c.request, async (request) => {
+          const response = await send(request);
+          if (response.statusCode >= 500) {
+            throw new Error(
+              `${response.statusCode} ${response.body.slice(0, 300)}\n${describeRequest(request)}`,
+            );
+          }
+        }),
+        fcOptions(c.runs),
+      );
+    }, 600_000);
+  }
+});
