@@ -1,0 +1,411 @@
+/**
+ * API throughput: the public profile (three jobs, three references and an offer) and the NIP
+ * lookup, on PostgreSQL and on PGlite, each paired in the same run with a bare Node server that
+ * answers the same bytes. Prints requests per second, p50/p99 latency, the ratio to the bare
+ * server, and p99 at half of the product's own maximum rate.
+ *
+ *   npm run bench            (both databases; BENCH_DATABASE_URL picks the PostgreSQL server)
+ *   BENCH_ONLY=pglite BENCH_DURATION=5 tsx bench/api/run.ts
+ *   BENCH_CPU_PROF=1 …       writes a .cpuprofile of the app server to bench/results/api-profiles/
+ *
+ * Not a test: no thresholds fail the run; the targets are printed beside the figures.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir, cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { profileJobs, profileReferences } from '../../apps/api/src/db/schema.ts';
+import { createSeed, migrationsDir } from '../../apps/api/test/helpers.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Math.max(1, Math.round(DURATION / 4));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+const ONLY = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 25;
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** a new client address per request (the route is rate limited per address) */
+  rotateClient?: boolean;
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function waitForLine(child: ChildProcess, match: (line: string) => boolean, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${what}: no start within 120 s`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (const line of buffer.split('\n')) {
+        if (match(line)) {
+          clearTimeout(timer);
+          child.stdout?.off('data', onData);
+          resolve(line);
+          return;
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)));
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() - started < 120_000) {
+    if (exited) throw new Error('the app server exited during start');
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app server did not become healthy within 120 s');
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** A profile as the benchmark wants it: three jobs, three references, one live offer. */
+async function seedDatabase(options: { databaseUrl?: string; pgliteDir?: string }) {
+  const database = await openDatabase({ ...options, migrationsDir });
+  try {
+    const seed = createSeed(database.db, { now: () => new Date() });
+    const profile = await seed.profile({
+      firstname: 'Katarzyna',
+      lastname: 'Wiśniewska',
+      phone: '+48 600 100 200',
+      description:
+        'Adwokat z dziesięcioletnim doświadczeniem w sprawach cywilnych i gospodarczych. Zastępstwa procesowe w sądach warszawskich i mazowieckich.',
+      linkedinUrl: 'https://www.linkedin.com/in/katarzyna-wisniewska',
+    });
+    await database.db.insert(profileJobs).values(
+      [
+        ['Adwokat', 'Kancelaria Wiśniewska i Wspólnicy', '03', '2019', '', '', true],
+        ['Aplikant adwokacki', 'Kancelaria Nowak', '01', '2015', '12', '2018', false],
+        ['Asystent prawny', 'Kancelaria Kowalski', '07', '2013', '12', '2014', false],
+      ].map(
+        ([positionName, employerName, monthStart, yearStart, monthEnd, yearEnd, stillWorking], position) => ({
+          profileId: profile.id,
+          position,
+          positionName: positionName as string,
+          employerName: employerName as string,
+          monthStart: monthStart as string,
+          yearStart: yearStart as string,
+          monthEnd: monthEnd as string,
+          yearEnd: yearEnd as string,
+          stillWorking: stillWorking as boolean,
+        }),
+      ),
+    );
+    await database.db.insert(profileReferences).values(
+      ['Jan Nowak', 'Anna Zielińska', 'Piotr Wójcik'].map((author, position) => ({
+        profileId: profile.id,
+        position,
+        author,
+        description: 'Rzetelna, punktualna i świetnie przygotowana do każdej rozprawy. Polecam współpracę.',
+      })),
+    );
+    const offer = await seed.offer({
+      profileId: profile.id,
+      title: 'Zastępstwo procesowe – SR Warszawa-Mokotów',
+    });
+    return { seolink: profile.seolink ?? '', offerUrl: offer.offerUrl };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startApp(env: Record<string, string>, dataDir: string) {
+  const port = await freePort();
+  const args = ['--import', 'tsx'];
+  if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results/api-profiles')}`);
+  args.push(path.join(root, 'apps/api/src/server.ts'));
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // The sandbox adapters stand in for Stripe, GUS, Turnstile and SMTP here.
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout?.resume();
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child);
+  return { child, base };
+}
+
+async function startBare(answers: unknown[], dir: string) {
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, [path.join(root, 'bench/api/bare-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await waitForLine(child, (l) => l.startsWith('{"port"'), 'bare server');
+  return { child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
+}
+
+/** The product's answer to an endpoint, as bytes the bare server can repeat. */
+async function capture(base: string, endpoint: Endpoint) {
+  const response = await fetch(`${base}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: { ...endpoint.headers, 'x-forwarded-for': '198.51.100.1' },
+    body: endpoint.body,
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${endpoint.name}: ${response.status} ${body.toString()}`);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+      headers[name] = value;
+  });
+  return { path: endpoint.path, status: response.status, headers, body: body.toString('base64') };
+}
+
+let clientCounter = 0;
+const nextClient = () => {
+  clientCounter += 1;
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+};
+
+async function load(
+  base: string,
+  endpoint: Endpoint,
+  seconds: number,
+  overallRate?: number,
+): Promise<Measure> {
+  const result = await autocannon({
+    url: `${base}${endpoint.path}`,
+    method: endpoint.method,
+    headers: endpoint.headers,
+    body: endpoint.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
+    ...(endpoint.rotateClient
+      ? {
+          requests: [
+            {
+              setupRequest: (request: Record<string, unknown>) => ({
+                ...request,
+                headers: { ...(request.headers as object), 'x-forwarded-for': nextClient() },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+interface Row {
+  database: string;
+  endpoint: string;
+  app: Measure;
+  bare: Measure;
+  half: Measure & { rate: number };
+}
+
+async function benchDatabase(database: 'postgres' | 'pglite'): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `substytut-bench-${database}-`));
+  let dbName: string | undefined;
+  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  try {
+    const env: Record<string, string> = {};
+    let target: { seolink: string; offerUrl: string };
+    if (database === 'postgres') {
+      dbName = `substytut_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const url = new URL(DATABASE_URL);
+      url.pathname = `/${dbName}`;
+      env.DATABASE_URL = url.toString();
+      target = await seedDatabase({ databaseUrl: env.DATABASE_URL });
+    } else {
+      target = await seedDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    }
+    app = await startApp(env, dataDir);
+
+    const csrf = await fetch(`${app.base}/api/csrf-cookie`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
+    if (!xsrf) throw new Error('no XSRF-TOKEN cookie');
+    const endpoints: Endpoint[] = [
+      {
+        name: 'GET /api/public/profile/{seolink}?offerUrl=',
+        method: 'GET',
+        path: `/api/public/profile/${target.seolink}?offerUrl=${target.offerUrl}`,
+        headers: {},
+      },
+      {
+        name: 'POST /api/public/nip',
+        method: 'POST',
+        path: '/api/public/nip',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ nip: '7792364275' }),
+        rotateClient: true,
+      },
+    ];
+    const answers = [];
+    for (const endpoint of endpoints) answers.push(await capture(app.base, endpoint));
+    bare = await startBare(answers, dataDir);
+
+    const rows: Row[] = [];
+    for (const endpoint of endpoints) {
+      process.stderr.write(`  ${database} ${endpoint.name}: warm-up, product, bare, half rate…\n`);
+      await load(app.base, endpoint, WARMUP);
+      const measured = await load(app.base, endpoint, DURATION);
+      const baseline = await load(bare.base, endpoint, DURATION);
+      const rate = Math.max(1, Math.floor(measured.rps / 2));
+      const half = await load(app.base, endpoint, DURATION, rate);
+      rows.push({
+        database,
+        endpoint: endpoint.name,
+        app: measured,
+        bare: baseline,
+        half: { ...half, rate },
+      });
+    }
+    return rows;
+  } finally {
+    await stop(bare?.child);
+    await stop(app?.child);
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const before = loadavg();
+  console.log(
+    `API benchmark: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${cpus().length} CPUs, ` +
+      `load average ${before.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  const databases = (['postgres', 'pglite'] as const).filter((d) => !ONLY || d === ONLY);
+  const rows: Row[] = [];
+  for (const database of databases) rows.push(...(await benchDatabase(database)));
+  const after = loadavg();
+
+  const f0 = (n: number) => Math.round(n).toString();
+  const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)}`;
+  console.log('');
+  console.log(
+    table(
+      [
+        'db',
+        'endpoint',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'bare req/s',
+        'ratio',
+        'half rate',
+        'p99@half',
+        'non2xx',
+        'target',
+      ],
+      rows.map((r) => {
+        const ratio = r.app.rps / r.bare.rps;
+        const meets = ratio >= TARGET_RATIO && r.half.p99 < TARGET_P99_MS;
+        return [
+          r.database,
+          r.endpoint,
+          f0(r.app.rps),
+          ms(r.app.p50),
+          ms(r.app.p99),
+          f0(r.bare.rps),
+          `${(ratio * 100).toFixed(0)} %`,
+          f0(r.half.rate),
+          ms(r.half.p99),
+          String(r.app.non2xx + r.half.non2xx + r.app.errors + r.half.errors),
+          r.database === 'postgres' ? (meets ? 'pass' : 'FAIL') : '-',
+        ];
+      }),
+    ),
+  );
+  console.log(
+    `\ntarget on PostgreSQL: ≥ ${TARGET_RATIO * 100} % of the bare server's rate and p99 < ${TARGET_P99_MS} ms at half rate` +
+      `; load average after: ${after.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  if (rows.some((r) => r.app.non2xx + r.half.non2xx + r.app.errors + r.half.errors > 0)) {
+    console.log('warning: some requests failed (non2xx/errors column); the figures are not comparable');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

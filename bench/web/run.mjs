@@ -1,0 +1,405 @@
+/**
+ * Page weight: the JavaScript and CSS (gzip) that /, /u/{seolink}, /auth and /dashboard load
+ * first, and the Lighthouse mobile scores and LCP of / and /u/{seolink}, against budgets.
+ *
+ *   npm run bench                  (after the API benchmark)
+ *   node bench/web/run.mjs         uses the existing build; BENCH_BUILD=1 builds first
+ *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
+ *
+ * "html" counts what the page's HTML itself references (entry script, modulepreloads,
+ * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the network
+ * went idle (lazy route chunks included). The budget applies to "loaded".
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import sharp from 'sharp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const BUDGET = { jsKb: 120, performance: 95, accessibility: 100, seo: 100 };
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const webDist = path.join(root, 'apps/web/dist');
+const apiServer = path.join(root, 'apps/api/dist/server.js');
+
+function ensureBuild() {
+  const built = existsSync(path.join(webDist, 'index.html')) && existsSync(apiServer);
+  if (built && process.env.BENCH_BUILD !== '1') {
+    console.log(
+      `using the existing build of ${statSync(apiServer).mtime.toISOString()} (BENCH_BUILD=1 rebuilds)`,
+    );
+    return;
+  }
+  console.log('building (npm run build, holding /tmp/build.lock)…');
+  execFileSync('flock', ['/tmp/build.lock', 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+/** A private copy of the web build, so another build during the run cannot swap files. */
+function snapshotWebDist(dir) {
+  const target = path.join(dir, 'web-dist');
+  execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', webDist, target]);
+  return target;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir, webDistDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [apiServer], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Development mode only adds the demo accounts and the local mailbox; the pages are the same.
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start within 120 s');
+}
+
+/** The demo lawyer with an active profile (three jobs, three references, a photo) and an offer. */
+async function seedLawyer(base) {
+  const csrfResponse = await fetch(`${base}/api/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrfResponse.headers.get('set-cookie') ?? '')?.[1];
+  const call = async (method, url, { body, token, form } = {}) => {
+    const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers,
+      body: form ?? (body ? JSON.stringify(body) : undefined),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    if (response.status >= 400) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text.startsWith('{') ? JSON.parse(text) : text;
+  };
+
+  const login = await call('POST', '/api/login', {
+    body: { email: 'lawyer@substytut.local', password: 'Lawyer123!' },
+  });
+  const { token, user } = login.data;
+  await call('PUT', '/api/user/profile', {
+    token,
+    body: {
+      firstname: 'Katarzyna',
+      lastname: 'Wiśniewska',
+      phone: '+48 600 100 200',
+      permissions: 'adwokat',
+      licenseNo: 'WAW/Adw/1234',
+      specialization: ['prawo-cywilne', 'prawo-gospodarcze'],
+      institution: 'ia-warszawa',
+      description:
+        'Adwokat z dziesięcioletnim doświadczeniem w sprawach cywilnych i gospodarczych. Zastępstwa procesowe w sądach warszawskich i mazowieckich.',
+      linkedinUrl: 'linkedin.com/in/katarzyna-wisniewska',
+      facebookUrl: '',
+      jobs: [
+        ['Adwokat', 'Kancelaria Wiśniewska', '03', '2019', '', '', true],
+        ['Aplikant adwokacki', 'Kancelaria Nowak', '01', '2015', '12', '2018', false],
+        ['Asystent prawny', 'Kancelaria Kowalski', '07', '2013', '12', '2014', false],
+      ].map(([positionName, employerName, monthStart, yearStart, monthEnd, yearEnd, stillWorking]) => ({
+        positionName,
+        employerName,
+        monthStart,
+        yearStart,
+        monthEnd,
+        yearEnd,
+        stillWorking,
+      })),
+      references: ['Jan Nowak', 'Anna Zielińska', 'Piotr Wójcik'].map((author) => ({
+        author,
+        description: 'Rzetelna, punktualna i świetnie przygotowana do każdej rozprawy.',
+      })),
+    },
+  });
+  // A photo-like picture (a gradient with noise) rather than a flat colour, so it weighs like one.
+  const side = 800;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < side * side; i++) {
+    const x = i % side;
+    const y = Math.floor(i / side);
+    pixels[i * 3] = (x * 255) / side + Math.random() * 30;
+    pixels[i * 3 + 1] = (y * 255) / side + Math.random() * 30;
+    pixels[i * 3 + 2] = 128 + Math.random() * 60;
+  }
+  const photo = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  const upload = new FormData();
+  upload.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  await call('POST', '/api/user/profile/image', { token, form: upload });
+
+  const onboarding = new URL(
+    (await call('POST', '/api/user/profile/stripe/createaccount', { token })).data.url,
+  );
+  await call('POST', onboarding.pathname, {
+    form: new URLSearchParams({ token: onboarding.searchParams.get('token') ?? '', action: 'complete' }),
+  });
+  const profile = (await call('GET', '/api/user/profile', { token })).data;
+  if (profile.status !== 'active') throw new Error(`the profile is ${profile.status}, not active`);
+  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Europe/Warsaw',
+  });
+  const offer = await call('POST', '/api/user/offer', {
+    token,
+    body: {
+      title: 'Zastępstwo procesowe – SR Warszawa-Mokotów',
+      expireDate: tomorrow,
+      price: '250.00',
+      description: '',
+    },
+  });
+  return { token, user, seolink: profile.seolink, offerUrl: offer.data.offerUrl };
+}
+
+const gzipKb = (bytes) => gzipSync(bytes).length / 1024;
+
+/** Scripts and stylesheets the HTML itself names. */
+function htmlAssets(html) {
+  const found = new Set();
+  const patterns = [
+    /<script[^>]+type="module"[^>]+src="([^"]+)"/g,
+    /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
+    /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g,
+  ];
+  for (const pattern of patterns) for (const match of html.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+async function measurePage(browser, base, page, session) {
+  const context = await browser.newContext();
+  if (session) {
+    await context.addInitScript(
+      ([token, user]) => {
+        window.localStorage.setItem('auth_token', token);
+        window.localStorage.setItem('user', user);
+      },
+      [session.token, JSON.stringify(session.user)],
+    );
+  }
+  const tab = await context.newPage();
+  const assets = new Map();
+  tab.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && response.url().startsWith(base)) {
+      try {
+        assets.set(response.url(), { type, bytes: await response.body() });
+      } catch {
+        // a redirect or an aborted request has no body
+      }
+    }
+  });
+  const response = await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle' });
+  const html = (await response?.text()) ?? '';
+  await tab.waitForTimeout(500);
+  const finalPath = new URL(tab.url()).pathname;
+  await context.close();
+
+  const sum = (type, filter = () => true) =>
+    [...assets.entries()]
+      .filter(([url, a]) => a.type === type && filter(new URL(url).pathname))
+      .reduce((total, [, a]) => total + gzipKb(a.bytes), 0);
+  const named = new Set(htmlAssets(html));
+  return {
+    name: page.name,
+    finalPath,
+    htmlJs: sum('script', (p) => named.has(p)),
+    htmlCss: sum('stylesheet', (p) => named.has(p)),
+    js: sum('script'),
+    css: sum('stylesheet'),
+    files: [...assets.entries()]
+      .map(([url, a]) => ({ path: new URL(url).pathname, type: a.type, kb: gzipKb(a.bytes) }))
+      .sort((x, y) => y.kb - x.kb),
+  };
+}
+
+function lighthouse(url, outDir, name) {
+  const output = path.join(outDir, `${name}.json`);
+  execFileSync(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--only-categories=performance,accessibility,seo',
+      `--chrome-flags=--headless ${CHROME_ARGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 },
+  );
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failed = Object.values(report.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    failed,
+  };
+}
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  console.log(
+    `Page weight benchmark; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  ensureBuild();
+  const dir = mkdtempSync(path.join(tmpdir(), 'substytut-bench-web-'));
+  let server;
+  let browser;
+  try {
+    const dist = snapshotWebDist(dir);
+    server = await startServer(path.join(dir, 'data'), dist);
+    const session = await seedLawyer(server.base);
+    const pages = [
+      { name: '/', path: '/', public: true },
+      { name: '/u/{seolink}?o=', path: `/u/${session.seolink}?o=${session.offerUrl}`, public: true },
+      { name: '/auth', path: '/auth/login', public: false },
+      { name: '/dashboard', path: '/dashboard/profile', public: false, session: true },
+    ];
+    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    const results = [];
+    for (const page of pages) {
+      results.push({
+        ...(await measurePage(browser, server.base, page, page.session ? session : null)),
+        page,
+      });
+    }
+    await browser.close();
+    browser = undefined;
+
+    const kb = (n) => n.toFixed(1);
+    console.log('\nFirst-load JavaScript and CSS, gzip KB (budget: public pages ≤ 120 KB JS)');
+    console.log(
+      table(
+        ['page', 'html JS', 'html CSS', 'loaded JS', 'loaded CSS', 'files', 'budget'],
+        results.map((r) => [
+          r.name + (r.finalPath !== new URL(r.page.path, 'http://x').pathname ? ` (→ ${r.finalPath})` : ''),
+          kb(r.htmlJs),
+          kb(r.htmlCss),
+          kb(r.js),
+          kb(r.css),
+          r.files.length,
+          r.page.public ? (r.js <= BUDGET.jsKb ? 'pass' : 'FAIL') : '-',
+        ]),
+      ),
+    );
+    for (const r of results.filter((x) => x.page.public)) {
+      const top = r.files.filter((f) => f.type === 'script').slice(0, 6);
+      console.log(
+        `  largest scripts of ${r.name}: ${top.map((f) => `${path.basename(f.path)} ${kb(f.kb)}`).join(', ')}`,
+      );
+    }
+
+    if (RUN_LIGHTHOUSE) {
+      console.log(
+        '\nLighthouse (mobile, simulated throttling; budgets: performance ≥ 95, accessibility and SEO 100)',
+      );
+      const rows = [];
+      for (const page of pages.filter((p) => p.public)) {
+        try {
+          const r = lighthouse(
+            `${server.base}${page.path}`,
+            dir,
+            page.public ? page.name.replace(/\W+/g, '_') : 'x',
+          );
+          const pass =
+            r.performance >= BUDGET.performance &&
+            r.accessibility >= BUDGET.accessibility &&
+            r.seo >= BUDGET.seo;
+          rows.push([
+            page.name,
+            r.performance,
+            r.accessibility,
+            r.seo,
+            `${Math.round(r.lcpMs)} ms`,
+            pass ? 'pass' : 'FAIL',
+          ]);
+          if (r.failed.length) console.log(`  ${page.name}: failed audits: ${r.failed.join(', ')}`);
+        } catch (error) {
+          rows.push([
+            page.name,
+            '-',
+            '-',
+            '-',
+            '-',
+            `error: ${String(error.message ?? error).split('\n')[0]}`,
+          ]);
+        }
+      }
+      console.log(table(['page', 'performance', 'accessibility', 'seo', 'LCP', 'budget'], rows));
+    }
+    console.log(
+      `\nload average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await browser?.close();
+    if (server?.child && server.child.exitCode === null) {
+      await new Promise((resolve) => {
+        server.child.once('exit', resolve);
+        server.child.kill('SIGTERM');
+      });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
