@@ -7,6 +7,7 @@
  *
  *   BENCH_DATABASE_URL  server to create the database on (default postgres://postgres@127.0.0.1:55432/postgres)
  *   BENCH_KEEP=1        keep the database afterwards (its name is printed)
+ *   BENCH_REUSE=<name>  time an existing benchmark database again instead of seeding a new one
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -83,7 +84,7 @@ async function seed(db: Db): Promise<void> {
   await timed(`offers (${OFFERS})`, async () => {
     await db.execute(sql`
       insert into offers (profile_id, title, net_grosze, gross_grosze, expire_date, status, offer_url, created_at, updated_at)
-      select 1 + (i * 7919) % ${PROFILES},
+      select 1 + (i::bigint * 7919) % ${PROFILES},
         (array['Rozprawa w Sądzie Rejonowym','Rozprawa w Sądzie Okręgowym','Rozprawa apelacyjna',
                'Posiedzenie pojednawcze','Przesłuchanie świadka','Zastępstwo procesowe','Posiedzenie niejawne',
                'Mediacja','Rozprawa karna','Zastępstwo w sprawie rodzinnej'])[1 + i % 10] || ' – sygn. ' || i,
@@ -124,7 +125,8 @@ async function measure(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function main() {
-  const name = `substytut_bench_${randomBytes(4).toString('hex')}`;
+  const reuse = process.env.BENCH_REUSE;
+  const name = reuse ?? `substytut_bench_${randomBytes(4).toString('hex')}`;
   console.log(`admin lists benchmark: ${PROFILES} profiles, ${OFFERS} offers`);
   console.log(
     `load average at start: ${loadavg()
@@ -132,14 +134,14 @@ async function main() {
       .join(', ')}`,
   );
   console.log(`database ${name} on ${new URL(serverUrl).host}`);
-  await onServer(`create database ${name}`);
+  if (!reuse) await onServer(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await timed('migrations', () =>
     openDatabase({ databaseUrl: url.toString(), migrationsDir }),
   );
   try {
-    await seed(database.db);
+    if (!reuse) await seed(database.db);
     const deps: AdminDeps = {
       db: database.db,
       config: { publicUrl: 'http://localhost:3000' },
@@ -201,7 +203,7 @@ async function main() {
     );
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
+    if (reuse || process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
     else await onServer(`drop database if exists ${name} with (force)`);
   }
 }

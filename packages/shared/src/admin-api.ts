@@ -14,7 +14,7 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_PAGE_MAX = 10_000;
 export const ADMIN_QUERY_MAX_LENGTH = 100;
 /** A search counts its matches exactly up to this many, then answers "more than". */
-export const ADMIN_SEARCH_COUNT_CAP = 10_000;
+export const ADMIN_SEARCH_COUNT_CAP = 1_000;
 
 export const ADMIN_PROFILE_SORT_COLUMNS = [
   'id',

@@ -13,10 +13,17 @@ import {
 
 /**
  * Queries behind the administrator's tables. Every sort column has a btree index that ends in the
- * id (migration 0006_admin), so the first page is an index scan that stops after `limit` rows
- * whatever the table size. Search is a case-insensitive prefix match: each searched expression
- * has a text_pattern_ops index, and the matching ids are collected as a UNION of index scans
- * (an OR across tables or expressions would fall back to a sequential scan).
+ * id (migration 0006_admin), so a page is an index scan that stops after `limit` rows whatever
+ * the table size. Search is a case-insensitive prefix match on expressions with text_pattern_ops
+ * indexes, or an exact status.
+ *
+ * A search has two shapes, and the service picks one by the number of matches:
+ * - `branches`: one index-driven SELECT of ids per searched expression, made disjoint so they
+ *   can be joined with UNION ALL and stream into a capped count without a de-duplicating step.
+ *   Few matches: the page is read from these ids.
+ * - `condition`: the same test as one boolean on the row. Many matches: the page is read by
+ *   walking the sort index and testing each row, which finds a page's worth of dense matches
+ *   after a few hundred rows instead of collecting a hundred thousand ids first.
  */
 
 // The same expressions as the indexes in 0006_admin.sql, or the planner cannot use them.
@@ -28,38 +35,78 @@ function prefixPattern(q: string): SQL {
   return sql`lower(${escaped}) || '%'`;
 }
 
-/** Ids of profiles whose name, last name or account e-mail starts with q, or whose status is q. */
-function profileHits(q: string, status: string | null): SQL {
-  const pattern = prefixPattern(q);
-  const parts: SQL[] = [
-    sql`select p.id from profiles p where lower(p.firstname || ' ' || p.lastname) like ${pattern}`,
-    sql`select p.id from profiles p where lower(p.lastname) like ${pattern}`,
-    sql`select p.id from users u join profiles p on p.user_id = u.id where u.email like ${pattern}`,
-  ];
-  if (status) parts.push(sql`select p.id from profiles p where p.status = ${status}`);
-  return sql.join(parts, sql` union `);
+export interface Search {
+  q: string;
+  /** q when it names a status of the listed rows exactly, else null */
+  status: string | null;
 }
 
-/** Ids of offers whose title starts with q, whose status is q, or whose lawyer matches q. */
-function offerHits(q: string, status: string | null): SQL {
-  const pattern = prefixPattern(q);
-  const parts: SQL[] = [
-    sql`select o.id from offers o where lower(o.title) like ${pattern}`,
-    sql`select o.id from offers o where o.profile_id in (${profileHits(q, null)})`,
+export interface SearchShape {
+  /** disjoint SELECTs of matching ids */
+  branches: SQL[];
+  /** the same test on one row of the listed table */
+  condition: SQL;
+}
+
+const any = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
+const none = (parts: SQL[]) => sql`not ${any(parts)}`;
+
+/** Profiles whose name, last name or account e-mail starts with q, or whose status is q. */
+export function profileSearch(search: Search): SearchShape {
+  const pattern = prefixPattern(search.q);
+  const name = sql`lower(${profiles.firstname} || ' ' || ${profiles.lastname}) like ${pattern}`;
+  const last = sql`lower(${profiles.lastname}) like ${pattern}`;
+  const emailOf = sql`exists (select 1 from ${users} where ${users.id} = ${profiles.userId} and ${users.email} like ${pattern})`;
+  const branches = [
+    sql`select ${profiles.id} from ${profiles} where ${name}`,
+    sql`select ${profiles.id} from ${profiles} where ${last} and ${none([name])}`,
+    // Driven by the e-mail index, then the owner's profile.
+    sql`select ${profiles.id} from ${users} join ${profiles} on ${profiles.userId} = ${users.id}
+      where ${users.email} like ${pattern} and ${none([name, last])}`,
   ];
-  if (status) parts.push(sql`select o.id from offers o where o.status = ${status}`);
-  return sql.join(parts, sql` union `);
+  const tests = [name, last, emailOf];
+  if (search.status) {
+    const status = sql`${profiles.status} = ${search.status}`;
+    branches.push(sql`select ${profiles.id} from ${profiles} where ${status} and ${none(tests)}`);
+    tests.push(status);
+  }
+  return { branches, condition: any(tests) };
+}
+
+/** Offers whose title starts with q, whose lawyer matches q (name or e-mail), or whose status is q. */
+export function offerSearch(search: Search): SearchShape {
+  const pattern = prefixPattern(search.q);
+  const title = sql`lower(${offers.title}) like ${pattern}`;
+  const lawyers = sql.join(profileSearch({ q: search.q, status: null }).branches, sql` union all `);
+  const byLawyer = sql`${offers.profileId} in (${lawyers})`;
+  const branches = [
+    sql`select ${offers.id} from ${offers} where ${title}`,
+    sql`select ${offers.id} from ${offers} where ${byLawyer} and ${none([title])}`,
+  ];
+  const tests = [title, byLawyer];
+  if (search.status) {
+    const status = sql`${offers.status} = ${search.status}`;
+    branches.push(sql`select ${offers.id} from ${offers} where ${status} and ${none(tests)}`);
+    tests.push(status);
+  }
+  return { branches, condition: any(tests) };
+}
+
+/** Rows whose id is one of the branches' ids (few matches). */
+export function idIn(id: AnyColumn, shape: SearchShape): SQL {
+  return sql`${id} in (${sql.join(shape.branches, sql` union all `)})`;
+}
+
+/** Matches counted up to `cap + 1`: the branches stream, so a broad search stops early. */
+export async function countMatches(db: DbOrTx, shape: SearchShape, cap: number): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from (
+    select 1 from (${sql.join(shape.branches, sql` union all `)}) ids limit ${cap + 1}) capped`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 export interface ListWindow {
   limit: number;
   offset: number;
-}
-
-export interface Search {
-  q: string;
-  /** q when it names a status of the listed rows exactly, else null */
-  status: string | null;
 }
 
 const direction = (dir: 'asc' | 'desc') => (dir === 'asc' ? asc : desc);
@@ -132,7 +179,7 @@ function inOrder<T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] {
 
 export async function selectProfiles(
   db: DbOrTx,
-  search: Search | null,
+  filter: SQL | undefined,
   sort: ParsedSort<AdminProfileSortColumn>,
   window: ListWindow,
 ): Promise<ProfileListRow[]> {
@@ -140,7 +187,7 @@ export async function selectProfiles(
   if (sort.column === 'email') page = page.innerJoin(users, eq(users.id, profiles.userId));
   const ids = (
     await page
-      .where(search ? sql`${profiles.id} in (${profileHits(search.q, search.status)})` : undefined)
+      .where(filter)
       .orderBy(...profileOrder(sort))
       .limit(window.limit)
       .offset(window.offset)
@@ -162,7 +209,7 @@ export interface OfferListRow {
 
 export async function selectOffers(
   db: DbOrTx,
-  search: Search | null,
+  filter: SQL | undefined,
   sort: ParsedSort<AdminOfferSortColumn>,
   window: ListWindow,
 ): Promise<OfferListRow[]> {
@@ -170,7 +217,7 @@ export async function selectOffers(
     await db
       .select({ id: offers.id })
       .from(offers)
-      .where(search ? sql`${offers.id} in (${offerHits(search.q, search.status)})` : undefined)
+      .where(filter)
       .orderBy(...offerOrder(sort))
       .limit(window.limit)
       .offset(window.offset)
@@ -182,21 +229,6 @@ export async function selectOffers(
     .innerJoin(profiles, eq(profiles.id, offers.profileId))
     .where(inArray(offers.id, ids));
   return inOrder(ids, rows, (row) => row.offer.id);
-}
-
-/** Matches of a search, counted up to `cap + 1` so a broad search never counts a million rows. */
-export async function countSearch(
-  db: DbOrTx,
-  list: 'profiles' | 'offers',
-  search: Search,
-  cap: number,
-): Promise<number> {
-  const hits =
-    list === 'profiles' ? profileHits(search.q, search.status) : offerHits(search.q, search.status);
-  const result = await db.execute(
-    sql`select count(*)::int as n from (select 1 from (${hits}) hits limit ${cap + 1}) capped`,
-  );
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 export async function countAll(db: DbOrTx, table: typeof profiles | typeof offers): Promise<number> {

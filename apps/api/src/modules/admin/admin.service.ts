@@ -22,16 +22,21 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../app/errors.ts';
 import { toOfferDto } from '../offers/offers.service.ts';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import {
   countAll,
+  countMatches,
   countOffersByStatus,
   countProfilesByStatus,
-  countSearch,
   estimateRows,
+  idIn,
+  offerSearch,
+  profileSearch,
   selectOffers,
   selectProfiles,
   sumPaidPerWeek,
   type Search,
+  type SearchShape,
 } from './admin.repo.ts';
 import { offers, profiles } from '../../db/schema.ts';
 
@@ -44,6 +49,8 @@ export interface AdminDeps {
    * its total instead of counting: an exact count of a million rows costs more than the page.
    */
   exactCountBelow?: number;
+  /** A search counts its matches up to this many (default ADMIN_SEARCH_COUNT_CAP). */
+  searchCountCap?: number;
 }
 
 export const EXACT_COUNT_BELOW = 10_000;
@@ -66,17 +73,26 @@ interface Total {
   totalExact: boolean;
 }
 
-async function totalOf(deps: AdminDeps, list: 'profiles' | 'offers', search: Search | null): Promise<Total> {
-  if (search) {
-    const n = await countSearch(deps.db, list, search, ADMIN_SEARCH_COUNT_CAP);
-    return n > ADMIN_SEARCH_COUNT_CAP
-      ? { total: ADMIN_SEARCH_COUNT_CAP, totalExact: false }
-      : { total: n, totalExact: true };
-  }
-  const table = list === 'profiles' ? profiles : offers;
+async function unfilteredTotal(deps: AdminDeps, table: typeof profiles | typeof offers): Promise<Total> {
   const estimate = await estimateRows(deps.db, table);
   if (estimate >= (deps.exactCountBelow ?? EXACT_COUNT_BELOW)) return { total: estimate, totalExact: false };
   return { total: await countAll(deps.db, table), totalExact: true };
+}
+
+/**
+ * Counts a search (up to the cap) and picks how to read its page: few matches from their ids,
+ * many by walking the sort index (see admin.repo.ts).
+ */
+async function searched(
+  deps: AdminDeps,
+  shape: SearchShape,
+  id: AnyColumn,
+): Promise<Total & { filter: SQL }> {
+  const cap = deps.searchCountCap ?? ADMIN_SEARCH_COUNT_CAP;
+  const n = await countMatches(deps.db, shape, cap);
+  return n > cap
+    ? { total: cap, totalExact: false, filter: shape.condition }
+    : { total: n, totalExact: true, filter: idIn(id, shape) };
 }
 
 function windowOf(query: AdminListQuery) {
@@ -87,10 +103,18 @@ function windowOf(query: AdminListQuery) {
 export async function listProfiles(deps: AdminDeps, query: AdminListQuery): Promise<AdminProfileList> {
   const sort = sortOf(query.sort, ADMIN_PROFILE_SORT_COLUMNS);
   const search = searchOf(query.q, PROFILE_STATUSES);
-  const [rows, total] = await Promise.all([
-    selectProfiles(deps.db, search, sort, windowOf(query)),
-    totalOf(deps, 'profiles', search),
-  ]);
+  let rows: Awaited<ReturnType<typeof selectProfiles>>;
+  let total: Total;
+  if (search) {
+    const { filter, ...counted } = await searched(deps, profileSearch(search), profiles.id);
+    total = counted;
+    rows = await selectProfiles(deps.db, filter, sort, windowOf(query));
+  } else {
+    [rows, total] = await Promise.all([
+      selectProfiles(deps.db, undefined, sort, windowOf(query)),
+      unfilteredTotal(deps, profiles),
+    ]);
+  }
   return {
     data: rows.map(({ profile, email, accountId }) => ({
       profileId: profile.id,
@@ -115,10 +139,18 @@ export async function listProfiles(deps: AdminDeps, query: AdminListQuery): Prom
 export async function listOffers(deps: AdminDeps, query: AdminListQuery): Promise<AdminOfferList> {
   const sort = sortOf(query.sort, ADMIN_OFFER_SORT_COLUMNS);
   const search = searchOf(query.q, OFFER_STATUSES);
-  const [rows, total] = await Promise.all([
-    selectOffers(deps.db, search, sort, windowOf(query)),
-    totalOf(deps, 'offers', search),
-  ]);
+  let rows: Awaited<ReturnType<typeof selectOffers>>;
+  let total: Total;
+  if (search) {
+    const { filter, ...counted } = await searched(deps, offerSearch(search), offers.id);
+    total = counted;
+    rows = await selectOffers(deps.db, filter, sort, windowOf(query));
+  } else {
+    [rows, total] = await Promise.all([
+      selectOffers(deps.db, undefined, sort, windowOf(query)),
+      unfilteredTotal(deps, offers),
+    ]);
+  }
   return {
     data: rows.map(({ offer, profile }) => toOfferDto(offer, profile, deps.config.publicUrl)),
     page: query.page,

@@ -371,6 +371,30 @@ describe('totals of large tables', () => {
   });
 });
 
+describe('a search with more matches than the count cap', () => {
+  it.each([
+    ['profile', 'active', '-createdAt'],
+    ['profile', 'ja', 'name'],
+    ['profile', 'inactive', '-email'],
+    ['offer', 'rozprawa', '-updatedAt'],
+    ['offer', 'anna', 'price'],
+    ['offer', 'active', '-expireDate'],
+    ['offer', 'lukasz.zak@', 'title'],
+  ] as const)('%s q=%s sort=%s: the same rows, read along the sort index', async (list, q, sort) => {
+    const deps = { db: t.db, config: t.config, clock: t.clock };
+    const query = { page: 1, pageSize: 100, sort, q };
+    const read = list === 'profile' ? listProfiles : listOffers;
+    const few = await read(deps, query);
+    const many = await read({ ...deps, searchCountCap: 1 }, query);
+    expect(few.totalExact).toBe(true);
+    expect(few.data.length).toBeGreaterThan(1);
+    expect(many).toMatchObject({ total: 1, totalExact: false });
+    expect(many.data).toEqual(few.data);
+    const second = await read({ ...deps, searchCountCap: 1 }, { ...query, page: 2, pageSize: 1 });
+    expect(second.data).toEqual(few.data.slice(1, 2));
+  });
+});
+
 describe('GET /api/admin/summary', () => {
   it('names the last twelve Warsaw weeks, Monday to Monday', () => {
     const weeks = summaryWeeks(new Date(NOW));
