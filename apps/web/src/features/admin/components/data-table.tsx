@@ -75,7 +75,7 @@ export function DataTable<Row, C extends string>({
                   scope="col"
                   aria-sort={column.sortKey ? (ariaSort ?? 'none') : undefined}
                   className={cn(
-                    'px-3 py-2 font-semibold whitespace-nowrap text-foreground',
+                    'px-2 py-2 font-semibold whitespace-nowrap text-foreground',
                     column.numeric && 'text-right',
                     column.className,
                   )}
@@ -121,7 +121,7 @@ export function DataTable<Row, C extends string>({
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={i} className="border-t border-border">
                   {columns.map((column) => (
-                    <td key={column.id} className="px-3 py-2.5">
+                    <td key={column.id} className="px-2 py-2.5">
                       <Skeleton className="h-4 w-full min-w-12" />
                     </td>
                   ))}
@@ -133,7 +133,7 @@ export function DataTable<Row, C extends string>({
                     <td
                       key={column.id}
                       className={cn(
-                        'px-3 py-2 align-top',
+                        'px-2 py-2 align-top',
                         column.numeric && 'text-right tabular-nums',
                         column.className,
                       )}
@@ -145,7 +145,7 @@ export function DataTable<Row, C extends string>({
               ))}
           {rows !== undefined && rows.length === 0 ? (
             <tr className="border-t border-border">
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-muted-foreground">
+              <td colSpan={columns.length} className="px-2 py-6 text-center text-muted-foreground">
                 {t('list.empty')}
               </td>
             </tr>

@@ -11,6 +11,7 @@ import { useAdminOffers } from '../api/get-admin-offers';
 import { dateTime, expiryDateTime, money } from '../lib/format';
 import { useListState } from '../lib/use-list-state';
 import { DataTable, type Column } from './data-table';
+import { DateTime } from './date-time';
 import { ListSection } from './list-section';
 import { StatusBadge } from './status-badge';
 
@@ -25,7 +26,7 @@ export function OffersTable({ locale }: { locale: Locale }) {
     {
       id: 'lawyer',
       header: t('offers.lawyer'),
-      className: 'min-w-40',
+      className: 'min-w-32',
       cell: (row) => (
         <>
           <span className="text-muted-foreground tabular-nums">#{row.profileId}</span> {row.profile.fullname}
@@ -36,7 +37,7 @@ export function OffersTable({ locale }: { locale: Locale }) {
       id: 'title',
       header: t('offers.title'),
       sortKey: 'title',
-      className: 'min-w-48',
+      className: 'min-w-40',
       cell: (row) => row.title,
     },
     {
@@ -67,16 +68,14 @@ export function OffersTable({ locale }: { locale: Locale }) {
       header: t('offers.updated'),
       sortKey: 'updatedAt',
       firstDirection: 'desc',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (row) => dateTime(row.updateDate),
+      cell: (row) => <DateTime value={dateTime(row.updateDate)} />,
     },
     {
       id: 'expires',
       header: t('offers.expires'),
       sortKey: 'expireDate',
       firstDirection: 'desc',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (row) => expiryDateTime(row.expireDate),
+      cell: (row) => <DateTime value={expiryDateTime(row.expireDate)} />,
     },
     {
       id: 'link',

@@ -13,6 +13,7 @@ import { useAdminProfiles } from '../api/get-admin-profiles';
 import { dateTime } from '../lib/format';
 import { useListState } from '../lib/use-list-state';
 import { DataTable, type Column } from './data-table';
+import { DateTime } from './date-time';
 import { ListSection } from './list-section';
 import { StatusBadge } from './status-badge';
 
@@ -29,14 +30,19 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       id: 'name',
       header: t('profiles.name'),
       sortKey: 'name',
-      className: 'min-w-40',
+      className: 'min-w-32',
       cell: (row) => row.fullname || '—',
     },
     { id: 'email', header: t('profiles.email'), sortKey: 'email', cell: (row) => row.email },
     {
       id: 'account',
       header: t('profiles.account'),
-      cell: (row) => (row.stripeAccountId ? <code className="text-xs">{row.stripeAccountId}</code> : '—'),
+      cell: (row) =>
+        row.stripeAccountId ? (
+          <code className="block max-w-40 text-xs break-all">{row.stripeAccountId}</code>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'status',
@@ -54,16 +60,14 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       header: t('profiles.created'),
       sortKey: 'createdAt',
       firstDirection: 'desc',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (row) => dateTime(row.created_at),
+      cell: (row) => <DateTime value={dateTime(row.created_at)} />,
     },
     {
       id: 'updated',
       header: t('profiles.updated'),
       sortKey: 'updatedAt',
       firstDirection: 'desc',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (row) => dateTime(row.updated_at),
+      cell: (row) => <DateTime value={dateTime(row.updated_at)} />,
     },
     {
       id: 'link',

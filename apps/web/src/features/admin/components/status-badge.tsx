@@ -3,8 +3,8 @@ import { Badge } from '@/components/ui/badge';
 /** Green when active, red otherwise (spec 2), always with the status in words. */
 export function StatusBadge({ active, label }: { active: boolean; label: string }) {
   return (
-    <Badge variant={active ? 'success' : 'destructive'} className="font-medium">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+    <Badge variant={active ? 'success' : 'destructive'} className="max-w-44 font-medium whitespace-normal">
+      <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-current" />
       {label}
     </Badge>
   );

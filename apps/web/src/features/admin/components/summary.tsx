@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSummary } from '@substytut/shared/admin-api';
 import { formatDate, formatPln, OFFER_STATUSES, OFFER_STATUS_LABELS, type Locale } from '@substytut/shared';
@@ -14,7 +14,7 @@ const PaidVolumeChart = lazy(() => import('./paid-volume-chart'));
 function Tile({ label, value, tone }: { label: string; value: string; tone: 'active' | 'other' | 'total' }) {
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-border bg-card p-3 shadow-xs">
-      <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+      <span className="flex min-w-0 items-center gap-1.5 text-xs font-medium break-words text-muted-foreground">
         <span
           aria-hidden="true"
           className={cn(
@@ -31,14 +31,22 @@ function Tile({ label, value, tone }: { label: string; value: string; tone: 'act
   );
 }
 
-function TileGroup({ heading, children }: { heading: string; children: React.ReactNode }) {
+function TileGroup({
+  heading,
+  columns,
+  children,
+}: {
+  heading: string;
+  columns: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
       <h3 id={id} className="text-sm font-semibold">
         {heading}
       </h3>
-      <ul aria-labelledby={id} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+      <ul aria-labelledby={id} className={cn('grid gap-2', columns)}>
         {children}
       </ul>
     </div>
@@ -72,8 +80,8 @@ export function Summary({ locale }: { locale: Locale }) {
         </div>
       ) : summary.data ? (
         <>
-          <div className="grid gap-5 lg:grid-cols-[1fr_2fr]">
-            <TileGroup heading={t('summary.profiles')}>
+          <div className="grid gap-5 lg:grid-cols-[2fr_3fr]">
+            <TileGroup heading={t('summary.profiles')} columns="grid-cols-3">
               <Tile
                 label={t('status.active')}
                 value={count(summary.data.profiles.active, locale)}
@@ -90,7 +98,7 @@ export function Summary({ locale }: { locale: Locale }) {
                 tone="total"
               />
             </TileGroup>
-            <TileGroup heading={t('summary.offers')}>
+            <TileGroup heading={t('summary.offers')} columns="grid-cols-2 sm:grid-cols-4">
               {OFFER_STATUSES.map((status) => (
                 <Tile
                   key={status}

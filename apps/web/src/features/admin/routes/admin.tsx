@@ -12,7 +12,7 @@ export function Component() {
   return (
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} noindex />
-      <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-10 px-4 py-8 sm:px-6 lg:py-10">
+      <div className="mx-auto flex w-full max-w-(--container-page) min-w-0 flex-col gap-10 px-4 py-8 sm:px-6 lg:py-10">
         <header className="flex flex-col gap-1">
           <h1 className="text-3xl font-bold tracking-tight">{t('heading')}</h1>
           <p className="text-muted-foreground">{t('intro')}</p>
