@@ -8,6 +8,8 @@ export interface PublicProfileRow {
   email: string;
   jobs: JobDto[];
   references: ReferenceDto[];
+  /** the offer named by the link, when it is this lawyer's */
+  offer: OfferRow | null;
 }
 
 function prepareQueries(db: DbOrTx) {
@@ -26,23 +28,18 @@ function prepareQueries(db: DbOrTx) {
         references: sql<ReferenceDto[]>`coalesce((
           select json_agg(json_build_object('author', r.author, 'description', r.description) order by r.position)
           from profile_references r where r.profile_id = ${profiles.id}), '[]'::json)`,
+        offer: offers,
       })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
+      // Offer links are unique and at least 22 characters long, so '' joins no offer.
+      .leftJoin(
+        offers,
+        and(eq(offers.profileId, profiles.id), eq(offers.offerUrl, sql.placeholder('offerUrl'))),
+      )
       .where(and(eq(profiles.seolink, sql.placeholder('seolink')), eq(profiles.status, 'active')))
       .limit(1)
       .prepare('public_profile_by_seolink'),
-    profileOffer: db
-      .select()
-      .from(offers)
-      .where(
-        and(
-          eq(offers.offerUrl, sql.placeholder('offerUrl')),
-          eq(offers.profileId, sql.placeholder('profileId')),
-        ),
-      )
-      .limit(1)
-      .prepare('public_profile_offer'),
   };
 }
 
@@ -59,25 +56,21 @@ function prepared(db: DbOrTx) {
 }
 
 /**
- * An active profile with its e-mail, jobs and references in one query (the public page is the
- * most visited endpoint): the lists come as JSON from correlated sub-selects.
+ * An active profile with its e-mail, jobs, references and (when `offerUrl` names one of its
+ * offers) that offer, in one round trip (the public page is the most visited endpoint): the lists
+ * come as JSON from correlated sub-selects.
  */
-export async function findActiveProfile(db: DbOrTx, seolink: string): Promise<PublicProfileRow | null> {
-  const [row] = await prepared(db).activeProfile.execute({ seolink });
+export async function findActiveProfile(
+  db: DbOrTx,
+  seolink: string,
+  offerUrl: string | null = null,
+): Promise<PublicProfileRow | null> {
+  const [row] = await prepared(db).activeProfile.execute({ seolink, offerUrl: offerUrl ?? '' });
   if (!row) return null;
   // Drivers differ in whether json arrives parsed.
   const parse = <T>(value: unknown): T =>
     typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
   return { ...row, jobs: parse<JobDto[]>(row.jobs), references: parse<ReferenceDto[]>(row.references) };
-}
-
-export async function findProfileOffer(
-  db: DbOrTx,
-  profileId: number,
-  offerUrl: string,
-): Promise<OfferRow | null> {
-  const [row] = await prepared(db).profileOffer.execute({ offerUrl, profileId });
-  return row ?? null;
 }
 
 /** Every active lawyer's page for the sitemap. */

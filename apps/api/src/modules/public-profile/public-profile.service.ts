@@ -12,12 +12,7 @@ import type { Clock } from '../app/clock.ts';
 import { notFound } from '../app/errors.ts';
 import { isOfferPayable } from '../checkout/checkout.service.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
-import {
-  findActiveProfile,
-  findProfileOffer,
-  listActiveSeolinks,
-  type PublicProfileRow,
-} from './public-profile.repo.ts';
+import { findActiveProfile, listActiveSeolinks, type PublicProfileRow } from './public-profile.repo.ts';
 
 export interface PublicProfileDeps {
   db: Db;
@@ -70,16 +65,15 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
   };
 }
 
-/** GET /public/profile/{seolink}?offerUrl=: two queries at most. Inactive or unknown: 404. */
+/** GET /public/profile/{seolink}?offerUrl=: one query. Inactive or unknown: 404. */
 export async function getPublicProfile(
   deps: PublicProfileDeps,
   seolink: string,
   offerUrl: string | undefined,
 ): Promise<PublicProfileDto> {
-  const row = await findActiveProfile(deps.db, seolink);
+  const row = await findActiveProfile(deps.db, seolink, offerUrl ?? null);
   if (!row) throw profileNotFound();
-  const offer = offerUrl ? await findProfileOffer(deps.db, row.profile.id, offerUrl) : null;
-  return profileDto(row, offer ? offerDto(offer, deps.clock.now()) : null);
+  return profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
 }
 
 export interface PublicPageMeta {
@@ -98,10 +92,10 @@ export async function publicPageMeta(
   offerUrl: string | null,
   locale: Locale,
 ): Promise<PublicPageMeta | null> {
-  const row = await findActiveProfile(deps.db, seolink);
+  const row = await findActiveProfile(deps.db, seolink, offerUrl);
   if (!row) return null;
   const name = [row.profile.firstname, row.profile.lastname].filter(Boolean).join(' ');
-  const offer = offerUrl ? await findProfileOffer(deps.db, row.profile.id, offerUrl) : null;
+  const { offer } = row;
   const payable = offer !== null && isOfferPayable(offer, deps.clock.now());
   const gross = locale === 'pl' ? 'brutto' : 'gross';
   const description = payable
