@@ -41,6 +41,11 @@ const MIGRATION_LOCK_ID = 724_511_903;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server terminates (restart, failover, a dropped database) is emitted
+    // here; without a listener it would crash the process. The pool replaces it on next use.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
     try {
       // Several instances may start at once; the advisory lock lets only one migrate at a time.
       const client = await pool.connect();
