@@ -102,12 +102,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await database.close();
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
 
     installErrorHandler(app);
-    await registerSecurityHeaders(app, config);
+    registerSecurityHeaders(app, config);
     await app.register(cookie);
     await app.register(compress, { threshold: 1024 });
     await registerRateLimit(app);

@@ -304,6 +304,20 @@ describe('headers and logs', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sets the same security headers on errors: 404, a refused request, a thrown error', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const errors = [
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await t.app.inject({ method: 'POST', url: '/api/public/nip', payload: { nip: '1' } }),
+    ];
+    expect(errors.map((r) => r.statusCode)).toEqual([404, 403]);
+    for (const response of errors) {
+      for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) {
+        expect(response.headers[name]).toBe(health.headers[name]);
+      }
+    }
+  });
+
   it('adds a unique request id to every response, errors included', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/health' });
     const second = await t.app.inject({ method: 'GET', url: '/api/nope' });
