@@ -76,8 +76,22 @@ export function tomorrowInWarsaw(now: Date): IsoDate {
   return addDays(warsawDate(now), 1);
 }
 
+// Every public page view checks its offer's expiry, and time-zone arithmetic through Intl is the
+// costly part of that; the instant a given day begins never changes.
+const startOfDayCache = new Map<IsoDate, number>();
+const START_OF_DAY_CACHE_SIZE = 4096;
+
 /** The instant a Warsaw calendar day begins (00:00 local, CET or CEST). */
 export function warsawStartOfDay(day: IsoDate): Date {
+  const cached = startOfDayCache.get(day);
+  if (cached !== undefined) return new Date(cached);
+  const instant = computeWarsawStartOfDay(day);
+  if (startOfDayCache.size >= START_OF_DAY_CACHE_SIZE) startOfDayCache.clear();
+  startOfDayCache.set(day, instant);
+  return new Date(instant);
+}
+
+function computeWarsawStartOfDay(day: IsoDate): number {
   if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
   const wallAsUtc = Date.parse(`${day}T00:00:00Z`);
   const offsetAt = (instant: number): number => {
@@ -87,7 +101,7 @@ export function warsawStartOfDay(day: IsoDate): Date {
   // Two passes settle the offset; midnight never falls into a Warsaw DST gap (changes are at 2-3 am).
   let instant = wallAsUtc - offsetAt(wallAsUtc);
   instant = wallAsUtc - offsetAt(instant);
-  return new Date(instant);
+  return instant;
 }
 
 /** An offer stays valid through its whole expiry day: it ends when the next Warsaw day begins. */
