@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { OFFER_STATUSES, canDelete, type OfferStatus } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
 import { offerPayments, offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
 
 export { transitionOffer, invalidTransition, INVALID_TRANSITION } from './offers.transitions.ts';
@@ -17,6 +18,7 @@ export async function findProfileOfUser(db: DbOrTx, userId: string): Promise<Pro
 export async function insertOffer(db: DbOrTx, values: typeof offers.$inferInsert): Promise<OfferRow> {
   const [row] = await db.insert(offers).values(values).returning();
   if (!row) throw new Error('insert into offers returned nothing');
+  publicPagesChanged();
   return row;
 }
 
@@ -61,6 +63,7 @@ export async function updateActiveOffer(
     .set(values)
     .where(and(eq(offers.id, offerId), eq(offers.profileId, profileId), eq(offers.status, 'active')))
     .returning();
+  publicPagesChanged();
   return row ?? null;
 }
 
@@ -97,6 +100,7 @@ export async function deleteUnpaidOffer(
   if (blocking) return null;
   await tx.delete(offerPayments).where(eq(offerPayments.offerId, offerId));
   const [deleted] = await tx.delete(offers).where(eq(offers.id, offerId)).returning();
+  publicPagesChanged();
   return deleted ?? null;
 }
 
@@ -149,6 +153,7 @@ export async function swapCardKey(
     .set({ cardKey: next })
     .where(and(eq(offers.id, offerId), sql`${offers.cardKey} is not distinct from ${previous}`))
     .returning({ id: offers.id });
+  publicPagesChanged();
   return rows.length > 0;
 }
 

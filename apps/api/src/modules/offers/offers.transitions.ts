@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { offers, type OfferRow } from '../../db/schema.ts';
 import { AppError } from '../app/errors.ts';
+import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
 
 export const INVALID_TRANSITION = 'offers.invalid_transition';
 
@@ -82,5 +83,6 @@ export async function transitionOffer(
     });
   const row = rows[0];
   if (!row) throw invalidTransition();
+  publicPagesChanged();
   return row;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, like, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
 import {
   profileJobs,
   profileReferences,
@@ -69,6 +70,7 @@ export async function updateProfile(
   values: Partial<Omit<ProfileRow, 'id' | 'userId' | 'createdAt'>>,
 ): Promise<void> {
   await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+  publicPagesChanged();
 }
 
 export async function replaceJobs(db: DbOrTx, profileId: number, jobs: JobValues[]): Promise<void> {
@@ -76,6 +78,7 @@ export async function replaceJobs(db: DbOrTx, profileId: number, jobs: JobValues
   if (jobs.length > 0) {
     await db.insert(profileJobs).values(jobs.map((job, position) => ({ ...job, profileId, position })));
   }
+  publicPagesChanged();
 }
 
 export async function replaceReferences(
@@ -89,6 +92,7 @@ export async function replaceReferences(
       .insert(profileReferences)
       .values(references.map((reference, position) => ({ ...reference, profileId, position })));
   }
+  publicPagesChanged();
 }
 
 /** Seolinks of other profiles that are `root` or `root-…`. `root` holds only [a-z0-9-]. */

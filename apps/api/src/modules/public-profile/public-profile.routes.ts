@@ -3,9 +3,9 @@ import { languagePath } from '@substytut/shared/public-pages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, ok } from '../app/http.ts';
+import { dataOf } from '../app/http.ts';
 import type { PageMetaResolver } from '../app/web-app.ts';
-import { getPublicProfile, publicPageMeta } from './public-profile.service.ts';
+import { getPublicProfileJson, publicPageMeta } from './public-profile.service.ts';
 
 const params = z.object({ seolink: z.string().min(1).max(200) });
 const query = z.object({ offerUrl: z.string().max(200).optional() });
@@ -26,7 +26,10 @@ export async function publicProfileRoutes(app: FastifyInstance) {
           'cache-control',
           offerUrl ? 'no-store' : 'public, max-age=60, stale-while-revalidate=300',
         );
-        return ok(await getPublicProfile(deps, request.params.seolink, offerUrl));
+        // Already checked against the response schema and serialized (getPublicProfileJson says
+        // why); Fastify sends a string with a content type as it is.
+        const body = await getPublicProfileJson(deps, request.params.seolink, offerUrl);
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 }

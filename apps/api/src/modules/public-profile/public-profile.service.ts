@@ -1,5 +1,6 @@
 import {
   formatPln,
+  publicProfileDtoSchema,
   groszeToDecimalString,
   splitSpecializations,
   type Locale,
@@ -12,6 +13,7 @@ import type { Clock } from '../app/clock.ts';
 import { notFound } from '../app/errors.ts';
 import { isOfferPayable } from '../checkout/checkout.service.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
+import { createPublicPageCache, type PublicPageCache } from './public-page-cache.ts';
 import { findActiveProfile, listActiveSeolinks, type PublicProfileRow } from './public-profile.repo.ts';
 
 export interface PublicProfileDeps {
@@ -65,15 +67,32 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
   };
 }
 
-/** GET /public/profile/{seolink}?offerUrl=: one query. Inactive or unknown: 404. */
-export async function getPublicProfile(
+const bodyCacheByDb = new WeakMap<Db, PublicPageCache<string | null>>();
+
+/**
+ * The answer of GET /public/profile/{seolink}, as the JSON text `{"data":…}`, through the public
+ * page cache: checking it against the DTO schema and serializing it is most of the endpoint's
+ * work, so it is done once per cache fill instead of once per request. Whether the offer is
+ * payable may then be up to the cache's lifetime (1 s) old; checkout decides that again itself.
+ */
+export async function getPublicProfileJson(
   deps: PublicProfileDeps,
   seolink: string,
   offerUrl: string | undefined,
-): Promise<PublicProfileDto> {
-  const row = await findActiveProfile(deps.db, seolink, offerUrl ?? null);
-  if (!row) throw profileNotFound();
-  return profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
+): Promise<string> {
+  let cache = bodyCacheByDb.get(deps.db);
+  if (!cache) {
+    cache = createPublicPageCache();
+    bodyCacheByDb.set(deps.db, cache);
+  }
+  const body = await cache.get(`${seolink}\u0000${offerUrl ?? ''}`, async () => {
+    const row = await findActiveProfile(deps.db, seolink, offerUrl ?? null);
+    if (!row) return null;
+    const dto = profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
+    return JSON.stringify({ data: publicProfileDtoSchema.parse(dto) });
+  });
+  if (body === null) throw profileNotFound();
+  return body;
 }
 
 export interface PublicPageMeta {

@@ -6,6 +6,8 @@ import { addDays, warsawDate } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { paymentAccounts, profileJobs, profileReferences, providerInvoiceData } from '../../db/schema.ts';
+import { transitionOffer } from '../offers/offers.transitions.ts';
+import { updateProfile } from '../profile/profile.repo.ts';
 import { eq } from 'drizzle-orm';
 
 const themeScript = "document.documentElement.dataset.theme='dark';";
@@ -171,6 +173,26 @@ describe('GET /api/public/profile/{seolink}', () => {
     expect((await get(profile.seolink!, paid.offerUrl)).json().data.offer.error).toBe(true);
     expect((await get(profile.seolink!, foreign.offerUrl)).json().data.offer).toBeNull();
     expect((await get(profile.seolink!, 'unknown-offer')).json().data.offer).toBeNull();
+  });
+
+  it("shows the lawyer's changes and a payment at once, though answers are cached", async () => {
+    const profile = await t.seed.profile({ description: 'Przed zmianą' });
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const before = (await get(profile.seolink!, offer.offerUrl)).json().data;
+    expect(before.description).toBe('Przed zmianą');
+    expect(before.offer.error).toBe(false);
+
+    await transitionOffer(t.db, offer.id, 'paymentSucceeded', 'payment_event', t.clock.now());
+    expect((await get(profile.seolink!, offer.offerUrl)).json().data.offer).toMatchObject({
+      status: 'payed',
+      error: true,
+    });
+
+    await updateProfile(t.db, profile.id, { description: 'Po zmianie' });
+    expect((await get(profile.seolink!, offer.offerUrl)).json().data.description).toBe('Po zmianie');
+
+    await updateProfile(t.db, profile.id, { status: 'inactive' });
+    expect((await get(profile.seolink!, offer.offerUrl)).statusCode).toBe(404);
   });
 
   it('lists active lawyers in the sitemap', async () => {
