@@ -5,6 +5,8 @@
  *   npm run bench                  (after the API benchmark)
  *   node bench/web/run.mjs         uses the existing build; BENCH_BUILD=1 builds first
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
+ *   BENCH_WEB_DIST=dir …           measures that web build instead of apps/web/dist
+ *   BENCH_API_SERVER=file …        serves it with that API bundle instead of apps/api/dist
  *
  * "html" counts what the page's HTML itself references (entry script, modulepreloads,
  * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the network
@@ -34,8 +36,12 @@ const CHROME_ARGS = [
   '--disable-quic',
 ];
 
-const webDist = path.join(root, 'apps/web/dist');
-const apiServer = path.join(root, 'apps/api/dist/server.js');
+// BENCH_WEB_DIST measures another web build (e.g. one made with WEB_BUILD_DIR, apps/web/scripts/prerender.mjs).
+const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
+// BENCH_API_SERVER runs another API bundle (a private build) instead of apps/api/dist.
+const apiServer = process.env.BENCH_API_SERVER
+  ? path.resolve(process.env.BENCH_API_SERVER)
+  : path.join(root, 'apps/api/dist/server.js');
 
 function ensureBuild() {
   const built = existsSync(path.join(webDist, 'index.html')) && existsSync(apiServer);
@@ -52,7 +58,9 @@ function ensureBuild() {
 /** A private copy of the web build, so another build during the run cannot swap files. */
 function snapshotWebDist(dir) {
   const target = path.join(dir, 'web-dist');
-  execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', webDist, target]);
+  // Only the shared build (apps/web/dist) can be rebuilt by someone else meanwhile.
+  if (process.env.BENCH_WEB_DIST) execFileSync('cp', ['-r', webDist, target]);
+  else execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', webDist, target]);
   return target;
 }
 
@@ -338,7 +346,7 @@ async function main() {
       ),
     );
     for (const r of results.filter((x) => x.page.public)) {
-      const top = r.files.filter((f) => f.type === 'script').slice(0, 6);
+      const top = r.files.filter((f) => f.type === 'script').slice(0, process.env.BENCH_ALL_FILES ? 100 : 6);
       console.log(
         `  largest scripts of ${r.name}: ${top.map((f) => `${path.basename(f.path)} ${kb(f.kb)}`).join(', ')}`,
       );

@@ -9,8 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(here, '..');
-const dist = path.join(webRoot, 'dist');
-const ssrEntry = path.join(webRoot, 'dist-ssr', 'entry-server.js');
+// WEB_BUILD_DIR builds elsewhere than apps/web (a private build for measuring, see bench/web).
+const buildRoot = process.env.WEB_BUILD_DIR ? path.resolve(process.env.WEB_BUILD_DIR) : webRoot;
+const dist = path.join(buildRoot, 'dist');
+const ssrEntry = path.join(buildRoot, 'dist-ssr', 'entry-server.js');
 const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, '');
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
@@ -71,7 +73,7 @@ async function main() {
     }
   }
 
-  await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
+  await rm(path.join(buildRoot, 'dist-ssr'), { recursive: true, force: true });
   // The server swaps this origin for its own PUBLIC_URL when it sends a page (apps/api web-app.ts),
   // so one build serves any host with correct canonical and alternate addresses.
   await writeFile(path.join(dist, 'prerender.json'), `${JSON.stringify({ origin: publicUrl })}\n`);

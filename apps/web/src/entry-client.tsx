@@ -37,7 +37,9 @@ async function start(): Promise<void> {
   const i18n = createI18n(language);
   const queryClient = createQueryClient();
   const routes = createRoutes();
-  await resolveLazyMatches(routes, pathname);
+  // The page's code and its translations (fetched by the routes' lazy functions), and the
+  // layout's translations, all before the first render: hydration must match the prerender.
+  await Promise.all([i18n.ready, resolveLazyMatches(routes, pathname)]);
   const router = createBrowserRouter(routes);
 
   // A 401 anywhere leads to /auth within the app, keeping the current language prefix.

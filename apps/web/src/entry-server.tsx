@@ -4,7 +4,11 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { DEFAULT_LANGUAGE, getPathLanguage, type Language } from '@/config/paths';
-import { createI18n } from '@/lib/i18n';
+import { createI18n, provideAllResources } from '@/lib/i18n';
+import { resources } from '@/lib/i18n-resources';
+
+// Prerendering is synchronous: every translation is at hand (the browser fetches them per page).
+provideAllResources(resources);
 
 export { prerenderPaths } from '@/config/paths';
 

@@ -68,10 +68,8 @@ export type ReferenceDto = z.infer<typeof referenceDtoSchema>;
 export const PROFILE_STATUSES = ['inactive', 'active'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
-/** Storage keys (imageUrl, cvUrl, cardUrl) are relative; files are served under /storage/. */
-export function storageUrl(key: string): string {
-  return `/storage/${key.replace(/^\/+/, '')}`;
-}
+// Its own module, so pages can import it without this file's zod schemas.
+export { storageUrl } from './storage.ts';
 
 /**
  * GET /user/profile and the admin list. Text fields the lawyer has not filled yet are ''.

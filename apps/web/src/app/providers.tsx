@@ -1,12 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ToastContainer } from '@/lib/toast';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
+import { useToastsRequested } from '@/lib/toast-host';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,27 +13,23 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // Client errors (4xx) will not fix themselves by retrying.
-        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
       },
     },
   });
 }
 
-function Toasts() {
-  const { t } = useTranslation('common');
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      draggablePercent={80}
-      newestOnTop
-      theme="light"
-      aria-label={t('toasts.label')}
-    />
-  );
+// Loaded once some page imports the toast API (lib/toast.ts); toasts raised before it mounts wait
+// in react-toastify's queue.
+const Toasts = lazy(() => import('./toasts'));
+
+function ToastHost() {
+  return useToastsRequested() ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProviders({
@@ -51,10 +45,8 @@ export function AppProviders({
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
-          <TooltipProvider>
-            {children}
-            <Toasts />
-          </TooltipProvider>
+          {children}
+          <ToastHost />
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -14,19 +14,30 @@ describe('router', () => {
 
   it('renders the prefixed language and names it in <html lang>', async () => {
     renderApp('/en');
-    expect(await screen.findByRole('heading', { level: 1, name: 'The key to convenient and safe substitutions' })).toBeInTheDocument();
+    // Every page, the home page too, is a lazy chunk with its translations; slow on a busy machine.
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'The key to convenient and safe substitutions' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
   });
 
   it('switches language keeping the page', async () => {
     const { router } = renderApp('/pl/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Prosty cennik, bez ukrytych opłat' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prosty cennik, bez ukrytych opłat' }),
+    ).toBeInTheDocument();
     const en = screen.getByRole('link', { name: /^EN/ });
     expect(en).toHaveAttribute('href', '/en/pricing');
     await act(async () => en.click());
     expect(router.state.location.pathname).toBe('/en/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Simple pricing, no hidden fees' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Simple pricing, no hidden fees' }),
+    ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('i18nextLng')).toBe('en');
   });
@@ -58,7 +69,13 @@ describe('router', () => {
   it('renders an unprefixed address in the browser language when nothing is stored', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['pl-PL', 'en']);
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Klucz do wygodnych i bezpiecznych zastępstw' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Klucz do wygodnych i bezpiecznych zastępstw' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('pl');
   });
 
@@ -73,7 +90,7 @@ describe('router', () => {
   it('sends a non-admin away from /admin', async () => {
     setSession('token', { role: 'user' });
     const { router } = renderApp('/admin');
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -1,22 +1,41 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { Component as Home } from '@/features/marketing/routes/home';
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { paths, type Language } from '@/config/paths';
+import { loadNamespaces } from '@/lib/i18n';
 import { RedirectIfToken, RequireAdmin, RequireToken } from './guards';
 import { LanguageRoute } from './language-route';
 
 type PendingModule = typeof import('./pending-routes');
+type Lazy = NonNullable<RouteObject['lazy']>;
+type LazyModule = Awaited<ReturnType<Extract<Lazy, (...args: never[]) => unknown>>>;
+
+/**
+ * A lazily loaded page whose translation namespaces arrive with its code, so it never renders
+ * untranslated keys (the layout's own namespaces are loaded before the first render).
+ */
+function page(namespaces: readonly string[], load: () => Promise<LazyModule>): Lazy {
+  return async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return module;
+  };
+}
+
+const MARKETING = ['marketing'];
+const FORMS = ['errors', 'validation'];
+const AUTH = ['auth', ...FORMS];
 
 /** Lazily loaded placeholder; a feature replaces this with `lazy: () => import(<its route>)`. */
-function pending(name: keyof PendingModule): RouteObject['lazy'] {
+function pending(name: keyof PendingModule): Lazy {
   return async () => ({ Component: (await import('./pending-routes'))[name] });
 }
 
 type DashboardModule = typeof import('./dashboard-routes');
 
 /** Every dashboard tab comes from one lazily loaded chunk (the dashboard with the offers feature). */
-function dashboard(name: keyof DashboardModule): RouteObject['lazy'] {
-  return async () => ({ Component: (await import('./dashboard-routes'))[name] });
+function dashboard(name: keyof DashboardModule): Lazy {
+  return page(['dashboard', 'offers', ...FORMS], async () => ({
+    Component: (await import('./dashboard-routes'))[name],
+  }));
 }
 
 /** '/dashboard/profile' -> 'profile', relative to the dashboard layout. */
@@ -31,14 +50,29 @@ function rel(path: string): string {
 
 function pageRoutes(): RouteObject[] {
   return [
-    { index: true, Component: Home },
-    { path: rel(paths.about.path), lazy: () => import('@/features/marketing/routes/about') },
-    { path: rel(paths.contact.path), lazy: () => import('@/features/marketing/routes/contact') },
-    { path: rel(paths.faq.path), lazy: () => import('@/features/marketing/routes/faq') },
-    { path: rel(paths.features.path), lazy: () => import('@/features/marketing/routes/features') },
-    { path: rel(paths.pricing.path), lazy: () => import('@/features/marketing/routes/pricing') },
-    { path: rel(paths.forLawyers.path), lazy: () => import('@/features/marketing/routes/for-lawyers') },
-    { path: rel(paths.forLawFirms.path), lazy: () => import('@/features/marketing/routes/for-law-firms') },
+    { index: true, lazy: page(MARKETING, () => import('@/features/marketing/routes/home')) },
+    { path: rel(paths.about.path), lazy: page(MARKETING, () => import('@/features/marketing/routes/about')) },
+    {
+      path: rel(paths.contact.path),
+      lazy: page([...MARKETING, ...FORMS], () => import('@/features/marketing/routes/contact')),
+    },
+    { path: rel(paths.faq.path), lazy: page(MARKETING, () => import('@/features/marketing/routes/faq')) },
+    {
+      path: rel(paths.features.path),
+      lazy: page(MARKETING, () => import('@/features/marketing/routes/features')),
+    },
+    {
+      path: rel(paths.pricing.path),
+      lazy: page(MARKETING, () => import('@/features/marketing/routes/pricing')),
+    },
+    {
+      path: rel(paths.forLawyers.path),
+      lazy: page(MARKETING, () => import('@/features/marketing/routes/for-lawyers')),
+    },
+    {
+      path: rel(paths.forLawFirms.path),
+      lazy: page(MARKETING, () => import('@/features/marketing/routes/for-law-firms')),
+    },
     { path: rel(paths.careers.path), lazy: pending('Careers') },
     {
       path: rel(paths.terms.path),
@@ -50,14 +84,20 @@ function pageRoutes(): RouteObject[] {
     },
     {
       path: rel(paths.auth.registerSuccess.path),
-      lazy: () => import('@/features/auth/routes/register-success'),
+      lazy: page(AUTH, () => import('@/features/auth/routes/register-success')),
     },
     {
       path: rel(paths.auth.forgotPassword.path),
-      lazy: () => import('@/features/auth/routes/forgot-password'),
+      lazy: page(AUTH, () => import('@/features/auth/routes/forgot-password')),
     },
-    { path: rel(paths.auth.reset.path), lazy: () => import('@/features/auth/routes/reset-password') },
-    { path: rel(paths.auth.verified.path), lazy: () => import('@/features/auth/routes/verified') },
+    {
+      path: rel(paths.auth.reset.path),
+      lazy: page(AUTH, () => import('@/features/auth/routes/reset-password')),
+    },
+    {
+      path: rel(paths.auth.verified.path),
+      lazy: page(AUTH, () => import('@/features/auth/routes/verified')),
+    },
     {
       element: (
         <RedirectIfToken>
@@ -65,8 +105,11 @@ function pageRoutes(): RouteObject[] {
         </RedirectIfToken>
       ),
       children: [
-        { path: rel(paths.auth.root.path), lazy: () => import('@/features/auth/routes/auth') },
-        { path: `${rel(paths.auth.root.path)}/*`, lazy: () => import('@/features/auth/routes/auth') },
+        { path: rel(paths.auth.root.path), lazy: page(AUTH, () => import('@/features/auth/routes/auth')) },
+        {
+          path: `${rel(paths.auth.root.path)}/*`,
+          lazy: page(AUTH, () => import('@/features/auth/routes/auth')),
+        },
       ],
     },
     {
@@ -94,15 +137,32 @@ function pageRoutes(): RouteObject[] {
           <Outlet />
         </RequireAdmin>
       ),
-      children: [{ path: rel(paths.admin.path), lazy: () => import('@/features/admin/routes/admin') }],
+      children: [
+        {
+          path: rel(paths.admin.path),
+          lazy: page(['admin', ...FORMS], () => import('@/features/admin/routes/admin')),
+        },
+      ],
     },
     {
       path: rel(paths.publicProfile.path),
-      lazy: () => import('@/features/public-profile/routes/public-profile'),
+      lazy: page(
+        ['public-profile', 'errors'],
+        () => import('@/features/public-profile/routes/public-profile'),
+      ),
     },
-    { path: rel(paths.paymentSuccess.path), lazy: () => import('@/features/payment/routes/payment-success') },
-    { path: rel(paths.paymentCancel.path), lazy: () => import('@/features/payment/routes/payment-cancel') },
-    { path: rel(paths.offerDone.path), lazy: () => import('@/features/payment/routes/offer-done') },
+    {
+      path: rel(paths.paymentSuccess.path),
+      lazy: page(['payment'], () => import('@/features/payment/routes/payment-success')),
+    },
+    {
+      path: rel(paths.paymentCancel.path),
+      lazy: page(['payment'], () => import('@/features/payment/routes/payment-cancel')),
+    },
+    {
+      path: rel(paths.offerDone.path),
+      lazy: page(['payment', ...FORMS], () => import('@/features/payment/routes/offer-done')),
+    },
     { path: rel(paths.notFound.path), Component: NotFound },
     { path: '*', Component: NotFound },
   ];

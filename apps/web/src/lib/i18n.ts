@@ -1,31 +1,59 @@
-import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { nestMessages, validationMessages } from '@substytut/shared/validation/messages';
 import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/paths';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-// Bundled statically: translations must be present for the first (and the prerendered) render.
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
-  eager: true,
-});
+/**
+ * Namespaces every page needs: the layout's header, footer and cookie banner, and the messages of
+ * API errors and of the not-found page (both can appear anywhere). Pages name their
+ * own in the router (see app/router.tsx), and each is fetched for the current language only
+ * (docs/decisions/007-lazy-locales.md).
+ */
+export const LAYOUT_NAMESPACES = ['common', 'consent', 'errors'] as const;
 
-export const resources: Resource = {};
-for (const [file, mod] of Object.entries(modules)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, language, namespace] = match as unknown as [string, string, string];
-  resources[language] ??= {};
-  resources[language][namespace] = mod.default;
+// One small chunk per language and namespace, fetched when a page needs it.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** One namespace of one language. Field errors of the shared zod schemas form 'validation'. */
+export async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  if (namespace === 'validation') {
+    const { nestMessages, validationMessages } = await import('@substytut/shared/validation/messages');
+    return nestMessages(validationMessages[language === 'en' ? 'en' : 'pl']);
+  }
+  const load = localeFiles[`../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`no translations for ${language}/${namespace}`);
+  return (await load()).default;
 }
 
-// Field errors of the shared zod schemas are keys of this catalogue: t(message, { ns: 'validation' }).
-for (const language of ['pl', 'en'] as const) {
-  resources[language] ??= {};
-  resources[language].validation = nestMessages(validationMessages[language]);
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadNamespace(language, namespace).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+// Every translation, set by the prerender entry and the tests (see i18n-resources.ts), where
+// rendering must be synchronous; the browser build never includes them all.
+let bundledResources: Resource | null = null;
+
+export function provideAllResources(resources: Resource): void {
+  bundledResources = resources;
 }
 
-export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+// The browser's one instance, so lazily loaded routes can fetch their namespaces alongside
+// their code (see loadNamespaces).
+let browserInstance: I18n | null = null;
+
+/** Fetches namespaces for the current language; a no-op where every translation is bundled. */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  if (!browserInstance || namespaces.length === 0) return Promise.resolve();
+  return browserInstance.loadNamespaces([...namespaces]).then(() => undefined);
+}
 
 interface DetectionInput {
   pathname: string;
@@ -65,25 +93,48 @@ export function detectBrowserLanguage(pathname: string): Language {
   return detectLanguage({
     pathname,
     stored: readStoredLanguage(),
-    browserLanguages: typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language],
+    browserLanguages: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
   });
 }
 
-/** A fresh instance per app (one per prerendered page on the server). */
-export function createI18n(language: Language): I18n {
+/**
+ * A fresh instance per app (one per prerendered page on the server). With every translation
+ * bundled (prerender, tests) it is ready at once; in the browser it starts with no translations:
+ * await `ready` (the layout's namespaces) before rendering.
+ */
+export function createI18n(language: Language): I18n & { ready: Promise<void> } {
   const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
+  const common = {
     lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: ['pl', 'en'],
-    ns: namespaces,
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
-    initAsync: false,
     react: { useSuspense: false },
-  });
-  return instance;
+  } as const;
+  let ready: Promise<unknown>;
+  if (bundledResources) {
+    ready = instance.use(initReactI18next).init({
+      ...common,
+      resources: bundledResources,
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: Object.keys(bundledResources[DEFAULT_LANGUAGE] ?? {}),
+      initAsync: false,
+    });
+  } else {
+    // Both languages carry every key (locales.test.ts), so the other one is never fetched.
+    ready = instance
+      .use(lazyBackend)
+      .use(initReactI18next)
+      .init({
+        ...common,
+        fallbackLng: false,
+        load: 'currentOnly',
+        ns: [...LAYOUT_NAMESPACES],
+        partialBundledLanguages: true,
+      });
+    if (typeof window !== 'undefined') browserInstance = instance;
+  }
+  return Object.assign(instance, { ready: ready.then(() => undefined) });
 }

@@ -1,10 +1,7 @@
-import {
-  PROFESSIONAL_TYPES,
-  SPECIALIZATIONS,
-  findInstitution,
-  formatMonthYear,
-  type JobDto,
-} from '@substytut/shared';
+// Deep imports: the package's index brings its zod schemas along, which public pages do not need.
+import type { JobDto } from '@substytut/shared';
+import { formatMonthYear } from '@substytut/shared/dates';
+import { PROFESSIONAL_TYPES, SPECIALIZATIONS, findInstitution } from '@substytut/shared/reference-data/index';
 import type { Language } from '@/config/paths';
 
 export function professionalTypeLabel(id: string, language: Language): string {

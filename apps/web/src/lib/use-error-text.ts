@@ -17,7 +17,5 @@ export function useErrorText() {
   );
 }
 
-export function useLanguage() {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-}
+// Kept here for existing callers; public pages import it from use-language.ts, without zod.
+export { useLanguage } from './use-language';

@@ -3,16 +3,7 @@ import { Link } from 'react-router';
 import { COMPANY } from '@/config/constants';
 import { marketingNav, paths, useLocalizedHref } from '@/config/paths';
 import { LogoMark } from './logo';
-
-const NAV_LABELS = {
-  features: 'nav.features',
-  forLawyers: 'nav.forLawyers',
-  forLawFirms: 'nav.forLawFirms',
-  pricing: 'nav.pricing',
-  faq: 'nav.faq',
-  about: 'nav.about',
-  contact: 'nav.contact',
-} as const;
+import { NAV_LABELS } from './nav-labels';
 
 /** A simplified EU emblem: twelve stars on blue. */
 function EuFlag() {
@@ -34,13 +25,17 @@ export function Footer() {
   const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const year = new Date().getFullYear();
-  const linkClass = 'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+  const linkClass =
+    'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
   return (
     <footer className="mt-auto border-t border-border bg-card">
       <div className="mx-auto grid max-w-(--container-page) gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4 lg:col-span-2">
-          <Link to={href(paths.home.getHref())} className="flex w-fit items-center gap-2 rounded-md text-lg font-bold">
+          <Link
+            to={href(paths.home.getHref())}
+            className="flex w-fit items-center gap-2 rounded-md text-lg font-bold"
+          >
             <LogoMark />
             <span>{t('appName')}</span>
           </Link>

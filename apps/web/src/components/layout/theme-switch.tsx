@@ -1,48 +1,39 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/components/theme/theme-provider';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
-import { isTheme, type Theme } from '@/lib/theme';
+import type { Theme } from '@/lib/theme';
+import { DeferredWidget } from './deferred-widget';
 
-const OPTIONS = [
+export const THEME_OPTIONS = [
   { value: 'light', label: 'theme.light', Icon: Sun },
   { value: 'dark', label: 'theme.dark', Icon: Moon },
   { value: 'system', label: 'theme.system', Icon: Monitor },
 ] as const;
 
-/** The trigger icon follows the <html> class through CSS, so server and client markup agree. */
+const loadThemeMenu = () => import('./theme-menu');
+
+/**
+ * The header's theme button; its dropdown menu loads on first use (see DeferredWidget). The icon
+ * follows the <html> class through CSS, so server and client markup agree.
+ */
 export function ThemeSwitch({ className }: { className?: string }) {
   const { t } = useTranslation('common');
-  const { theme, setTheme } = useTheme();
+  const [open, setOpen] = useState(false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className={className} aria-label={t('theme.change')}>
+    <DeferredWidget
+      load={loadThemeMenu}
+      trigger={(props) => (
+        <Button variant="ghost" size="icon" className={className} aria-label={t('theme.change')} {...props}>
           <Sun aria-hidden="true" className="dark:hidden" />
           <Moon aria-hidden="true" className="hidden dark:block" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('theme.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
-          {OPTIONS.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon aria-hidden="true" />
-              {t(label)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+      render={(Menu, trigger) => <Menu open={open} onOpenChange={setOpen} trigger={trigger} />}
+      onFirstUse={() => setOpen(true)}
+    />
   );
 }
 
@@ -54,7 +45,7 @@ export function ThemeRadioGroup({ className }: { className?: string }) {
     <fieldset className={cn('flex flex-col gap-2', className)}>
       <legend className="mb-2 text-sm font-medium">{t('theme.label')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
-        {OPTIONS.map(({ value, label, Icon }) => (
+        {THEME_OPTIONS.map(({ value, label, Icon }) => (
           <label
             key={value}
             className="flex min-w-0 cursor-pointer flex-col items-center justify-center gap-1 rounded-md px-1 py-2 text-xs text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineFetch, renderApp } from '../../../../test/render-app';
 
@@ -28,7 +28,9 @@ describe('not-found page', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(router.state.location.pathname).toBe('/en');
+    // The home page is a lazy chunk: the navigation commits once it has loaded, in real time.
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en'), { timeout: 10_000 });
     expect(router.state.historyAction).toBe('REPLACE');
   });
 

@@ -1,4 +1,4 @@
-import { formatPln } from '@substytut/shared';
+import { formatPln } from '@substytut/shared/money';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/config/paths';
 
 const LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB' };

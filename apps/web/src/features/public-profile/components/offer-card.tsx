@@ -1,8 +1,9 @@
-import { formatDate, type PublicOfferDto } from '@substytut/shared';
+import type { PublicOfferDto } from '@substytut/shared';
+import { formatDate } from '@substytut/shared/dates';
 import { CalendarClock, CircleAlert, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
-import { useLanguage } from '@/lib/use-error-text';
+import { useLanguage } from '@/lib/use-language';
 import { formatDecimalPln } from '../lib/offer-money';
 
 /** Title, net price in zł, the gross price labelled 'brutto' and 'Wystawiam fakturę VAT'. */

@@ -1,4 +1,6 @@
-import { formatPhoneDisplay, storageUrl, type PublicProfileDto } from '@substytut/shared';
+import type { PublicProfileDto } from '@substytut/shared';
+import { formatPhoneDisplay } from '@substytut/shared/phone';
+import { storageUrl } from '@substytut/shared/storage';
 import { BadgeCheck, ExternalLink, FileText, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
@@ -7,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
-import { useLanguage } from '@/lib/use-error-text';
+import { useLanguage } from '@/lib/use-language';
 
 const linkClasses =
   'inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline break-all';

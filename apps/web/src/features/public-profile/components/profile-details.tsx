@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ReferencesCarousel } from '@/components/profile/references-carousel';
 import { Card } from '@/components/ui/card';
 import { jobLine } from '@/lib/profile-labels';
-import { useLanguage } from '@/lib/use-error-text';
+import { useLanguage } from '@/lib/use-language';
 
 /** 'Opis', 'Doświadczenie' (month and year, 'obecnie' for a current job) and 'Referencje'. */
 export function ProfileDetails({ profile }: { profile: PublicProfileDto }) {

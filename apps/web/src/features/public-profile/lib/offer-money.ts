@@ -1,4 +1,4 @@
-import { formatPln, parsePlnToGrosze } from '@substytut/shared';
+import { formatPln, parsePlnToGrosze } from '@substytut/shared/money';
 import type { Language } from '@/config/paths';
 
 /** The API sends decimal PLN text ('123.00'); shown in the visitor's format ('123,00 zł'). */

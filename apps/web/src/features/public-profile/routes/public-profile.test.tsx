@@ -118,7 +118,8 @@ async function openStepOne(url = '/u/jan-kowalski?o=oferta-abc') {
 async function openStepTwo(user: ReturnType<typeof userEvent.setup>) {
   await openStepOne();
   await user.click(screen.getByRole('button', { name: 'Nawiąż współpracę' }));
-  return screen.getByRole('form', { name: 'Formularz danych do faktury' });
+  // The form's code loads on this click.
+  return screen.findByRole('form', { name: 'Formularz danych do faktury' }, LOAD);
 }
 
 describe('useMinDelay', () => {

@@ -1,4 +1,5 @@
-import { storageUrl, type PublicProfileDto } from '@substytut/shared';
+import type { PublicProfileDto } from '@substytut/shared';
+import { storageUrl } from '@substytut/shared/storage';
 import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +9,29 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { useLanguage } from '@/lib/use-error-text';
+import { loadNamespaces } from '@/lib/i18n';
+import { useLanguage } from '@/lib/use-language';
 import { usePublicProfile } from '../api/get-public-profile';
-import { InvoiceForm } from '../components/invoice-form';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
 import { StepIndicator, type Step } from '../components/step-indicator';
 import { formatDecimalPln } from '../lib/offer-money';
 import { useMinDelay } from '../lib/use-min-delay';
+
+type InvoiceFormComponent = typeof import('../components/invoice-form').InvoiceForm;
+
+/**
+ * Step 2 (the form, react-hook-form, the zod schemas and their messages) loads when the client
+ * heads for it, not with the page: most visitors only read the profile.
+ */
+function loadInvoiceForm(): Promise<InvoiceFormComponent> {
+  return Promise.all([import('../components/invoice-form'), loadNamespaces(['validation'])]).then(
+    ([module]) => module.InvoiceForm,
+  );
+}
+
+const preloadInvoiceForm = () => void loadInvoiceForm().catch(() => undefined);
 
 /** Spec 9: the loading screen stays at least this long. */
 export const MIN_LOADING_MS = 1000;
@@ -56,6 +71,8 @@ export function Component() {
   const query = usePublicProfile(seolink, offerUrl);
   const waited = useMinDelay(MIN_LOADING_MS);
   const [step, setStep] = useState<Step>(1);
+  const [InvoiceForm, setInvoiceForm] = useState<InvoiceFormComponent | null>(null);
+  const [opening, setOpening] = useState(false);
   const nameRef = useRef<HTMLDivElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
@@ -76,6 +93,19 @@ export function Component() {
     stepChanged.current = true;
     window.scrollTo({ top: 0, behavior: 'smooth' });
     setStep(next);
+  };
+
+  const openForm = () => {
+    setOpening(true);
+    loadInvoiceForm().then(
+      (form) => {
+        // One render shows the form and moves focus to its heading (the effect above).
+        setInvoiceForm(() => form);
+        setOpening(false);
+        goTo(2);
+      },
+      () => setOpening(false),
+    );
   };
 
   const profile = query.data;
@@ -116,7 +146,14 @@ export function Component() {
                   // On phones the button sticks to the bottom of the screen while the profile
                   // scrolls, and settles at the end of it, so it never covers the footer.
                   <div className="sticky bottom-0 z-10 order-last -mx-4 border-t border-border bg-background/95 px-4 py-3 backdrop-blur md:static md:order-none md:mx-0 md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none">
-                    <Button size="lg" className="w-full" onClick={() => goTo(2)}>
+                    <Button
+                      size="lg"
+                      className="w-full"
+                      disabled={opening}
+                      onPointerEnter={preloadInvoiceForm}
+                      onFocus={preloadInvoiceForm}
+                      onClick={openForm}
+                    >
                       <Handshake aria-hidden="true" />
                       {t('offer.cooperate')}
                     </Button>
@@ -129,7 +166,7 @@ export function Component() {
             </div>
           </div>
 
-          {payable && (
+          {payable && InvoiceForm && (
             <div hidden={step !== 2}>
               <InvoiceForm
                 seolink={seolink}
