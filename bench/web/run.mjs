@@ -5,6 +5,7 @@
  *   npm run bench                  (after the API benchmark)
  *   node bench/web/run.mjs         uses the existing build; BENCH_BUILD=1 builds first
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
+ *   BENCH_STRICT=1 …               exits 1 when a budget fails
  *   BENCH_WEB_DIST=dir …           measures that web build instead of apps/web/dist
  *   BENCH_API_SERVER=file …        serves it with that API bundle instead of apps/api/dist
  *
@@ -37,7 +38,9 @@ const CHROME_ARGS = [
 ];
 
 // BENCH_WEB_DIST measures another web build (e.g. one made with WEB_BUILD_DIR, apps/web/scripts/prerender.mjs).
-const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
+const webDist = process.env.BENCH_WEB_DIST
+  ? path.resolve(process.env.BENCH_WEB_DIST)
+  : path.join(root, 'apps/web/dist');
 // BENCH_API_SERVER runs another API bundle (a private build) instead of apps/api/dist.
 const apiServer = process.env.BENCH_API_SERVER
   ? path.resolve(process.env.BENCH_API_SERVER)
@@ -330,6 +333,13 @@ async function main() {
     browser = undefined;
 
     const kb = (n) => n.toFixed(1);
+    // One line per budget and page, printed together at the end.
+    const checks = [];
+    const check = (budget, page, value, pass, shown = String(value)) =>
+      checks.push([budget, page, shown, pass ? 'PASS' : 'FAIL']);
+    for (const r of results.filter((x) => x.page.public)) {
+      check(`first-load JS ≤ ${BUDGET.jsKb} KB gzip`, r.name, r.js, r.js <= BUDGET.jsKb, `${kb(r.js)} KB`);
+    }
     console.log('\nFirst-load JavaScript and CSS, gzip KB (budget: public pages ≤ 120 KB JS)');
     console.log(
       table(
@@ -368,6 +378,19 @@ async function main() {
             r.performance >= BUDGET.performance &&
             r.accessibility >= BUDGET.accessibility &&
             r.seo >= BUDGET.seo;
+          check(
+            `Lighthouse performance ≥ ${BUDGET.performance}`,
+            page.name,
+            r.performance,
+            r.performance >= BUDGET.performance,
+          );
+          check(
+            `Lighthouse accessibility ≥ ${BUDGET.accessibility}`,
+            page.name,
+            r.accessibility,
+            r.accessibility >= BUDGET.accessibility,
+          );
+          check(`Lighthouse SEO ≥ ${BUDGET.seo}`, page.name, r.seo, r.seo >= BUDGET.seo);
           rows.push([
             page.name,
             r.performance,
@@ -378,6 +401,7 @@ async function main() {
           ]);
           if (r.failed.length) console.log(`  ${page.name}: failed audits: ${r.failed.join(', ')}`);
         } catch (error) {
+          check('Lighthouse', page.name, 'error', false);
           rows.push([
             page.name,
             '-',
@@ -390,6 +414,11 @@ async function main() {
       }
       console.log(table(['page', 'performance', 'accessibility', 'seo', 'LCP', 'budget'], rows));
     }
+    const failed = checks.filter((c) => c[3] === 'FAIL').length;
+    console.log(`\nBudgets: ${checks.length - failed} of ${checks.length} pass`);
+    console.log(table(['budget', 'page', 'measured', 'result'], checks));
+    // Scores move with the machine's load (see the load average); BENCH_STRICT=1 fails the run.
+    if (failed && process.env.BENCH_STRICT === '1') process.exitCode = 1;
     console.log(
       `\nload average after: ${loadavg()
         .map((l) => l.toFixed(2))

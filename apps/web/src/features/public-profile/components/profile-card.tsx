@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
 import { badgeVariants } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import { cn } from '@/lib/cn';
 import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
 import { useLanguage } from '@/lib/use-language';
@@ -36,21 +36,18 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
           >
             {profile.fullname}
           </h1>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <button
-                type="button"
-                className={cn(
-                  badgeVariants({ variant: 'success' }),
-                  'cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                )}
-              >
-                <BadgeCheck aria-hidden="true" />
-                {t('profile.verified')}
-              </button>
-            </TooltipTrigger>
-            <TooltipContent>{t('profile.verifiedTooltip')}</TooltipContent>
-          </Tooltip>
+          <LazyTooltip content={t('profile.verifiedTooltip')}>
+            <button
+              type="button"
+              className={cn(
+                badgeVariants({ variant: 'success' }),
+                'cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              )}
+            >
+              <BadgeCheck aria-hidden="true" />
+              {t('profile.verified')}
+            </button>
+          </LazyTooltip>
         </div>
         {profile.permissions && (
           <p className="font-medium text-muted-foreground">
