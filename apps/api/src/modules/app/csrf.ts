@@ -26,18 +26,21 @@ function sameToken(a: string, b: string): boolean {
  * browser never attaches that header on its own.
  */
 export function registerCsrf(app: FastifyInstance, options: { secureCookies: boolean }) {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/')) return;
-    if (request.is404) return;
-    if (request.routeOptions.config.csrf === false) return;
-    if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return;
-
+  // A callback hook rather than an async one: it runs on every request (bench/api).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (
+      !UNSAFE_METHODS.has(request.method) ||
+      !request.url.startsWith('/api/') ||
+      request.is404 ||
+      request.routeOptions.config.csrf === false ||
+      /^Bearer\s+\S/i.test(request.headers.authorization ?? '')
+    ) {
+      done();
+      return;
+    }
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw forbidden('csrf.mismatch');
-    }
+    done(!cookie || typeof header !== 'string' || !sameToken(cookie, header) ? forbidden('csrf.mismatch') : undefined);
   });
 
   app.get('/api/csrf-cookie', async (_request, reply) => {

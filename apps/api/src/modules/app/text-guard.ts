@@ -30,9 +30,12 @@ function firstNul(root: unknown, prefix: string): string | null {
  * in the body, the path parameters and the query, with the usual 400 and a field error.
  */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
     const field = firstNul(request.params, '') ?? firstNul(request.query, '') ?? firstNul(request.body, '');
-    if (field !== null) throw validationFailed({ [field || '_']: 'validation.invalid' });
+    done(field === null ? undefined : validationFailed({ [field || '_']: 'validation.invalid' }));
   });
 }

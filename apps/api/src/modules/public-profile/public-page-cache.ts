@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createReadCache, type ReadCache } from '../app/read-cache.ts';
 
 /**
  * A short-lived in-process cache for what the public lawyer page reads (spec 7): the most visited
@@ -10,9 +10,7 @@ import { LRUCache } from 'lru-cache';
  *   keys, so this instance never serves what it has itself overwritten.
  * - Writes made by other instances, or a read that raced a still-uncommitted transaction, are
  *   visible after at most `PUBLIC_PAGE_CACHE_TTL_MS`.
- * - Nothing decided from the cache moves money: checkout re-reads the offer before it charges,
- *   and whether an offer is still payable is computed per request from the cached row and the
- *   current time.
+ * - Nothing decided from the cache moves money: checkout re-reads the offer before it charges.
  */
 export const PUBLIC_PAGE_CACHE_TTL_MS = 1000;
 const MAX_ENTRIES = 2000;
@@ -24,35 +22,13 @@ export function publicPagesChanged(): void {
   generation += 1;
 }
 
-interface Entry<T> {
-  value: T;
-}
+export type PublicPageCache<T> = ReadCache<T>;
 
-export interface PublicPageCache<T> {
-  /** The cached value of `key`, or `load()`'s; concurrent misses of one key share one load. */
-  get(key: string, load: () => Promise<T>): Promise<T>;
-}
-
-export interface PublicPageCacheOptions {
-  /** milliseconds of a monotonic clock; tests pass their own */
-  now?: () => number;
-}
-
-export function createPublicPageCache<T>(options: PublicPageCacheOptions = {}): PublicPageCache<T> {
-  const cache = new LRUCache<string, Entry<T>, () => Promise<T>>({
-    max: MAX_ENTRIES,
-    ttl: PUBLIC_PAGE_CACHE_TTL_MS,
-    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
-    // Expired entries are reloaded, never served (allowStale is off by default).
-    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
-  });
+export function createPublicPageCache<T>(options: { now?: () => number } = {}): PublicPageCache<T> {
+  const cache = createReadCache<T>({ ttlMs: PUBLIC_PAGE_CACHE_TTL_MS, max: MAX_ENTRIES, ...options });
   return {
-    async get(key, load) {
-      // The generation is part of the key: a load that started before a write is stored under a
-      // key no later read asks for.
-      const entry = await cache.fetch(`${generation}\u0000${key}`, { context: load });
-      if (!entry) throw new Error('public page cache: the load returned nothing');
-      return entry.value;
-    },
+    // The generation is part of the key: a load that started before a write is stored under a
+    // key no later read asks for.
+    get: (key, load) => cache.get(`${generation}\u0000${key}`, load),
   };
 }
