@@ -35,8 +35,14 @@ function escapeAttr(value) {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-function fileFor(url) {
-  return url === '/' ? path.join(dist, 'index.html') : path.join(dist, url.slice(1), 'index.html');
+/**
+ * dist/<path>/index.html; an unprefixed page also gets index.en.html, its English rendering, which
+ * the server sends to browsers that prefer English (apps/api web-app.ts), so they hydrate it
+ * instead of replacing the Polish markup.
+ */
+function fileFor(url, variant = '') {
+  const name = `index${variant}.html`;
+  return url === '/' ? path.join(dist, name) : path.join(dist, url.slice(1), name);
 }
 
 async function main() {
@@ -55,9 +61,14 @@ async function main() {
   let count = 0;
 
   for (const page of prerenderPaths) {
-    for (const prefix of ['', '/pl', '/en']) {
+    for (const [prefix, unprefixedLanguage, variant] of [
+      ['', 'pl', ''],
+      ['', 'en', '.en'],
+      ['/pl', 'pl', ''],
+      ['/en', 'en', ''],
+    ]) {
       const url = prefix && page === '/' ? prefix : `${prefix}${page}`;
-      const { html, language } = await render(url);
+      const { html, language } = await render(url, unprefixedLanguage);
       const { head, body } = splitHoisted(html);
       const out = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
@@ -66,7 +77,7 @@ async function main() {
           ROOT_PLACEHOLDER,
           `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}">${body}</div>`,
         );
-      const file = fileFor(url);
+      const file = fileFor(url, variant);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, out);
       count += 1;

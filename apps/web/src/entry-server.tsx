@@ -18,15 +18,24 @@ export interface RenderResult {
   status: number;
 }
 
-/** Renders one address to HTML for the prerender step (no window, no storage, no fetch). */
-export async function render(url: string): Promise<RenderResult> {
+/**
+ * Renders one address to HTML for the prerender step (no window, no storage, no fetch). A prefixed
+ * address fixes the language; an unprefixed one is rendered in `unprefixedLanguage` (the server
+ * picks the variant by Accept-Language, see scripts/prerender.mjs).
+ */
+export async function render(
+  url: string,
+  unprefixedLanguage: Language = DEFAULT_LANGUAGE,
+): Promise<RenderResult> {
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
   if (context instanceof Response) {
-    throw new Error(`Prerendering ${url} produced a redirect (${context.status}); it cannot be a static file.`);
+    throw new Error(
+      `Prerendering ${url} produced a redirect (${context.status}); it cannot be a static file.`,
+    );
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const language = getPathLanguage(new URL(url, 'http://prerender.local').pathname) ?? DEFAULT_LANGUAGE;
+  const language = getPathLanguage(new URL(url, 'http://prerender.local').pathname) ?? unprefixedLanguage;
   const i18n = createI18n(language);
 
   const html = renderToString(

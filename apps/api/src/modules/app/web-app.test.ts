@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { prefersEnglish } from './web-app.ts';
 import { inlineScriptHashes } from './security.ts';
 import { isKnownClientRoute } from './web-routes.ts';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'pl', 'about'), { recursive: true });
   mkdirSync(path.join(dist, '404'));
   writeFileSync(path.join(dist, 'index.html'), shell);
+  writeFileSync(path.join(dist, 'index.en.html'), shell.replace('SHELL', 'ENGLISH HOME'));
   writeFileSync(
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -40,7 +42,45 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+describe('prefersEnglish', () => {
+  it('takes the first of Polish and English by weight and order, Polish when neither is named', () => {
+    expect(prefersEnglish('en-GB,en;q=0.9,pl;q=0.8')).toBe(true);
+    expect(prefersEnglish('de-DE,de;q=0.9,en;q=0.8,pl;q=0.7')).toBe(true);
+    expect(prefersEnglish('pl-PL,pl;q=0.9,en-US;q=0.8')).toBe(false);
+    expect(prefersEnglish('pl;q=0.5,en;q=0.8')).toBe(true);
+    expect(prefersEnglish('en;q=0,pl')).toBe(false);
+    expect(prefersEnglish('de,fr')).toBe(false);
+    expect(prefersEnglish(undefined)).toBe(false);
+  });
+});
+
 describe('serving the built web app', () => {
+  it('sends an unprefixed prerendered page in the language the browser prefers, varying on it', async () => {
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, 'accept-language': 'en-US,en;q=0.9,pl;q=0.8' },
+    });
+    expect(english.body).toContain('ENGLISH HOME');
+    expect(english.headers.vary).toMatch(/accept-language/i);
+    const polish = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8' },
+    });
+    expect(polish.body).not.toContain('ENGLISH HOME');
+    expect(polish.body).toContain('SHELL');
+    expect(polish.headers.vary).toMatch(/accept-language/i);
+    // A prefixed address names its language; the browser's does not matter.
+    const prefixed = await t.app.inject({
+      method: 'GET',
+      url: '/pl/about',
+      headers: { ...html, 'accept-language': 'en' },
+    });
+    expect(prefixed.body).toContain('PRERENDERED ABOUT');
+    expect(prefixed.headers.vary ?? '').not.toMatch(/accept-language/i);
+  });
+
   it('serves hashed assets as immutable for a year, compressed', async () => {
     const response = await t.app.inject({
       method: 'GET',

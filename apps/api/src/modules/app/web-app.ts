@@ -95,6 +95,24 @@ export interface WebApp {
 }
 
 /**
+ * Whether a browser's Accept-Language prefers English to Polish, read the way the web app reads
+ * navigator.languages (the first supported language wins; Polish when neither is named).
+ */
+export function prefersEnglish(acceptLanguage: string | undefined): boolean {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((t) => t.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const first = tags.find((t) => t.base === 'pl' || t.base === 'en');
+  return first?.base === 'en';
+}
+
+/**
  * Serves the built web app: hashed assets cached forever, other files briefly, prerendered pages
  * where the build made them, and the app shell for client routes (status 404 for unknown paths,
  * so crawlers and monitors see the truth while the browser still gets the not-found page).
@@ -172,7 +190,15 @@ export async function registerWebApp(
       const wantsNotFound = isNotFoundRoute(pathname);
       const prerendered = target.endsWith('.html') ? target : path.join(target, 'index.html');
       if (isFile(prerendered) && (prerendered === path.join(root, 'index.html') || inside(prerendered))) {
-        await sendHtml(reply, prerendered, wantsNotFound ? 404 : 200);
+        let file = prerendered;
+        // An unprefixed page is prerendered in both languages (index.en.html beside it): the
+        // browser's language picks one, so the app hydrates it instead of rendering it anew.
+        const english = prerendered.replace(/index\.html$/, 'index.en.html');
+        if (!target.endsWith('.html') && !/^\/(pl|en)(\/|$)/.test(pathname) && isFile(english)) {
+          reply.header('vary', 'Accept-Language');
+          if (prefersEnglish(request.headers['accept-language'])) file = english;
+        }
+        await sendHtml(reply, file, wantsNotFound ? 404 : 200);
         return true;
       }
       const meta = await resolveMeta(request, pathname);
