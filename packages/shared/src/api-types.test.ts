@@ -60,9 +60,13 @@ describe('DTO schemas', () => {
       apiErrorSchema.safeParse({
         message: 'x',
         code: 'validation',
-        errors: { nip: ['validation.nipRequired'] },
+        errors: { nip: 'validation.nipRequired' },
       }).success,
     ).toBe(true);
+    expect(
+      apiErrorSchema.safeParse({ message: 'x', code: 'validation', errors: { nip: ['validation.nipRequired'] } })
+        .success,
+    ).toBe(false);
   });
 
   it('builds storage URLs', () => {

@@ -18,7 +18,8 @@ export interface DataEnvelope<T> {
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** one i18n key per field path ('jobs.0.yearStart'), as the API sends them */
+  errors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

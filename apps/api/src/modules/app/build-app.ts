@@ -13,7 +13,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { registerAuthentication } from './authenticate.ts';
 import { registerCsrf } from './csrf.ts';
-import { installErrorHandler } from './error-handler.ts';
+import { installErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { notFound } from './errors.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security.ts';
@@ -85,6 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Routes call app.close() on shutdown; in-flight requests finish, new ones get 503.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: sendFrameworkError,
   });
 
   try {

@@ -63,6 +63,14 @@ function mapError(error: FastifyError | AppError | Error): Mapped {
   return { status, code, errors: {} };
 }
 
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a path parameter
+ * over its length limit, a malformed URL) gets the one error shape too.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, mapError(error));
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
   const locale = localeFromAcceptLanguage(request.headers['accept-language']);
   const body: ErrorBody = {

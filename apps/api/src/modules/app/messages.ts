@@ -22,6 +22,7 @@ const catalogue: Catalogue = {
   },
   'request.too_large': { pl: 'Przesłane dane są zbyt duże', en: 'The request is too large' },
   'request.bad_request': { pl: 'Nieprawidłowe żądanie', en: 'Bad request' },
+  'request.uri_too_long': { pl: 'Adres żądania jest zbyt długi', en: 'The request address is too long' },
   'route.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
   'route.method_not_allowed': { pl: 'Niedozwolona metoda', en: 'Method not allowed' },
   'csrf.mismatch': {
@@ -131,6 +132,7 @@ const defaultCodeByStatus: Record<number, string> = {
   405: 'route.method_not_allowed',
   409: 'errors.conflict',
   413: 'request.too_large',
+  414: 'request.uri_too_long',
   415: 'request.unsupported_media_type',
   429: 'errors.too_many_requests',
   503: 'errors.unavailable',

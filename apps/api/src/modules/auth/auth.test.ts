@@ -298,7 +298,11 @@ describe('POST /api/email/verify/{id}/{hash}', () => {
     // Fastify refuses a path segment over 100 characters (414) before any handler runs.
     const tooLong = await post(`/api/email/verify/${a.id}/${'x'.repeat(600)}`);
     expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.body).not.toContain('token');
+    expect(tooLong.json()).toEqual({
+      message: 'Adres żądania jest zbyt długi',
+      code: 'request.uri_too_long',
+      errors: {},
+    });
     // The genuine links still work after the failed attempts, until they expire.
     expect((await post(`/api/email/verify/${a.id}/${a.hash}`)).statusCode).toBe(200);
 
