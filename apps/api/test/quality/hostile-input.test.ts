@@ -19,10 +19,12 @@ import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts
 
 /**
  * Hostile input on every public and sign-in endpoint: generated malformed requests answer 4xx,
- * never 5xx, and change nothing in the database. HOSTILE_RUNS sets the number per endpoint
- * (the issue asks for 1000; the default keeps `npm test` quick); HOSTILE_SEED replays a run.
+ * never 5xx, and change nothing in the database. HOSTILE_RUNS sets the number of malformed
+ * requests per endpoint (1000, as issue 9 asks), HOSTILE_ODD_RUNS the number of valid requests
+ * with odd text (these are stored, so they cost more); HOSTILE_SEED replays a run.
  */
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 100);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 1000);
+const ODD_RUNS = Number(process.env.HOSTILE_ODD_RUNS ?? 200);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
 const fcOptions = (numRuns: number) => ({ numRuns, ...(SEED === undefined ? {} : { seed: SEED }) });
 
@@ -430,7 +432,7 @@ describe('odd text in valid requests', () => {
   const cases: { name: string; runs: number; request: fc.Arbitrary<InjectOptions> }[] = [
     {
       name: 'POST /api/contact',
-      runs: RUNS,
+      runs: ODD_RUNS,
       request: fc.record({ name: text, subject: text, message: text }).map((fields) => ({
         method: 'POST',
         url: '/api/contact',
@@ -439,7 +441,7 @@ describe('odd text in valid requests', () => {
     },
     {
       name: 'POST /api/public/profile/:seolink/payment/:offerUrl',
-      runs: RUNS,
+      runs: ODD_RUNS,
       request: fc.record({ company: text, street: text, city: text }).map((fields) => ({
         method: 'POST',
         url: `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
@@ -448,12 +450,12 @@ describe('odd text in valid requests', () => {
     },
     {
       name: 'POST /api/public/offer/accept',
-      runs: RUNS,
+      runs: ODD_RUNS,
       request: text.map((token) => ({ method: 'POST', url: '/api/public/offer/accept', payload: { token } })),
     },
     {
       name: 'GET /api/public/profile/:seolink',
-      runs: RUNS,
+      runs: ODD_RUNS,
       request: fc.tuple(text, text).map(([seolink, offerUrl]) => ({
         method: 'GET',
         url: `/api/public/profile/${segment(seolink)}?offerUrl=${segment(offerUrl)}`,
@@ -462,7 +464,7 @@ describe('odd text in valid requests', () => {
     {
       // Passwords are hashed (slow on purpose), so fewer runs.
       name: 'POST /api/login',
-      runs: Math.max(5, Math.round(RUNS / 20)),
+      runs: Math.max(5, Math.round(ODD_RUNS / 20)),
       request: text
         .filter((s) => s.length >= 8)
         .map((password) => ({ method: 'POST', url: '/api/login', payload: { email: probeEmail, password } })),
