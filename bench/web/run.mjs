@@ -290,6 +290,16 @@ function lighthouse(url, outDir, name) {
     accessibility: score('accessibility'),
     seo: score('seo'),
     lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index']
+      .map(
+        (id) =>
+          `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${Math.round(report.audits[id]?.numericValue ?? NaN)} ms`,
+      )
+      .concat(`CLS ${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`)
+      .join(', '),
+    opportunities: Object.values(report.audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
+      .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
     failed,
   };
 }
@@ -399,6 +409,8 @@ async function main() {
             `${Math.round(r.lcpMs)} ms`,
             pass ? 'pass' : 'FAIL',
           ]);
+          console.log(`  ${page.name}: ${r.metrics}`);
+          if (r.opportunities.length) console.log(`  ${page.name}: savings: ${r.opportunities.join(', ')}`);
           if (r.failed.length) console.log(`  ${page.name}: failed audits: ${r.failed.join(', ')}`);
         } catch (error) {
           check('Lighthouse', page.name, 'error', false);
