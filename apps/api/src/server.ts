@@ -1,5 +1,6 @@
 import { buildApp } from './modules/app/build-app.ts';
 import { ConfigError, loadConfig, type Config } from './modules/app/config.ts';
+import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { startClockJob } from './modules/checkout/clock-job.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
@@ -40,11 +41,13 @@ async function main() {
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
   const clockJob = startClockJob(app);
 
+  const connections = trackConnectionsForShutdown(app.server);
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
+    connections.start();
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
