@@ -297,6 +297,11 @@ function lighthouse(url, outDir, name) {
       )
       .concat(`CLS ${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`)
       .join(', '),
+    shifts: (report.audits['layout-shifts']?.details?.items ?? [])
+      .slice(0, 3)
+      .map(
+        (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
+      ),
     opportunities: Object.values(report.audits)
       .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
       .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
@@ -410,6 +415,7 @@ async function main() {
             pass ? 'pass' : 'FAIL',
           ]);
           console.log(`  ${page.name}: ${r.metrics}`);
+          if (r.shifts.length) console.log(`  ${page.name}: layout shifts: ${r.shifts.join(', ')}`);
           if (r.opportunities.length) console.log(`  ${page.name}: savings: ${r.opportunities.join(', ')}`);
           if (r.failed.length) console.log(`  ${page.name}: failed audits: ${r.failed.join(', ')}`);
         } catch (error) {

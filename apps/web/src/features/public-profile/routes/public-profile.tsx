@@ -113,7 +113,8 @@ export function Component() {
     return (
       <>
         <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
-        <Loading className="flex-1 py-24" />
+        {/* As tall as the screen, so the footer stays below it and does not jump when the page arrives. */}
+        <Loading className="min-h-dvh flex-1 py-24" />
       </>
     );
   }
