@@ -10,7 +10,7 @@ export const MAX_ATTEMPTS = 12;
 const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 
-/** 30 s, 1 min, 2 min, … capped at 1 hour: about 7 hours of retrying before giving up. */
+/** 30 s, 1 min, 2 min, … capped at 1 hour: about 5 hours from the first to the last of MAX_ATTEMPTS. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
