@@ -7,7 +7,7 @@ import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
 import { useLoginWithGoogle } from '../api/login-google';
-import { loadScript } from '../lib/load-script';
+import { loadScript } from '@/lib/load-script';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 

@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { authErrorText } from '../lib/auth-error';
 import { useFieldErrorText } from '../lib/field-error';
-import { BotCheck } from './bot-check';
+import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
 

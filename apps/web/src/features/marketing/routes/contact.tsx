@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactSchema, formatPhoneDisplay, TURNSTILE_LOCAL_TOKEN, type ContactInput, type ContactPayload } from '@substytut/shared';
 import { Mail, MapPin, Phone, Send, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BotCheck } from '@/components/bot-check';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -40,6 +41,10 @@ function ContactForm() {
   const { t, i18n } = useTranslation('marketing');
   const { t: tv } = useTranslation('validation');
   const send = useSendContactMessage();
+  const { turnstileSiteKey } = usePublicConfig();
+  // Without a site key the server expects the literal 'local'; with one, the widget's token.
+  const [botToken, setBotToken] = useState('');
+  const [botCheckKey, setBotCheckKey] = useState(0);
   const {
     register,
     handleSubmit,
@@ -59,7 +64,7 @@ function ContactForm() {
     try {
       await send.mutateAsync({
         ...values,
-        'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN,
+        'cf-turnstile-response': turnstileSiteKey ? botToken : TURNSTILE_LOCAL_TOKEN,
         locale: toLanguage(i18n.language),
       });
       toast.success(t('contact.form.success'));
@@ -73,6 +78,11 @@ function ContactForm() {
         }
       }
       toast.error(errorMessage(error, t));
+    }
+    // A Turnstile token is single-use: a fresh widget gives the next message a new one.
+    if (turnstileSiteKey) {
+      setBotToken('');
+      setBotCheckKey((k) => k + 1);
     }
   });
 
@@ -95,6 +105,11 @@ function ContactForm() {
         <FormField label={t('contact.form.message')} error={errorText('message')} required className="sm:col-span-2">
           <Textarea rows={6} aria-required {...register('message')} />
         </FormField>
+        {turnstileSiteKey && (
+          <div className="sm:col-span-2">
+            <BotCheck key={botCheckKey} siteKey={turnstileSiteKey} onToken={setBotToken} />
+          </div>
+        )}
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" loading={send.isPending} className="w-full sm:w-auto">
             {!send.isPending && <Send aria-hidden="true" />}

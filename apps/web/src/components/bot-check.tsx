@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/components/theme/theme-provider';
-import { loadScript } from '../lib/load-script';
+import { loadScript } from '@/lib/load-script';
 
 const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
@@ -28,11 +28,11 @@ declare global {
 
 /**
  * Cloudflare Turnstile, shown only when the server has a site key. Without one the form keeps
- * sending the literal 'local' (spec 9). Tokens are single-use: remount (change `key`) after a
+ * sending the literal 'local' (spec 9). Used by the sign-in, registration and contact forms. Tokens are single-use: remount (change `key`) after a
  * failed submit to get a fresh one.
  */
 export function BotCheck({ siteKey, onToken }: { siteKey: string; onToken: (token: string) => void }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('common');
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
   const tokenHandler = useRef(onToken);
