@@ -1,0 +1,377 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { csrf, linkIn, uniqueEmail, waitForMail, type Session } from './support/api';
+import {
+  createActiveLawyer,
+  createCompleteLawyer,
+  createOfferFor,
+  payOffer,
+  type ActiveLawyer,
+  type CreatedOffer,
+} from './support/lawyer';
+
+/*
+ * axe on every route of the web app, in Polish and English, light and dark, 375 and 1280 px wide.
+ * The marketing pages (home, about, contact, faq, features, pricing, for-lawyers, for-law-firms)
+ * and the cookie banner are already checked across the same eight combinations in
+ * marketing.spec.ts; /terms and /privacy only redirect to PDFs. This file covers every other
+ * route and the states a visitor can bring about there: forms showing their errors, the offers
+ * history with cards in all three sections and its dialogs, both steps of the public page.
+ *
+ * One test per combination walks all routes in one page; each page or state is a soft check
+ * named after it, so one run lists every place with violations.
+ */
+
+const LANGUAGES = ['pl', 'en'] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const WIDTHS = [375, 1280] as const;
+type Language = (typeof LANGUAGES)[number];
+
+const TEXTS = {
+  pl: {
+    signUp: 'Zarejestruj się',
+    logIn: 'Zaloguj się',
+    sendLink: 'Wyślij link',
+    saveNewPassword: 'Zapisz nowe hasło',
+    lawyer: 'Katarzyna Lewandowska',
+    cooperate: 'Nawiąż współpracę',
+    invoiceForm: 'Formularz danych do faktury',
+    email: 'Adres e-mail',
+    edit: 'Edytuj',
+    offerForm: 'Formularz nowej oferty',
+    generate: 'Generuj link',
+    title: 'Tytuł zlecenia',
+    price: 'Cena netto (zł)',
+    preview: 'Podgląd',
+    remove: 'Usuń',
+    details: 'Informacje',
+    markDone: 'Oznacz jako zrealizowane',
+    cancel: 'Anuluj',
+    more: 'Więcej akcji',
+    sections: ['Aktywne', 'Wysłane', 'Archiwum'],
+    adminTable: 'Pokaż dane w tabeli',
+    dashboardMenu: 'Otwórz menu panelu',
+    siteMenu: 'Otwórz menu',
+    theme: 'Zmień motyw',
+  },
+  en: {
+    signUp: 'Sign up',
+    logIn: 'Log in',
+    sendLink: 'Send link',
+    saveNewPassword: 'Save new password',
+    lawyer: 'Katarzyna Lewandowska',
+    cooperate: 'Start working together',
+    invoiceForm: 'Invoice details form',
+    email: 'Email address',
+    edit: 'Edit',
+    offerForm: 'New offer form',
+    generate: 'Generate link',
+    title: 'Job title',
+    price: 'Net price (PLN)',
+    preview: 'Preview',
+    remove: 'Delete',
+    details: 'Details',
+    markDone: 'Mark as done',
+    cancel: 'Cancel',
+    more: 'More actions',
+    sections: ['Active', 'Sent', 'Archive'],
+    adminTable: 'Show the data as a table',
+    dashboardMenu: 'Open the dashboard menu',
+    siteMenu: 'Open menu',
+    theme: 'Change theme',
+  },
+} as const;
+
+const OFFERS = { sent: 'Rozprawa w SR Wrocław', paid: 'Posiedzenie w SO Lublin', accepted: 'Sprawa w SR Opole' };
+
+interface Fixture {
+  lawyer: ActiveLawyer;
+  draft: ActiveLawyer;
+  admin: Pick<Session, 'token' | 'user'>;
+  sent: CreatedOffer;
+  resetPath: string;
+  verifiedPath: string;
+}
+
+let data: Fixture;
+
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname.replace(/^\/(pl|en)(?=\/)/, '')}${url.search}`;
+}
+
+/** A paid offer the lawyer marked done and the client accepted through the mailed link. */
+async function acceptedOffer(request: APIRequestContext, lawyer: ActiveLawyer): Promise<void> {
+  const offer = await createOfferFor(request, lawyer, { title: OFFERS.accepted, price: '180' });
+  const payer = uniqueEmail('client');
+  await payOffer(request, lawyer, offer, payer);
+  const done = await request.put(`/api/user/offer/${offer.offerId}/done`, { headers: lawyer.headers });
+  expect(done.status(), await done.text()).toBe(200);
+  const mail = await waitForMail(request, payer, /zrealizowane|completed|done/i);
+  const token = new URL(linkIn(mail, /\/offer\/accept\//)).pathname.split('/').pop()!;
+  const accepted = await request.post('/api/public/offer/accept', {
+    headers: await csrf(request),
+    data: { token: decodeURIComponent(token) },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+async function setUp(request: APIRequestContext): Promise<Fixture> {
+  const lawyer = await createActiveLawyer(request, { firstname: 'Katarzyna', lastname: 'Lewandowska' });
+  const sent = await createOfferFor(request, lawyer, { title: OFFERS.sent, price: '250' });
+  const paid = await createOfferFor(request, lawyer, { title: OFFERS.paid, price: '300' });
+  await payOffer(request, lawyer, paid);
+  await acceptedOffer(request, lawyer);
+
+  // Not active (no payment account): the profile tab opens in its editor.
+  const draft = await createCompleteLawyer(request, { firstname: 'Marek', lastname: 'Szymański' });
+
+  const headers = await csrf(request);
+  const forgot = await request.post('/api/login/forget', { headers, data: { email: lawyer.email } });
+  expect(forgot.status(), await forgot.text()).toBe(200);
+  const resetMail = await waitForMail(request, lawyer.email, /Zmiana hasła|Reset your/);
+  const resetPath = pathOf(linkIn(resetMail, /^\/(pl\/|en\/)?auth\/reset\//));
+
+  // Registered but never verified: its link is the one the verified page receives.
+  const pending = uniqueEmail('pending');
+  const registered = await request.post('/api/register', {
+    headers,
+    data: { email: pending, password: 'Haslo123!', terms: true, 'cf-turnstile-response': 'local' },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const verifiedPath = pathOf(linkIn(await waitForMail(request, pending), /^\/(pl\/|en\/)?auth\/verified\//));
+
+  const login = await request.post('/api/login', {
+    headers,
+    data: { email: 'admin@substytut.local', password: 'Admin123!', 'cf-turnstile-response': 'local' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const admin = ((await login.json()) as { data: Pick<Session, 'token' | 'user'> }).data;
+
+  return { lawyer, draft, admin, sent, resetPath, verifiedPath };
+}
+
+/** Sessions are swapped in storage between pages; every page below is a full navigation. */
+async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> | null): Promise<void> {
+  await page.evaluate(
+    ([token, user]) => {
+      if (token && user) {
+        window.localStorage.setItem('auth_token', token);
+        window.localStorage.setItem('user', user);
+      } else {
+        window.localStorage.removeItem('auth_token');
+        window.localStorage.removeItem('user');
+      }
+    },
+    [session?.token ?? null, session ? JSON.stringify(session.user) : null] as const,
+  );
+}
+
+/** Waits for entrance animations (dialogs, menus) to end; spinners that never stop are left. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const cap = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), cap]);
+  });
+}
+
+test.describe('accessibility of every route', () => {
+  test.use({ actionTimeout: 15_000 });
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    data = await setUp(request);
+    await request.dispose();
+  });
+
+  for (const language of LANGUAGES) {
+    for (const scheme of SCHEMES) {
+      for (const width of WIDTHS) {
+        test(`${language}, ${scheme}, ${width} px`, async ({ page, baseURL }) => {
+          // About thirty axe runs, each a second or more on a busy machine.
+          test.setTimeout(300_000);
+          await walk(page, baseURL!, language, scheme, width);
+        });
+      }
+    }
+  }
+});
+
+async function walk(
+  page: Page,
+  baseURL: string,
+  language: Language,
+  scheme: (typeof SCHEMES)[number],
+  width: number,
+): Promise<void> {
+  const t = TEXTS[language];
+  const at = (path: string) => `/${language}${path}`;
+  const h1 = () => page.getByRole('heading', { level: 1 }).first();
+  const scan = async (label: string) => {
+    await settle(page);
+    await test.step(label, () => expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }));
+  };
+  const open = async (path: string, ready: () => Promise<void> = () => expect(h1()).toBeVisible()) => {
+    await page.goto(at(path));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await ready();
+  };
+  /** Opens a page and checks it as it first shows. */
+  const visit = async (
+    path: string,
+    ready: () => Promise<void> = () => expect(h1()).toBeVisible(),
+    label = path,
+  ) => {
+    await page.goto(at(path));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await ready();
+    await scan(label);
+  };
+
+  await page.setViewportSize({ width, height: 900 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL }]);
+
+  // Without a session.
+  await page.goto(at('/404'));
+  await useSession(page, null);
+  await visit('/careers');
+  // The header's menus: the site menu on a phone, the theme menu on a wide screen.
+  await page.getByRole('button', { name: width < 768 ? t.siteMenu : t.theme }).click();
+  await expect(page.getByRole(width < 768 ? 'dialog' : 'menu')).toBeVisible();
+  await scan(width < 768 ? 'header site menu' : 'header theme menu');
+  await page.keyboard.press('Escape');
+  await open('/auth/login', () => expect(page.getByRole('tab', { selected: true })).toBeVisible());
+  await page.getByRole('button', { name: t.logIn, exact: true }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await scan('/auth/login with errors');
+  await open('/auth/register', () => expect(page.getByRole('checkbox')).toBeVisible());
+  await page.getByRole('button', { name: t.signUp, exact: true }).click();
+  await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+  await scan('/auth/register with errors');
+  await visit('/auth/register-success');
+  await open('/auth/forgot-password');
+  await page.getByRole('button', { name: t.sendLink }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await scan('/auth/forgot-password with errors');
+  await open(data.resetPath);
+  await page.getByRole('button', { name: t.saveNewPassword }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await scan('/auth/reset/:token with errors');
+  await visit(data.verifiedPath, async () => {
+    await expect(h1()).toBeVisible();
+    await expect(page.getByText(/Ładowanie|Loading/)).toHaveCount(0);
+  }, '/auth/verified/:id/:token');
+
+  const profile = `/u/${data.lawyer.seolink}`;
+  await visit(
+    profile,
+    () => expect(page.getByRole('heading', { level: 1, name: t.lawyer })).toBeVisible(),
+    '/u/:seolink',
+  );
+  await visit(
+    pathOf(data.sent.absoluteUrl),
+    () => expect(page.getByRole('heading', { name: OFFERS.sent })).toBeVisible(),
+    '/u/:seolink?o=',
+  );
+  await page.getByRole('button', { name: t.cooperate }).click();
+  const invoice = page.getByRole('form', { name: t.invoiceForm });
+  await expect(invoice).toBeVisible();
+  // The submit button stays disabled until the form is valid; wrong values show the errors.
+  await invoice.getByLabel('NIP', { exact: false }).fill('123');
+  await invoice.getByRole('textbox', { name: t.email }).fill('nie-adres');
+  await invoice.getByRole('textbox', { name: t.email }).blur();
+  await expect(invoice.locator('[aria-invalid="true"]')).toHaveCount(2);
+  await scan('/u/:seolink?o= step 2 with errors');
+
+  await visit('/payment/success');
+  await visit('/payment/cancel');
+  await visit('/offer/done');
+  await visit('/offer/done?t=nieznany');
+  await visit('/404');
+
+  // A lawyer whose profile is not active yet: the editor.
+  await useSession(page, data.draft);
+  await visit(
+    '/dashboard/profile',
+    () => expect(page.getByRole('textbox').first()).toBeVisible(),
+    '/dashboard/profile (not active: editor)',
+  );
+
+  // An active lawyer: the profile view and its editor, billing, offers and their dialogs.
+  await useSession(page, data.lawyer);
+  await visit(
+    '/dashboard/profile',
+    () => expect(page.getByRole('button', { name: t.edit })).toBeVisible(),
+    '/dashboard/profile (active: view)',
+  );
+  await page.getByRole('button', { name: t.edit }).click();
+  await expect(page.getByRole('textbox').first()).toBeVisible();
+  await scan('/dashboard/profile (active: editor)');
+  await visit('/dashboard/billing', () => expect(page.getByRole('textbox').first()).toBeVisible());
+
+  const section = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+  const card = (title: string) => page.getByRole('article', { name: title });
+  const menu = async (title: string) => {
+    await card(title).getByRole('button', { name: `${t.more}: ${title}` }).click();
+    return page.getByRole('menu');
+  };
+  await open('/dashboard/offers', async () => {
+    for (const name of t.sections) await expect(section(name).getByRole('article').first()).toBeVisible();
+  });
+  await scan('/dashboard/offers');
+
+  await (await menu(OFFERS.sent)).getByRole('menuitem', { name: t.preview }).click();
+  await expect(page.getByRole('dialog', { name: t.preview })).toBeVisible();
+  await scan('/dashboard/offers preview dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await (await menu(OFFERS.sent)).getByRole('menuitem', { name: t.remove }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await scan('/dashboard/offers delete confirmation');
+  await page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await card(OFFERS.paid).getByRole('button', { name: t.markDone }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await scan('/dashboard/offers mark-done confirmation');
+  await page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  if (width < 768) {
+    await (await menu(OFFERS.sent)).getByRole('menuitem', { name: t.details }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await scan('/dashboard/offers details dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  // On a phone the new-offer form lives in the dashboard menu.
+  if (width < 768) await page.getByRole('button', { name: t.dashboardMenu }).click();
+  const form = page.getByRole('form', { name: t.offerForm });
+  await form.getByRole('button', { name: t.generate }).click();
+  await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await scan('/dashboard/offers new offer form with errors');
+  const title = `Oferta ${language} ${scheme} ${width}`;
+  await form.getByLabel(t.title).fill(title);
+  await form.getByLabel(t.price).fill('120');
+  await form.getByRole('button', { name: t.generate }).click();
+  await expect(page.getByRole('dialog', { name: t.preview })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('img')).toHaveJSProperty('complete', true);
+  await scan('/dashboard/offers new offer dialog');
+  await page.keyboard.press('Escape');
+
+  // The demo administrator.
+  await useSession(page, data.admin);
+  await visit('/admin', async () => {
+    await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  });
+  await page.getByRole('button', { name: t.adminTable }).click();
+  await scan('/admin with the chart data as a table');
+}
