@@ -4,15 +4,18 @@ import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/config/paths';
 
-/** Field errors are keys of the shared validation catalogue (also the server's `errors` map). */
+/**
+ * Field errors are keys of the shared validation catalogue (also the server's `errors` map): this
+ * turns a react-hook-form error, or such a key itself, into text in the page's language.
+ */
 export function useErrorText() {
   const { t, i18n } = useTranslation('validation');
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return useCallback(
-    (error: Pick<FieldError, 'message'> | undefined): string | undefined =>
-      error?.message
-        ? t(error.message, { defaultValue: validationMessage(error.message, language) })
-        : undefined,
+    (error: Pick<FieldError, 'message'> | string | undefined): string | undefined => {
+      const key = typeof error === 'string' ? error : error?.message;
+      return key ? t(key, { defaultValue: validationMessage(key, language) }) : undefined;
+    },
     [t, language],
   );
 }

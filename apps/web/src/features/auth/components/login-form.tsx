@@ -12,7 +12,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { authErrorText } from '../lib/auth-error';
-import { useFieldErrorText } from '../lib/field-error';
+import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
@@ -20,7 +20,7 @@ import { PasswordInput } from './password-input';
 /** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();

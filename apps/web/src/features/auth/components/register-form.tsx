@@ -19,7 +19,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
 import { useRegister } from '../api/register';
 import { authErrorText } from '../lib/auth-error';
-import { useFieldErrorText } from '../lib/field-error';
+import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
@@ -30,7 +30,7 @@ import { PasswordInput } from './password-input';
  */
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { t, i18n } = useTranslation('auth');
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();

@@ -14,12 +14,12 @@ import { toast } from '@/lib/toast';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { authErrorText } from '../lib/auth-error';
-import { useFieldErrorText } from '../lib/field-error';
+import { useErrorText } from '@/lib/use-error-text';
 
 export function Component() {
   const { t, i18n } = useTranslation('auth');
   const href = useLocalizedHref();
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   const request = useRequestPasswordReset();
   const {
     register,

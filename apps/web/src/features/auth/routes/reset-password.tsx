@@ -14,7 +14,7 @@ import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 import { authErrorText } from '../lib/auth-error';
-import { useFieldErrorText } from '../lib/field-error';
+import { useErrorText } from '@/lib/use-error-text';
 
 /**
  * /auth/reset/{token}?email=…: one new-password field (spec 2). The shared schema wants a
@@ -71,7 +71,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation('auth');
   const href = useLocalizedHref();
   const navigate = useNavigate();
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   const reset = useResetPassword();
   const {
     register,

@@ -15,6 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
+import { useErrorText } from '@/lib/use-error-text';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { PageHero } from '../components/page-hero';
 import { toLanguage } from '../lib/format';
@@ -39,7 +40,7 @@ function ContactCard({ Icon, title, children }: { Icon: LucideIcon; title: strin
 
 function ContactForm() {
   const { t, i18n } = useTranslation('marketing');
-  const { t: tv } = useTranslation('validation');
+  const errorOf = useErrorText();
   const send = useSendContactMessage();
   const { turnstileSiteKey } = usePublicConfig();
   // Without a site key the server expects the literal 'local'; with one, the widget's token.
@@ -55,10 +56,7 @@ function ContactForm() {
     resolver: zodResolver(contactSchema),
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
-  const errorText = (name: (typeof FIELDS)[number]) => {
-    const key = errors[name]?.message;
-    return key ? tv(key, { defaultValue: key }) : undefined;
-  };
+  const errorText = (name: (typeof FIELDS)[number]) => errorOf(errors[name]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

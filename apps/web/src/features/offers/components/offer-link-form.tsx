@@ -23,7 +23,7 @@ import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
 import { useLanguage } from '../lib/offer-view';
-import { useErrorText } from '../lib/use-error-text';
+import { useErrorText } from '@/lib/use-error-text';
 import { PreviewDialog } from './preview-dialog';
 
 interface OfferFormValues {
