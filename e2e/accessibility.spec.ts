@@ -325,7 +325,9 @@ async function walk(
   });
   await scan('/dashboard/offers');
 
-  await (await menu(OFFERS.sent)).getByRole('menuitem', { name: t.preview }).click();
+  await menu(OFFERS.sent);
+  await scan('/dashboard/offers card menu');
+  await page.getByRole('menu').getByRole('menuitem', { name: t.preview }).click();
   await expect(page.getByRole('dialog', { name: t.preview })).toBeVisible();
   await scan('/dashboard/offers preview dialog');
   await page.keyboard.press('Escape');
