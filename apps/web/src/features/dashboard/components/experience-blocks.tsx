@@ -6,7 +6,7 @@ import {
   yearOptions,
 } from '@substytut/shared';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -98,27 +98,85 @@ function StillWorking({ index }: { index: number }) {
   );
 }
 
-function JobBlock({
-  index,
-  isLast,
-  onAppend,
-  onRemove,
-}: {
+interface BlockPosition {
   index: number;
   isLast: boolean;
   onAppend: () => void;
   onRemove: () => void;
+}
+
+/**
+ * The frame of a repeated block (spec 2): its legend and fields, then "add" on the last block,
+ * enabled once that block is complete (a hint says why until then), and "remove" on the others.
+ */
+function RepeatedBlock({
+  legend,
+  isLast,
+  canAppend,
+  onAppend,
+  onRemove,
+  addLabel,
+  addHint,
+  removeLabel,
+  children,
+}: Omit<BlockPosition, 'index'> & {
+  legend: string;
+  canAppend: boolean;
+  addLabel: string;
+  addHint: string;
+  removeLabel: string;
+  children: ReactNode;
 }) {
-  const { t } = useTranslation('dashboard');
   const hintId = useId();
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl border border-border bg-background/40 p-4">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {children}
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+        {isLast ? (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-disabled={!canAppend}
+              aria-describedby={canAppend ? undefined : hintId}
+              onClick={() => canAppend && onAppend()}
+            >
+              <Plus aria-hidden="true" />
+              {addLabel}
+            </Button>
+            {!canAppend && (
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {addHint}
+              </p>
+            )}
+          </>
+        ) : (
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
+            <Trash2 aria-hidden="true" />
+            {removeLabel}
+          </Button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function JobBlock({ index, ...position }: BlockPosition) {
+  const { t } = useTranslation('dashboard');
   const { control } = useFormContext<ProfileFormValues>();
   const job = useWatch({ control, name: `jobs.${index}` });
   const stillWorking = job?.stillWorking === true;
-  const canAppend = canAppendJob(job ?? {});
 
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-border bg-background/40 p-4">
-      <legend className="px-1 text-sm font-semibold">{t('form.jobLegend', { number: index + 1 })}</legend>
+    <RepeatedBlock
+      {...position}
+      legend={t('form.jobLegend', { number: index + 1 })}
+      canAppend={canAppendJob(job ?? {})}
+      addLabel={t('form.addJob')}
+      addHint={t('form.addJobHint')}
+      removeLabel={t('form.removeJob', { number: index + 1 })}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField<ProfileFormValues>
           name={`jobs.${index}.positionName`}
@@ -148,33 +206,7 @@ function JobBlock({
         />
       </div>
       <StillWorking index={index} />
-      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-        {isLast ? (
-          <>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-disabled={!canAppend}
-              aria-describedby={canAppend ? undefined : hintId}
-              onClick={() => canAppend && onAppend()}
-            >
-              <Plus aria-hidden="true" />
-              {t('form.addJob')}
-            </Button>
-            {!canAppend && (
-              <p id={hintId} className="text-xs text-muted-foreground">
-                {t('form.addJobHint')}
-              </p>
-            )}
-          </>
-        ) : (
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
-            <Trash2 aria-hidden="true" />
-            {t('form.removeJob', { number: index + 1 })}
-          </Button>
-        )}
-      </div>
-    </fieldset>
+    </RepeatedBlock>
   );
 }
 
@@ -197,28 +229,20 @@ export function JobBlocks() {
   );
 }
 
-function ReferenceBlock({
-  index,
-  isLast,
-  onAppend,
-  onRemove,
-}: {
-  index: number;
-  isLast: boolean;
-  onAppend: () => void;
-  onRemove: () => void;
-}) {
+function ReferenceBlock({ index, ...position }: BlockPosition) {
   const { t } = useTranslation('dashboard');
-  const hintId = useId();
   const { control } = useFormContext<ProfileFormValues>();
   const reference = useWatch({ control, name: `references.${index}` });
-  const canAppend = canAppendReference(reference ?? {});
 
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-border bg-background/40 p-4">
-      <legend className="px-1 text-sm font-semibold">
-        {t('form.referenceLegend', { number: index + 1 })}
-      </legend>
+    <RepeatedBlock
+      {...position}
+      legend={t('form.referenceLegend', { number: index + 1 })}
+      canAppend={canAppendReference(reference ?? {})}
+      addLabel={t('form.addReference')}
+      addHint={t('form.addReferenceHint')}
+      removeLabel={t('form.removeReference', { number: index + 1 })}
+    >
       <TextField<ProfileFormValues>
         name={`references.${index}.author`}
         label={t('form.referenceAuthor')}
@@ -233,33 +257,7 @@ function ReferenceBlock({
         maxLength={REFERENCE_DESCRIPTION_MAX_LENGTH}
         counter={(count, max) => t('form.counter', { count, max })}
       />
-      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-        {isLast ? (
-          <>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-disabled={!canAppend}
-              aria-describedby={canAppend ? undefined : hintId}
-              onClick={() => canAppend && onAppend()}
-            >
-              <Plus aria-hidden="true" />
-              {t('form.addReference')}
-            </Button>
-            {!canAppend && (
-              <p id={hintId} className="text-xs text-muted-foreground">
-                {t('form.addReferenceHint')}
-              </p>
-            )}
-          </>
-        ) : (
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
-            <Trash2 aria-hidden="true" />
-            {t('form.removeReference', { number: index + 1 })}
-          </Button>
-        )}
-      </div>
-    </fieldset>
+    </RepeatedBlock>
   );
 }
 
