@@ -1,5 +1,5 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,9 @@ export function CookieConsent() {
     setOpen(!hasConsent());
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the padding is in place before the banner is first painted, so it never
+  // covers the end of the page, not even for a frame.
+  useLayoutEffect(() => {
     const element = banner.current;
     if (!open || !element) return;
     const body = document.body;
