@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { JobDto, ReferenceDto } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
-import { createPublicPageCache, type PublicPageCache } from './public-page-cache.ts';
 
 export interface PublicProfileRow {
   profile: ProfileRow;
@@ -59,9 +58,10 @@ function prepared(db: DbOrTx) {
 /**
  * An active profile with its e-mail, jobs, references and (when `offerUrl` names one of its
  * offers) that offer, in one round trip (the public page is the most visited endpoint): the lists
- * come as JSON from correlated sub-selects.
+ * come as JSON from correlated sub-selects. Uncached: the service keeps each answer in one public
+ * page cache, so that no answer is more than one cache lifetime old.
  */
-async function loadActiveProfile(
+export async function loadActiveProfile(
   db: DbOrTx,
   seolink: string,
   offerUrl: string | null,
@@ -72,25 +72,6 @@ async function loadActiveProfile(
   const parse = <T>(value: unknown): T =>
     typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
   return { ...row, jobs: parse<JobDto[]>(row.jobs), references: parse<ReferenceDto[]>(row.references) };
-}
-
-const cacheByDb = new WeakMap<DbOrTx, PublicPageCache<PublicProfileRow | null>>();
-
-/**
- * `loadActiveProfile` through the public page cache (public-page-cache.ts explains why a second
- * old answer is acceptable). Callers treat the row as read-only: it is shared between requests.
- */
-export async function findActiveProfile(
-  db: DbOrTx,
-  seolink: string,
-  offerUrl: string | null = null,
-): Promise<PublicProfileRow | null> {
-  let cache = cacheByDb.get(db);
-  if (!cache) {
-    cache = createPublicPageCache();
-    cacheByDb.set(db, cache);
-  }
-  return cache.get(`${seolink}\u0000${offerUrl ?? ''}`, () => loadActiveProfile(db, seolink, offerUrl));
 }
 
 /** Every active lawyer's page for the sitemap. */

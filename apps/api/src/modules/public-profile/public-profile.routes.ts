@@ -5,14 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '../app/http.ts';
 import type { PageMetaResolver } from '../app/web-app.ts';
-import { getPublicProfileJson, publicPageMeta } from './public-profile.service.ts';
+import { createPublicPageMetaReader, createPublicProfileJsonReader } from './public-profile.service.ts';
 
 const params = z.object({ seolink: z.string().min(1).max(200) });
 const query = z.object({ offerUrl: z.string().max(200).optional() });
 
 /** GET /api/public/profile/{seolink}?offerUrl= (spec 7): the public lawyer page's data. */
 export async function publicProfileRoutes(app: FastifyInstance) {
-  const deps = { db: app.db, clock: app.clock };
+  const readProfileJson = createPublicProfileJsonReader({ db: app.db, clock: app.clock });
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -26,9 +26,9 @@ export async function publicProfileRoutes(app: FastifyInstance) {
           'cache-control',
           offerUrl ? 'no-store' : 'public, max-age=60, stale-while-revalidate=300',
         );
-        // Already checked against the response schema and serialized (getPublicProfileJson says
-        // why); Fastify sends a string with a content type as it is.
-        const body = await getPublicProfileJson(deps, request.params.seolink, offerUrl);
+        // Already checked against the response schema and serialized (createPublicProfileJsonReader
+        // says why); Fastify sends a string with a content type as it is.
+        const body = await readProfileJson(request.params.seolink, offerUrl ?? null);
         return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
@@ -42,7 +42,7 @@ const PUBLIC_PAGE = /^(?:\/(pl|en))?\/u\/([^/]+)\/?$/;
  * or inactive lawyer is answered with status 404.
  */
 export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
-  const deps = { db: app.db, clock: app.clock };
+  const readPageMeta = createPublicPageMetaReader({ db: app.db, clock: app.clock });
   const origin = app.config.publicUrl;
   return async (pathname, query) => {
     const match = PUBLIC_PAGE.exec(pathname);
@@ -51,12 +51,7 @@ export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
     const seolink = match[2];
     if (seolink.length > 200) return 'not_found';
     const offerUrl = query.get('o');
-    const meta = await publicPageMeta(
-      deps,
-      seolink,
-      offerUrl && offerUrl.length <= 200 ? offerUrl : null,
-      language,
-    );
+    const meta = await readPageMeta(seolink, offerUrl && offerUrl.length <= 200 ? offerUrl : null, language);
     if (!meta) return 'not_found';
     const path = `/u/${encodeURIComponent(seolink)}`;
     return {

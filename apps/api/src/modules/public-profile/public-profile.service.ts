@@ -13,8 +13,8 @@ import type { Clock } from '../app/clock.ts';
 import { notFound } from '../app/errors.ts';
 import { isOfferPayable } from '../checkout/checkout.service.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
-import { createPublicPageCache, type PublicPageCache } from './public-page-cache.ts';
-import { findActiveProfile, listActiveSeolinks, type PublicProfileRow } from './public-profile.repo.ts';
+import { createPublicPageCache } from './public-page-cache.ts';
+import { listActiveSeolinks, loadActiveProfile, type PublicProfileRow } from './public-profile.repo.ts';
 
 export interface PublicProfileDeps {
   db: Db;
@@ -67,32 +67,36 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
   };
 }
 
-const bodyCacheByDb = new WeakMap<Db, PublicPageCache<string | null>>();
+export interface PublicProfileCacheOptions {
+  /** milliseconds of a monotonic clock for the cache's lifetime; tests pass their own */
+  now?: () => number;
+}
+
+const cacheKey = (seolink: string, offerUrl: string | null) => `${seolink}\u0000${offerUrl ?? ''}`;
 
 /**
- * The answer of GET /public/profile/{seolink}, as the JSON text `{"data":…}`, through the public
+ * The answer of GET /public/profile/{seolink}, as the JSON text `{"data":…}`, through a public
  * page cache: checking it against the DTO schema and serializing it is most of the endpoint's
  * work, so it is done once per cache fill instead of once per request. Whether the offer is
  * payable may then be up to the cache's lifetime (1 s) old; checkout decides that again itself.
+ * A fill reads the database itself, with no cache under this one: a write by another instance
+ * shows after at most one lifetime (docs/operations.md, "Several instances").
  */
-export async function getPublicProfileJson(
+export function createPublicProfileJsonReader(
   deps: PublicProfileDeps,
-  seolink: string,
-  offerUrl: string | undefined,
-): Promise<string> {
-  let cache = bodyCacheByDb.get(deps.db);
-  if (!cache) {
-    cache = createPublicPageCache();
-    bodyCacheByDb.set(deps.db, cache);
-  }
-  const body = await cache.get(`${seolink}\u0000${offerUrl ?? ''}`, async () => {
-    const row = await findActiveProfile(deps.db, seolink, offerUrl ?? null);
-    if (!row) return null;
-    const dto = profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
-    return JSON.stringify({ data: publicProfileDtoSchema.parse(dto) });
-  });
-  if (body === null) throw profileNotFound();
-  return body;
+  options: PublicProfileCacheOptions = {},
+): (seolink: string, offerUrl: string | null) => Promise<string> {
+  const cache = createPublicPageCache<string | null>(options);
+  return async (seolink, offerUrl) => {
+    const body = await cache.get(cacheKey(seolink, offerUrl), async () => {
+      const row = await loadActiveProfile(deps.db, seolink, offerUrl);
+      if (!row) return null;
+      const dto = profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
+      return JSON.stringify({ data: publicProfileDtoSchema.parse(dto) });
+    });
+    if (body === null) throw profileNotFound();
+    return body;
+  };
 }
 
 export interface PublicPageMeta {
@@ -104,26 +108,34 @@ export interface PublicPageMeta {
 
 const PRODUCT_NAME = 'Substytut';
 
-/** What a link preview of /u/{seolink}[?o=…] shows; null for an unknown or inactive lawyer. */
-export async function publicPageMeta(
+/**
+ * What a link preview of /u/{seolink}[?o=…] shows; null for an unknown or inactive lawyer. The
+ * profile row is kept in a public page cache of its own (every shell of the page asks for it),
+ * filled from the database like the JSON reader's.
+ */
+export function createPublicPageMetaReader(
   deps: PublicProfileDeps,
-  seolink: string,
-  offerUrl: string | null,
-  locale: Locale,
-): Promise<PublicPageMeta | null> {
-  const row = await findActiveProfile(deps.db, seolink, offerUrl);
-  if (!row) return null;
-  const name = [row.profile.firstname, row.profile.lastname].filter(Boolean).join(' ');
-  const { offer } = row;
-  const payable = offer !== null && isOfferPayable(offer, deps.clock.now());
-  const gross = locale === 'pl' ? 'brutto' : 'gross';
-  const description = payable
-    ? `${offer.title}: ${formatPln(offer.grossGrosze, locale)} ${gross}. ${row.profile.description}`.trim()
-    : row.profile.description;
-  return {
-    title: `${name} | ${PRODUCT_NAME}`,
-    description,
-    imageKey: (offer?.cardKey ?? null) || row.profile.imageKey || null,
+  options: PublicProfileCacheOptions = {},
+): (seolink: string, offerUrl: string | null, locale: Locale) => Promise<PublicPageMeta | null> {
+  // Callers treat the row as read-only: it is shared between requests.
+  const cache = createPublicPageCache<PublicProfileRow | null>(options);
+  return async (seolink, offerUrl, locale) => {
+    const row = await cache.get(cacheKey(seolink, offerUrl), () =>
+      loadActiveProfile(deps.db, seolink, offerUrl),
+    );
+    if (!row) return null;
+    const name = [row.profile.firstname, row.profile.lastname].filter(Boolean).join(' ');
+    const { offer } = row;
+    const payable = offer !== null && isOfferPayable(offer, deps.clock.now());
+    const gross = locale === 'pl' ? 'brutto' : 'gross';
+    const description = payable
+      ? `${offer.title}: ${formatPln(offer.grossGrosze, locale)} ${gross}. ${row.profile.description}`.trim()
+      : row.profile.description;
+    return {
+      title: `${name} | ${PRODUCT_NAME}`,
+      description,
+      imageKey: (offer?.cardKey ?? null) || row.profile.imageKey || null,
+    };
   };
 }
 

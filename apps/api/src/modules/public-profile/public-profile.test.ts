@@ -5,9 +5,17 @@ import path from 'node:path';
 import { addDays, warsawDate } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { paymentAccounts, profileJobs, profileReferences, providerInvoiceData } from '../../db/schema.ts';
+import {
+  paymentAccounts,
+  profileJobs,
+  profileReferences,
+  profiles,
+  providerInvoiceData,
+} from '../../db/schema.ts';
 import { transitionOffer } from '../offers/offers.transitions.ts';
 import { updateProfile } from '../profile/profile.repo.ts';
+import { PUBLIC_PAGE_CACHE_TTL_MS } from './public-page-cache.ts';
+import { createPublicPageMetaReader, createPublicProfileJsonReader } from './public-profile.service.ts';
 import { eq } from 'drizzle-orm';
 
 const themeScript = "document.documentElement.dataset.theme='dark';";
@@ -202,6 +210,30 @@ describe('GET /api/public/profile/{seolink}', () => {
     expect(xml).toContain(`<loc>https://substytut.example/pl/u/${active.seolink}</loc>`);
     expect(xml).toContain(`<loc>https://substytut.example/en/u/${active.seolink}</loc>`);
     expect(xml).not.toContain(inactive.seolink!);
+  });
+});
+
+describe('cached answers with several instances', () => {
+  it("shows another instance's write once one cache lifetime has passed, in the data and the link preview", async () => {
+    let now = 1_000_000;
+    const deps = { db: t.db, clock: t.clock };
+    const readJson = createPublicProfileJsonReader(deps, { now: () => now });
+    const readMeta = createPublicPageMetaReader(deps, { now: () => now });
+    const profile = await t.seed.profile({ description: 'Przed zmianą' });
+    const seen = async () => ({
+      data: (JSON.parse(await readJson(profile.seolink!, null)) as { data: { description: string } }).data
+        .description,
+      preview: (await readMeta(profile.seolink!, null, 'pl'))?.description,
+    });
+    expect(await seen()).toEqual({ data: 'Przed zmianą', preview: 'Przed zmianą' });
+
+    // Another instance's write: straight to the database, so nothing in this process hears of it.
+    await t.db.update(profiles).set({ description: 'Po zmianie' }).where(eq(profiles.id, profile.id));
+    now += PUBLIC_PAGE_CACHE_TTL_MS - 1;
+    expect(await seen()).toEqual({ data: 'Przed zmianą', preview: 'Przed zmianą' });
+    // One lifetime on, the answer is new: no second cache under this one may still hold the old row.
+    now += 2;
+    expect(await seen()).toEqual({ data: 'Po zmianie', preview: 'Po zmianie' });
   });
 });
 
