@@ -9,7 +9,8 @@ import {
 } from '../../src/modules/mail/index.ts';
 import { retryDelayMs } from '../../src/modules/mail/mail.worker.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../helpers.ts';
-import { pgServerUrl, startSmtpSink, until, type ReceivedMail, type SmtpSink } from './support.ts';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../smtp-sink.ts';
+import { pgServerUrl, until } from './support.ts';
 
 // The outbox and its worker against a real SMTP server that goes away for a while: mail the
 // product queues in that time (registrations, password resets) waits, is retried on the

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { apiRoot } from '../../src/modules/app/config.ts';
 import { migrationsDir } from '../helpers.ts';
@@ -203,51 +201,4 @@ export function refusesConnections(address: string): Promise<boolean> {
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
-}
-
-export interface ReceivedMail {
-  to: string[];
-  messageId: string;
-  subject: string;
-  raw: string;
-}
-
-export interface SmtpSink {
-  port: number;
-  received: ReceivedMail[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on loopback that records what it receives. */
-export async function startSmtpSink(port = 0, received: ReceivedMail[] = []): Promise<SmtpSink> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const header = (name: string) =>
-          new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
-            .exec(raw)?.[1]
-            ?.replace(/\r?\n[ \t]/g, ' ');
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          messageId: header('Message-ID') ?? '',
-          subject: header('Subject') ?? '',
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

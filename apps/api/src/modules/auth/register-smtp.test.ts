@@ -1,49 +1,23 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { createMailTransport, createMailWorker, type MailTransport } from '../mail/index.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: SmtpSink;
 let t: TestApp;
 let transport: MailTransport;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpSink();
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Substytut <no-reply@substytut.test>' },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Substytut <no-reply@substytut.test>' },
   });
   transport = createMailTransport(t.config.mail);
 });
 afterAll(async () => {
   transport?.close();
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
@@ -67,10 +41,10 @@ it('delivers the verification mail over SMTP with a working link', async () => {
 
   const worker = createMailWorker({ db: t.db, transport, clock: t.clock });
   expect(await worker.runOnce()).toBe(1);
-  expect(received).toHaveLength(1);
-  expect(received[0]!.to).toEqual([email]);
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]!.to).toEqual([email]);
 
-  const mail = decodeQuotedPrintable(received[0]!.raw);
+  const mail = decodeQuotedPrintable(smtp.received[0]!.raw);
   expect(mail).toContain('Content-Type: text/plain');
   expect(mail).toContain('Content-Type: text/html');
   const links = [

@@ -1,54 +1,11 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { closedSmtpPort, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { enqueueMail } from './mail.outbox.ts';
 import { createLocalTransport, createSmtpTransport, type MailTransport } from './mail.transport.ts';
 import { createMailWorker, MAX_ATTEMPTS, retryDelayMs, startMailWorker } from './mail.worker.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that records what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  const address = server.server.address() as AddressInfo;
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A loopback port with nothing listening on it. */
-async function freePort(): Promise<number> {
-  const smtp = await startSmtp();
-  await smtp.close();
-  return smtp.port;
-}
 
 const message = (to: string, subject = 'Potwierdź adres e-mail') => ({
   to,
@@ -101,7 +58,7 @@ describe('enqueueMail', () => {
 
 describe('mail worker', () => {
   it('delivers due mail over SMTP exactly once', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     try {
       const { id } = await t.app.mailer.enqueue(message('anna@example.com'));
       const worker = createMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock });
@@ -121,7 +78,7 @@ describe('mail worker', () => {
   });
 
   it('keeps mail while SMTP is down and delivers it once after it comes back', async () => {
-    const port = await freePort();
+    const port = await closedSmtpPort();
     const { id } = await t.app.mailer.enqueue(message('down@example.com'));
     const worker = createMailWorker({ db: t.db, transport: smtpTransport(port), clock: t.clock });
 
@@ -136,7 +93,7 @@ describe('mail worker', () => {
     const [waiting] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(waiting!.attempts).toBe(1);
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpSink(port);
     try {
       t.clock.advance(retryDelayMs(1));
       expect(await worker.runOnce()).toBe(1);
@@ -152,7 +109,7 @@ describe('mail worker', () => {
   });
 
   it('gives up after the last attempt and marks the mail failed', async () => {
-    const port = await freePort();
+    const port = await closedSmtpPort();
     const { id } = await t.app.mailer.enqueue(message('never@example.com'));
     const worker = createMailWorker({ db: t.db, transport: smtpTransport(port), clock: t.clock });
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -165,7 +122,7 @@ describe('mail worker', () => {
   });
 
   it('never sends a message twice when workers run side by side', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     try {
       for (let i = 0; i < 25; i += 1) await t.app.mailer.enqueue(message(`bulk${i}@example.com`));
       const workers = [1, 2, 3].map(() =>
@@ -193,7 +150,7 @@ describe('mail worker', () => {
   });
 
   it('polls until stopped', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     const worker = startMailWorker({
       db: t.db,
       transport: smtpTransport(smtp.port),
