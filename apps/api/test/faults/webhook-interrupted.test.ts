@@ -1,11 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerPayments } from '../../src/db/schema/checkout.ts';
-import { mailOutbox, offers, paymentAccounts, processedEvents, users } from '../../src/db/schema.ts';
+import { mailOutbox, offers, processedEvents, users } from '../../src/db/schema.ts';
 import { systemClock } from '../../src/modules/app/clock.ts';
 import { startFakeStripe, type FakeStripe } from '../fake-stripe.ts';
 import { createSeed } from '../helpers.ts';
+import {
+  checkoutInvoice,
+  seedStripeLawyer,
+  sessionOfPayLink,
+  signedStripeEvent,
+  stripeEnv,
+} from '../stripe-helpers.ts';
 import {
   createPgDatabase,
   killAllServers,
@@ -15,9 +21,6 @@ import {
   until,
   type PgDatabase,
 } from './support.ts';
-
-const WEBHOOK_SECRET = 'whsec_fault_test';
-const signer = new Stripe('sk_test_signing_only');
 
 // A Stripe payment event whose processing is cut short by the server dying mid-request: the
 // half-done transaction leaves nothing behind, and the provider's retries apply it exactly once.
@@ -35,33 +38,10 @@ describe.skipIf(!pgServerUrl)('a payment webhook interrupted by a killed server 
   });
 
   const serverEnv = (applicationName: string) => ({
+    ...stripeEnv(fake),
     DATABASE_URL: serverDatabaseUrl(database, applicationName),
-    STRIPE_SECRET_KEY: 'sk_test_fault',
-    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_fault_connect',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
     LOG_LEVEL: 'info',
   });
-
-  function signedEvent(type: string, object: object) {
-    const id = `evt_fault_${Date.now()}`;
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      api_version: '2025-01-27.acacia',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object },
-    });
-    return {
-      id,
-      payload,
-      header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    };
-  }
 
   const deliver = (address: string, event: { payload: string; header: string }) =>
     fetch(`${address}/api/webhooks/stripe`, {
@@ -73,19 +53,7 @@ describe.skipIf(!pgServerUrl)('a payment webhook interrupted by a killed server 
   it('applies a checkout.session.completed exactly once after the server died while applying it', async () => {
     // A lawyer with a ready Stripe account and an offer, and a client who opens the checkout.
     const seed = createSeed(database.db, systemClock);
-    const profile = await seed.profile();
-    const accountId = `acct_fault_${Date.now()}`;
-    fake.accounts.set(accountId, {
-      id: accountId,
-      email: 'lawyer@example.com',
-      charges_enabled: true,
-      payouts_enabled: true,
-      details_submitted: true,
-    });
-    await database.db
-      .update(paymentAccounts)
-      .set({ accountId, provider: 'stripe' })
-      .where(eq(paymentAccounts.userId, profile.userId));
+    const { profile } = await seedStripeLawyer(database.db, seed, fake);
     const offer = await seed.offer({ profileId: profile.id, netGrosze: 50_000 });
     const [lawyer] = await database.db.select().from(users).where(eq(users.id, profile.userId));
     const clientEmail = `platnik-${Date.now()}@example.com`;
@@ -100,23 +68,14 @@ describe.skipIf(!pgServerUrl)('a payment webhook interrupted by a killed server 
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf! },
-        body: JSON.stringify({
-          nip: '5252987310',
-          company: 'Substytut sp. z o.o.',
-          street: 'Prosta 20',
-          postCode: '00-850',
-          city: 'Warszawa',
-          email: clientEmail,
-          policyConfirm: true,
-        }),
+        body: JSON.stringify(checkoutInvoice(clientEmail)),
       },
     );
     expect(started.status, await started.clone().text()).toBe(200);
     const payLink = ((await started.json()) as { data: { payLink: string } }).data.payLink;
-    const session = [...fake.sessions.values()].find((s) => s.url === payLink);
-    if (!session) throw new Error('no checkout session at the fake Stripe');
+    const session = sessionOfPayLink(fake, payLink);
     // The client pays on Stripe's page; Stripe then sends the event.
-    const event = signedEvent('checkout.session.completed', fake.paySession(session.id));
+    const event = signedStripeEvent('checkout.session.completed', fake.paySession(session.id));
 
     // The test holds the payment row, so the handler stops inside its transaction (after it
     // recorded the event id) until the server is killed.

@@ -1,15 +1,19 @@
 import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import {
+  checkoutInvoice,
+  seedStripeLawyer,
+  sessionOfPayLink,
+  signedStripeEvent,
+  stripeEnv,
+  stripeSignature,
+} from '../../../test/stripe-helpers.ts';
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
-import { mailOutbox, offers, paymentAccounts, processedEvents } from '../../db/schema.ts';
+import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_payments_secret';
-const signer = new Stripe('sk_test_signing_only');
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -18,13 +22,7 @@ let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_test_connect',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      PLATFORM_FEE_PERCENT: '10',
-    },
+    env: { ...stripeEnv(fake), PLATFORM_FEE_PERCENT: '10' },
   });
   csrf = await csrfHeaders(t.app);
 });
@@ -32,54 +30,6 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
-
-const invoice = {
-  nip: '5252987310',
-  company: 'Substytut sp. z o.o.',
-  street: 'Prosta 20',
-  postCode: '00-850',
-  city: 'Warszawa',
-  email: 'platnik@example.com',
-  policyConfirm: true,
-};
-
-/** An active lawyer whose connected account is a Stripe account known to the fake. */
-async function stripeLawyer() {
-  const profile = await t.seed.profile();
-  const accountId = `acct_${Math.random().toString(16).slice(2, 18)}`;
-  fake.accounts.set(accountId, {
-    id: accountId,
-    email: 'lawyer@example.com',
-    charges_enabled: true,
-    payouts_enabled: true,
-    details_submitted: true,
-  });
-  await t.db
-    .update(paymentAccounts)
-    .set({ accountId, provider: 'stripe' })
-    .where(eq(paymentAccounts.userId, profile.userId));
-  return { profile, accountId };
-}
-
-let eventCounter = 0;
-function signedEvent(type: string, object: object, id = `evt_${++eventCounter}_${Date.now()}`) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-01-27.acacia',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  });
-  return {
-    id,
-    payload,
-    header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-  };
-}
 
 const deliver = (event: { payload: string; header: string }) =>
   t.app.inject({
@@ -93,7 +43,7 @@ const offerStatus = async (id: number) =>
   (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
 
 async function startCheckout(expireDate?: string) {
-  const { profile, accountId } = await stripeLawyer();
+  const { profile, accountId } = await seedStripeLawyer(t.db, t.seed, fake);
   const offer = await t.seed.offer({
     profileId: profile.id,
     netGrosze: 50_000,
@@ -103,12 +53,11 @@ async function startCheckout(expireDate?: string) {
     method: 'POST',
     url: `/api/public/profile/${profile.seolink}/payment/${offer.offerUrl}`,
     headers: csrf,
-    payload: invoice,
+    payload: checkoutInvoice(),
   });
   expect(response.statusCode).toBe(200);
   const payLink = response.json().data.payLink as string;
-  const session = [...fake.sessions.values()].find((s) => s.url === payLink);
-  if (!session) throw new Error('no session at the fake');
+  const session = sessionOfPayLink(fake, payLink);
   return { profile, offer, accountId, payLink, session };
 }
 
@@ -145,7 +94,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
   it('a signed checkout.session.completed pays the offer once, however often it arrives', async () => {
     const { offer, session } = await startCheckout();
     const paid = fake.paySession(session.id);
-    const event = signedEvent('checkout.session.completed', paid);
+    const event = signedStripeEvent('checkout.session.completed', paid);
     for (let i = 0; i < 3; i++) expect((await deliver(event)).statusCode).toBe(200);
     expect(await offerStatus(offer.id)).toBe('payed');
     const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
@@ -161,13 +110,10 @@ describe('checkout with Stripe (local fake of its API)', () => {
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
     const { offer, session } = await startCheckout();
     const paid = fake.paySession(session.id);
-    const genuine = signedEvent('checkout.session.completed', paid);
+    const genuine = signedStripeEvent('checkout.session.completed', paid);
     const forged = {
       payload: genuine.payload,
-      header: signer.webhooks.generateTestHeaderString({
-        payload: genuine.payload,
-        secret: 'whsec_someone_else',
-      }),
+      header: stripeSignature(genuine.payload, 'whsec_someone_else'),
     };
     const tampered = { payload: genuine.payload.replace('"paid"', '"unpaid"'), header: genuine.header };
     for (const attempt of [forged, tampered, { payload: genuine.payload, header: '' }]) {
@@ -184,7 +130,9 @@ describe('checkout with Stripe (local fake of its API)', () => {
   it('checkout.session.expired returns the offer to active; async_payment_failed too', async () => {
     const first = await startCheckout();
     fake.sessions.get(first.session.id)!.status = 'expired';
-    expect((await deliver(signedEvent('checkout.session.expired', first.session))).statusCode).toBe(200);
+    expect((await deliver(signedStripeEvent('checkout.session.expired', first.session))).statusCode).toBe(
+      200,
+    );
     expect(await offerStatus(first.offer.id)).toBe('active');
 
     const second = await startCheckout();
@@ -194,16 +142,16 @@ describe('checkout with Stripe (local fake of its API)', () => {
       payment_status: 'unpaid',
       payment_intent: 'pi_delayed',
     };
-    await deliver(signedEvent('checkout.session.completed', unpaid));
+    await deliver(signedStripeEvent('checkout.session.completed', unpaid));
     expect(await offerStatus(second.offer.id)).toBe('paystart');
-    await deliver(signedEvent('checkout.session.async_payment_failed', unpaid));
+    await deliver(signedStripeEvent('checkout.session.async_payment_failed', unpaid));
     expect(await offerStatus(second.offer.id)).toBe('active');
   });
 
   it('acceptance transfers gross minus the platform fee from the charge, once', async () => {
     const { offer, session, accountId } = await startCheckout();
     const paid = fake.paySession(session.id);
-    await deliver(signedEvent('checkout.session.completed', paid));
+    await deliver(signedStripeEvent('checkout.session.completed', paid));
     const token = 'stripe-acceptance-token';
     await t.db
       .update(offers)
@@ -238,7 +186,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
   it('records refunds and disputes on the payment', async () => {
     const { offer, session } = await startCheckout();
     const paid = fake.paySession(session.id);
-    await deliver(signedEvent('checkout.session.completed', paid));
+    await deliver(signedStripeEvent('checkout.session.completed', paid));
     const charge = {
       id: paid.charge,
       object: 'charge',
@@ -246,7 +194,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
       amount_refunded: 500,
     };
     await deliver(
-      signedEvent('charge.dispute.created', {
+      signedStripeEvent('charge.dispute.created', {
         id: 'dp_1',
         object: 'dispute',
         payment_intent: paid.payment_intent,
@@ -256,7 +204,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
     const [disputed] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(disputed).toMatchObject({ status: 'disputed' });
     expect(disputed?.note).toContain('fraudulent');
-    await deliver(signedEvent('charge.refunded', charge));
+    await deliver(signedStripeEvent('charge.refunded', charge));
     const [refunded] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(refunded?.status).toBe('refunded');
   });

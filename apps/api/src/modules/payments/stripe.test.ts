@@ -1,26 +1,22 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import {
+  STRIPE_CONNECT_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  stripeEnv,
+  stripeEvent,
+  stripeSignature,
+} from '../../../test/stripe-helpers.ts';
 import { paymentAccounts, processedEvents } from '../../db/schema/payments.ts';
 import { loadConfig } from '../app/config.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_connect_secret';
-const stripe = new Stripe('sk_test_signing_only');
 
 let t: TestApp;
 let fake: FakeStripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_CONNECT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-  });
+  t = await createTestApp({ env: stripeEnv(fake) });
 });
 afterAll(async () => {
   await t?.close();
@@ -67,18 +63,11 @@ function accountEvent(
   options: { id?: string; created?: number } = {},
 ) {
   eventCounter += 1;
-  return {
-    id: options.id ?? `evt_test_${eventCounter}_${accountId}`,
-    object: 'event',
-    type: 'account.updated',
-    account: accountId,
-    api_version: '2025-01-27.acacia',
-    created: options.created ?? Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: { id: accountId, object: 'account', ...state } },
-  };
+  return stripeEvent(
+    'account.updated',
+    { id: accountId, object: 'account', ...state },
+    { id: `evt_test_${eventCounter}_${accountId}`, ...options, account: accountId },
+  );
 }
 
 function deliver(
@@ -86,7 +75,7 @@ function deliver(
   { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string } = {},
 ) {
   const payload = JSON.stringify(event);
-  const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const header = signature ?? stripeSignature(payload, secret);
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe/connect',
@@ -209,7 +198,7 @@ describe('Stripe adapter', () => {
     }
     // A valid signature over other bytes does not carry over to a changed body.
     const payload = JSON.stringify(accountEvent(accountId, { ...ready, payouts_enabled: false }));
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = stripeSignature(payload, WEBHOOK_SECRET);
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe/connect',
