@@ -18,17 +18,13 @@ const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\
 const HEAD_PLACEHOLDER = '<!--app-head-->';
 const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
 
-/** React 19 emits hoisted <title>/<meta>/<link> first; they belong in <head>. */
-export function splitHoisted(html) {
-  const head = [];
-  let rest = html;
-  const leading = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
-  for (let match = leading.exec(rest); match; match = leading.exec(rest)) {
-    // Marked so the client can drop them: React then inserts its own copies as it renders.
-    head.push(match[0].replace(/^<(title|meta|link)\b/, '<$1 data-prerendered-head'));
-    rest = rest.slice(match[0].length);
-  }
-  return { head: head.join('\n    '), body: rest };
+/**
+ * Marks the page's head tags so the client can drop them just before it renders its own copies
+ * (entry-client.tsx). The tags hold no nested elements: titles are text and the structured data
+ * escapes '<'.
+ */
+export function markHeadTags(head) {
+  return head.replace(/<(title|meta|link|script)\b/g, '<$1 data-prerendered-head').replace(/>(?=<)/g, '>\n    ');
 }
 
 function escapeAttr(value) {
@@ -83,14 +79,13 @@ async function main() {
       ['/en', 'en', ''],
     ]) {
       const url = prefix && page === '/' ? prefix : `${prefix}${page}`;
-      const { html, language } = await render(url, unprefixedLanguage);
-      const { head, body } = splitHoisted(html);
+      const { html, head, language } = await render(url, unprefixedLanguage);
       const out = (await inlineStylesheet(template))
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-        .replace(HEAD_PLACEHOLDER, head)
+        .replace(HEAD_PLACEHOLDER, () => markHeadTags(head))
         .replace(
           ROOT_PLACEHOLDER,
-          `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}">${body}</div>`,
+          () => `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}">${html}</div>`,
         );
       const file = fileFor(url, variant);
       await mkdir(path.dirname(file), { recursive: true });

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { HeadTagsContext } from '@/components/seo/document-head';
 import { createRoutes } from '@/app/router';
 import { DEFAULT_LANGUAGE, getPathLanguage, type Language } from '@/config/paths';
 import { createI18n, provideAllResources } from '@/lib/i18n';
@@ -14,6 +15,8 @@ export { prerenderPaths } from '@/config/paths';
 
 export interface RenderResult {
   html: string;
+  /** The page's <title>, <meta>, <link> and structured data, for its <head>. */
+  head: string;
   language: Language;
   status: number;
 }
@@ -38,13 +41,17 @@ export async function render(
   const language = getPathLanguage(new URL(url, 'http://prerender.local').pathname) ?? unprefixedLanguage;
   const i18n = createI18n(language);
 
+  const headTags: ReactNode[] = [];
   const html = renderToString(
     <StrictMode>
-      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-        {/* No hydration data script: there are no loaders, and the CSP allows only known scripts. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <HeadTagsContext value={headTags}>
+        <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+          {/* No hydration data script: there are no loaders, and the CSP allows only known scripts. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HeadTagsContext>
     </StrictMode>,
   );
-  return { html, language, status: context.statusCode };
+  const head = renderToString(<>{headTags}</>);
+  return { html, head, language, status: context.statusCode };
 }

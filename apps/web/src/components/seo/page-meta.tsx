@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { COMPANY, PRODUCT_NAME } from '@/config/constants';
 import { DEFAULT_LANGUAGE, isLanguage, languageUrl, stripLanguage, type Language } from '@/config/paths';
 import { siteOrigin } from '@/lib/origin';
+import { DocumentHead } from './document-head';
 
 export const DEFAULT_SOCIAL_IMAGE = { url: '/og-default.png', width: 1200, height: 630 } as const;
 
@@ -30,10 +31,7 @@ function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-/**
- * Head tags for one page. React 19 hoists <title>, <meta> and <link> into <head> wherever they
- * are rendered, so each page simply renders this component.
- */
+/** Head tags for one page; each page renders this component once. */
 export function PageMeta({
   title,
   description,
@@ -75,7 +73,7 @@ export function PageMeta({
   };
 
   return (
-    <>
+    <DocumentHead>
       <title>{fullTitle}</title>
       <meta name="description" content={text} />
       <meta name="keywords" content={keywordList} />
@@ -102,12 +100,10 @@ export function PageMeta({
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={text} />
       <meta name="twitter:image" content={imageUrl} />
-      {/* Origin may differ between the prerendered file and the live host; the text is data only. */}
       <script
         type="application/ld+json"
-        suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, '\\u003c') }}
       />
-    </>
+    </DocumentHead>
   );
 }

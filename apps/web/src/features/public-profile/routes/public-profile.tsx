@@ -4,6 +4,7 @@ import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DocumentHead } from '@/components/seo/document-head';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
@@ -112,7 +113,9 @@ export function Component() {
   if (!profile || !waited) {
     return (
       <>
-        <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
+        <DocumentHead>
+          <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
+        </DocumentHead>
         {/* As tall as the screen, so the footer stays below it and does not jump when the page arrives. */}
         <Loading className="min-h-dvh flex-1 py-24" />
       </>
