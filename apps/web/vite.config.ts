@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { reactOnPreact } from './react-on-preact';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -10,7 +11,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // PUBLIC_URL lets the prerender step name canonical addresses before any browser exists.
   envPrefix: ['VITE_', 'PUBLIC_'],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactOnPreact,
+    ],
   },
   server: {
     proxy: { '/api': api, '/storage': api, '/dev': api },
@@ -38,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                 },
               ],
             },
@@ -50,6 +54,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   ssr: {
     // Bundled into the SSR build so the prerender step runs without resolving CSS imports at runtime.
-    noExternal: ['react-toastify', '@fontsource-variable/inter'],
+    noExternal: true,
   },
 }));

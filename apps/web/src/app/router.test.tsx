@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
 import { offlineFetch, renderApp } from '../../test/render-app';
@@ -34,7 +34,7 @@ describe('router', () => {
     const en = screen.getByRole('link', { name: /^EN/ });
     expect(en).toHaveAttribute('href', '/en/pricing');
     await act(async () => en.click());
-    expect(router.state.location.pathname).toBe('/en/pricing');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/pricing'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Simple pricing, no hidden fees' }),
     ).toBeInTheDocument();

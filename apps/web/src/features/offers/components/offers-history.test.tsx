@@ -251,10 +251,11 @@ describe('offers history', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Wycofaj ofertę' }));
 
     expect(await screen.findByText('Usunięto poprawnie')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Do usunięcia' })).not.toBeInTheDocument(),
-    );
-    expect(screen.getByRole('article', { name: 'Zostaje' })).toBeInTheDocument();
+    // Both checked once the dialog has closed and stopped hiding the page.
+    await waitFor(() => {
+      expect(screen.getByRole('article', { name: 'Zostaje' })).toBeInTheDocument();
+      expect(screen.queryByText('Do usunięcia')).not.toBeInTheDocument();
+    });
     expect(api.callsTo('DELETE', '/api/user/offer/')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/user/offer').length).toBeGreaterThan(listLoads);
   });
@@ -269,7 +270,8 @@ describe('offers history', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Oznacz jako zrealizowane' }));
 
     expect(await screen.findByText('Zapisano poprawnie')).toBeInTheDocument();
-    expect(await within(card('Rozprawa')).findByText('Oczekuje na akceptację')).toBeInTheDocument();
+    // The card is found again once the dialog has closed and stopped hiding the page.
+    await waitFor(() => expect(within(card('Rozprawa')).getByText('Oczekuje na akceptację')).toBeInTheDocument());
     expect(api.callsTo('PUT', '/api/user/offer/')).toHaveLength(1);
   });
 

@@ -225,7 +225,7 @@ describe('public lawyer page, step 2', () => {
     const form = await openStepTwo(user);
     expect(form).toBeVisible();
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toHaveFocus());
     const steps = screen.getByRole('navigation', { name: 'Etapy zlecenia' });
     expect(within(steps).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
     expect(screen.queryByRole('heading', { name: 'Jan Kowalski' })).not.toBeInTheDocument();
