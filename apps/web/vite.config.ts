@@ -53,7 +53,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: {
-    // Bundled into the SSR build so the prerender step runs without resolving CSS imports at runtime.
+    // Every library is bundled into the SSR build: their imports of React then resolve to Preact
+    // (react-on-preact.ts) as in the browser, and no CSS import is left for Node to resolve.
     noExternal: true,
   },
 }));
