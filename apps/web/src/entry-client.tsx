@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { createI18n, detectBrowserLanguage } from '@/lib/i18n';
 
 /**
@@ -21,6 +22,14 @@ async function resolveLazyMatches(routes: RouteObject[], pathname: string): Prom
       Object.assign(route, resolved, { lazy: undefined });
     }),
   );
+}
+
+/**
+ * Ends the current task so the browser can paint and handle input: start-up runs as several short
+ * tasks instead of one long one (a phone would otherwise ignore taps for its whole length).
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function trimSlash(path: string): string {
@@ -41,6 +50,10 @@ async function start(): Promise<void> {
   // layout's translations, all before the first render: hydration must match the prerender.
   await Promise.all([i18n.ready, resolveLazyMatches(routes, pathname)]);
   const router = createBrowserRouter(routes);
+  await yieldToBrowser();
+  // The class merger builds its tables on first use; in a task of its own, not inside hydration.
+  cn('p-0', 'p-1');
+  await yieldToBrowser();
 
   // A 401 anywhere leads to /auth within the app, keeping the current language prefix.
   setUnauthorizedHandler(() => {
