@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { reactOnPreact } from './react-on-preact';
+import { reactOnPreact } from './react-on-preact.ts';
 
 const api = 'http://127.0.0.1:3000';
 

@@ -1,7 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { reactOnPreact } from './react-on-preact';
+import { reactOnPreact } from './react-on-preact.ts';
+
+// ES module builds of the libraries, so their imports of React resolve through the aliases.
+const esModuleBuilds = { conditions: ['module', 'browser', 'development'], mainFields: ['module', 'main'] };
 
 export default defineProject({
   plugins: [react()],
@@ -19,11 +22,9 @@ export default defineProject({
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
       ...reactOnPreact,
     ],
-    conditions: ['module', 'browser', 'development'],
-    mainFields: ['module', 'main'],
+    ...esModuleBuilds,
   },
-  // ES module builds of the libraries, so their imports of React resolve through the aliases.
-  ssr: { resolve: { conditions: ['module', 'browser', 'development'], mainFields: ['module', 'main'] } },
+  ssr: { resolve: esModuleBuilds },
   test: {
     name: 'apps/web',
     environment: 'jsdom',

@@ -78,30 +78,36 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ migrationsDir, pgliteLoadDataDir: await pgliteTemplate() });
 
-  const name = `substytut_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), migrationsDir });
+  const created = await createEmptyPgDatabase(serverUrl, 'substytut_test');
+  const database = await openDatabase({ databaseUrl: created.url, migrationsDir });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await created.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`; drop() removes it again. */
+export async function createEmptyPgDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 
 export interface SeedUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {

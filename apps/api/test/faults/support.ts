@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { apiRoot } from '../../src/modules/app/config.ts';
-import { migrationsDir } from '../helpers.ts';
+import { createEmptyPgDatabase, migrationsDir } from '../helpers.ts';
 
 /** The PostgreSQL server of the second test pass; the fault tests are skipped without it. */
 export const pgServerUrl = process.env.TEST_DATABASE_URL;
@@ -50,18 +49,9 @@ export interface PgDatabase {
 /** A new, migrated PostgreSQL database on TEST_DATABASE_URL's server; drop() removes it. */
 export async function createPgDatabase(): Promise<PgDatabase> {
   if (!pgServerUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `substytut_fault_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgServerUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(pgServerUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), migrationsDir });
-  const client = new pg.Client({ connectionString: url.toString() });
+  const { name, url, drop } = await createEmptyPgDatabase(pgServerUrl, 'substytut_fault');
+  const database = await openDatabase({ databaseUrl: url, migrationsDir });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   const query = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
     (await client.query<R>(text, values)).rows;
@@ -69,11 +59,11 @@ export async function createPgDatabase(): Promise<PgDatabase> {
     Number((await query<{ n: string }>(text, values))[0]?.n ?? 0);
   return {
     name,
-    url: url.toString(),
+    url,
     db: database.db,
     query,
     async lock(sql, values) {
-      const holder = new pg.Client({ connectionString: url.toString() });
+      const holder = new pg.Client({ connectionString: url });
       await holder.connect();
       try {
         await holder.query('begin');
@@ -104,13 +94,7 @@ export async function createPgDatabase(): Promise<PgDatabase> {
     async drop() {
       await client.end().catch(() => undefined);
       await database.close().catch(() => undefined);
-      const dropper = new pg.Client({ connectionString: pgServerUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await drop();
     },
   };
 }
