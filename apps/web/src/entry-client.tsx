@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { hydrateProgressively, warmUpRenderer } from '@/components/hydration/hydrate-later';
 import { createRoutes } from '@/app/router';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
@@ -51,8 +52,12 @@ async function start(): Promise<void> {
   await Promise.all([i18n.ready, resolveLazyMatches(routes, pathname)]);
   const router = createBrowserRouter(routes);
   await yieldToBrowser();
-  // The class merger builds its tables on first use; in a task of its own, not inside hydration.
+  // Code runs slowest the first time (it is compiled then) and the class merger builds its tables
+  // on first use: each warms up in a task of its own, so hydration's tasks stay short.
   cn('p-0', 'p-1');
+  await yieldToBrowser();
+  i18n.t('appName');
+  warmUpRenderer();
   await yieldToBrowser();
 
   // A 401 anywhere leads to /auth within the app, keeping the current language prefix.
@@ -79,9 +84,11 @@ async function start(): Promise<void> {
   // React inserts its own head tags; the prerendered copies exist for crawlers and first paint.
   for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
   if (container.hasChildNodes() && canHydrate && container.dataset.lang === language) {
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('hydration', error),
-    });
+    hydrateProgressively(() =>
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('hydration', error),
+      }),
+    );
   } else {
     container.textContent = '';
     createRoot(container).render(app);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { HydrateLater } from '@/components/hydration/hydrate-later';
 import { CookieConsent } from '@/features/consent/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,11 +20,15 @@ export function RootLayout() {
       </a>
       <CookieConsent />
       <SandboxMarker />
-      <Header />
+      <HydrateLater id="header">
+        <Header />
+      </HydrateLater>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater id="footer">
+        <Footer />
+      </HydrateLater>
       <ScrollRestoration />
     </div>
   );

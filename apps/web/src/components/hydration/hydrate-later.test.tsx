@@ -1,0 +1,121 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HydrateLater, hydrateProgressively } from './hydrate-later';
+
+/** Lets the queued tasks (setTimeout 0) run, one at a time. */
+async function nextTask(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function Counter({ name }: { name: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {name} {count}
+    </button>
+  );
+}
+
+function Page({ link = '/first' }: { link?: string }) {
+  return (
+    <main>
+      <Counter name="shell" />
+      <HydrateLater id="one">
+        <section>
+          <Counter name="one" />
+          <a href={link}>link</a>
+        </section>
+      </HydrateLater>
+      <HydrateLater id="two">
+        <section>
+          <Counter name="two" />
+        </section>
+      </HydrateLater>
+    </main>
+  );
+}
+
+let container: HTMLElement | null = null;
+
+function prerendered(page: React.ReactElement): HTMLElement {
+  container = document.createElement('div');
+  container.innerHTML = renderToString(page);
+  document.body.append(container);
+  return container;
+}
+
+afterEach(() => {
+  container?.remove();
+  container = null;
+});
+
+describe('HydrateLater', () => {
+  it('renders its children at once outside hydration', () => {
+    render(<Page />);
+    expect(screen.getByRole('button', { name: 'one 0' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'two 0' })).toBeInTheDocument();
+  });
+
+  it('keeps the server markup and hydrates one section per task, in page order', async () => {
+    const root = prerendered(<Page />);
+    const button = (name: RegExp) => within(root).getByRole('button', { name });
+    const [shellButton, oneButton, twoButton] = [button(/^shell/), button(/^one/), button(/^two/)];
+
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Page />)));
+    expect(root.querySelectorAll('section')).toHaveLength(2);
+
+    // The shell is interactive at once; the sections are not hydrated yet.
+    act(() => shellButton.click());
+    expect(shellButton).toHaveTextContent('shell 1');
+    act(() => oneButton.click());
+    expect(oneButton).toHaveTextContent('one 0');
+
+    // Clicking a button that is not hydrated yet changes nothing.
+    const clicksCount = (button: HTMLElement) => {
+      act(() => button.click());
+      return !/ 0$/.test(button.textContent ?? '');
+    };
+    let tasks = 0;
+    while (!clicksCount(oneButton) && tasks < 10) {
+      await nextTask();
+      tasks += 1;
+    }
+    expect(oneButton).toHaveTextContent('one 1');
+    expect(twoButton).toHaveTextContent('two 0');
+    expect(clicksCount(twoButton)).toBe(false);
+
+    while (!clicksCount(twoButton) && tasks < 20) {
+      await nextTask();
+      tasks += 1;
+    }
+    expect(twoButton).toHaveTextContent('two 1');
+
+    // Hydrated in place: the very same elements, nothing rendered twice.
+    expect([...root.querySelectorAll('button')]).toEqual([shellButton, oneButton, twoButton]);
+    expect(root.querySelectorAll('section')).toHaveLength(2);
+  });
+
+  it('applies what changed while a section waited, once it is hydrated', async () => {
+    const root = prerendered(<Page link="/first" />);
+    const link = within(root).getByRole('link');
+    let update: (link: string) => void = () => undefined;
+    function Host() {
+      const [current, setCurrent] = useState('/first');
+      update = setCurrent;
+      return <Page link={current} />;
+    }
+
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Host />)));
+    act(() => update('/second'));
+    expect(link).toHaveAttribute('href', '/first');
+
+    for (let i = 0; i < 6; i++) await nextTask();
+    expect(within(root).getByRole('link')).toBe(link);
+    expect(link).toHaveAttribute('href', '/second');
+  });
+});
