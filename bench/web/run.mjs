@@ -202,7 +202,7 @@ async function seedLawyer(base) {
       description: '',
     },
   });
-  return { token, user, seolink: profile.seolink, offerUrl: offer.data.offerUrl };
+  return { token, user, seolink: profile.seolink, offerUrl: offer.data.offer.offerUrl };
 }
 
 const gzipKb = (bytes) => gzipSync(bytes).length / 1024;
