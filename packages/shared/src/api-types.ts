@@ -70,7 +70,7 @@ export const PROFILE_STATUSES = ['inactive', 'active'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 // Its own module, so pages can import it without this file's zod schemas.
-export { storageUrl } from './storage.ts';
+export { storageSrcSet, storageUrl } from './storage.ts';
 
 /**
  * GET /user/profile and the admin list. Text fields the lawyer has not filled yet are ''.

@@ -24,6 +24,10 @@ const catalogue: Catalogue = {
   'request.bad_request': { pl: 'Nieprawidłowe żądanie', en: 'Bad request' },
   'request.uri_too_long': { pl: 'Adres żądania jest zbyt długi', en: 'The request address is too long' },
   'route.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
+  'storage.width_not_offered': {
+    pl: 'Zdjęcie jest dostępne tylko w szerokościach 192, 384 i 768 pikseli',
+    en: 'A photo is offered only 192, 384 and 768 pixels wide',
+  },
   'route.method_not_allowed': { pl: 'Niedozwolona metoda', en: 'Method not allowed' },
   'csrf.mismatch': {
     pl: 'Sesja wygasła. Odśwież stronę i spróbuj ponownie',

@@ -1,10 +1,9 @@
 import { CV_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@substytut/shared';
+import { AVATAR_MAX_SIDE } from '@substytut/shared/storage';
 import { unzipSync } from 'fflate';
 import sharp, { type Metadata } from 'sharp';
 import { fileTooLarge, imageTooSmall, wrongFileFormat } from './profile.errors.ts';
 
-/** The stored photo fits in this square; the views never show it larger. */
-export const AVATAR_MAX_SIDE = 1024;
 /**
  * A photo with more pixels is refused before it is decoded: a small file can claim a huge
  * canvas (a decompression bomb) and would otherwise take gigabytes to decode. 50 megapixels is

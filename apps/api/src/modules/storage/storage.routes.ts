@@ -1,16 +1,28 @@
+import { IMAGE_WIDTHS, type ImageWidth } from '@substytut/shared/storage';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../app/errors.ts';
+import { badRequest, notFound } from '../app/errors.ts';
+import { resizedImage } from './resized-image.ts';
 import { contentDispositionForKey, isValidStorageKey, type Storage } from './storage.ts';
 
+/** ?w= names one of IMAGE_WIDTHS, or is absent (the object itself). */
+function requestedWidth(query: unknown): ImageWidth | null {
+  const w = (query as { w?: unknown } | undefined)?.w;
+  if (w === undefined) return null;
+  const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === w);
+  if (width === undefined) throw badRequest('storage.width_not_offered');
+  return width;
+}
+
 /**
- * GET /storage/* streams a stored object. Keys are unique per upload (a new upload gets a new
- * key), so objects are cached for a year.
+ * GET /storage/* streams a stored object, and ?w= a stored photo at a smaller width. Keys are
+ * unique per upload (a new upload gets a new key), so objects are cached for a year.
  */
 export function registerStorageRoutes(app: FastifyInstance, storage: Storage) {
   app.get('/storage/*', async (request, reply) => {
     const raw = (request.params as { '*': string })['*'];
     if (!isValidStorageKey(raw)) throw notFound();
-    const object = await storage.get(raw);
+    const width = requestedWidth(request.query);
+    const object = width === null ? await storage.get(raw) : await resizedImage(storage, raw, width);
     if (!object) throw notFound();
     reply
       .header('content-type', object.contentType)

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
+import { IMAGE_WIDTHS } from '@substytut/shared/storage';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createDiskStorage } from './disk-storage.ts';
+import { resizedKey } from './resized-image.ts';
 import { InvalidStorageKeyError, isValidStorageKey } from './storage.ts';
 
 let t: TestApp;
@@ -89,5 +92,60 @@ describe('disk storage', () => {
       expect(response.body, url).not.toContain('outside secret');
       expect(response.body, url).not.toContain('inside.txt');
     }
+  });
+});
+
+describe('smaller copies of stored photos (?w=)', () => {
+  const photo = () =>
+    sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+      .webp()
+      .toBuffer();
+
+  it('serves a photo at each offered width, made once and then read from storage', async () => {
+    await t.app.storage.put('avatars/resize-me.webp', await photo(), 'image/webp');
+    for (const width of IMAGE_WIDTHS) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/storage/avatars/resize-me.webp?w=${width}`,
+      });
+      expect(response.statusCode, String(width)).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const size = await sharp(response.rawPayload).metadata();
+      expect([size.width, size.height], String(width)).toEqual([width, Math.round((width * 800) / 1000)]);
+      expect(await t.app.storage.get(resizedKey('avatars/resize-me.webp', width))).not.toBeNull();
+    }
+
+    // A kept copy is served as it is, without going back to the photo.
+    await t.app.storage.put(resizedKey('avatars/resize-me.webp', 192), png, 'image/png');
+    const kept = await t.app.inject({ method: 'GET', url: '/storage/avatars/resize-me.webp?w=192' });
+    expect(kept.rawPayload).toEqual(png);
+    const original = await t.app.inject({ method: 'GET', url: '/storage/avatars/resize-me.webp' });
+    expect((await sharp(original.rawPayload).metadata()).width).toBe(1000);
+  });
+
+  it('never enlarges a small photo', async () => {
+    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    await t.app.storage.put('avatars/small.png', small, 'image/png');
+    const response = await t.app.inject({ method: 'GET', url: '/storage/avatars/small.png?w=768' });
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(300);
+  });
+
+  it('refuses other widths, and resizes nothing but photos', async () => {
+    await t.app.storage.put('avatars/other.webp', await photo(), 'image/webp');
+    for (const w of ['100', '0', '-192', '192.0', '1e3', 'abc', '', '192&w=384']) {
+      const response = await t.app.inject({ method: 'GET', url: `/storage/avatars/other.webp?w=${w}` });
+      expect(response.statusCode, w).toBe(400);
+      expect(response.json().code, w).toBe('storage.width_not_offered');
+    }
+    expect(await t.app.storage.get(resizedKey('avatars/other.webp', 192))).toBeNull();
+
+    await t.app.storage.put('cv/letter.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    const pdf = await t.app.inject({ method: 'GET', url: '/storage/cv/letter.pdf?w=192' });
+    expect(pdf.statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: '/storage/avatars/none.webp?w=192' });
+    expect(missing.statusCode).toBe(404);
   });
 });

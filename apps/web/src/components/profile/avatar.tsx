@@ -2,8 +2,24 @@ import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** The photo, or a neutral placeholder when there is none or it fails to load. */
-export function Avatar({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+/**
+ * The photo, or a neutral placeholder when there is none or it fails to load. A stored photo
+ * passes its smaller copies (storageSrcSet) and the size it is shown at, so a phone loads a
+ * small file rather than the whole photo.
+ */
+export function Avatar({
+  src,
+  srcSet,
+  sizes,
+  alt,
+  className,
+}: {
+  src: string | null;
+  srcSet?: string;
+  sizes?: string;
+  alt: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
@@ -22,6 +38,8 @@ export function Avatar({ src, alt, className }: { src: string | null; alt: strin
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={sizes}
       alt={alt}
       onError={() => setFailed(src)}
       className={cn('rounded-full object-cover', className)}

@@ -1,4 +1,4 @@
-import { formatPhoneDisplay, storageUrl, type ProfileDto } from '@substytut/shared';
+import { formatPhoneDisplay, storageSrcSet, storageUrl, type ProfileDto } from '@substytut/shared';
 import { BadgeCheck, CircleAlert, ExternalLink, FileText, Mail, Pencil, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
@@ -40,6 +40,8 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
           <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
             <Avatar
               src={profile.imageUrl ? storageUrl(profile.imageUrl) : null}
+              srcSet={profile.imageUrl ? storageSrcSet(profile.imageUrl) : undefined}
+              sizes="112px"
               alt={t('view.photoAlt', { name: profile.fullname })}
               className="size-28 shrink-0"
             />

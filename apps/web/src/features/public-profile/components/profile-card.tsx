@@ -1,6 +1,6 @@
 import type { PublicProfileDto } from '@substytut/shared';
 import { formatPhoneDisplay } from '@substytut/shared/phone';
-import { storageUrl } from '@substytut/shared/storage';
+import { storageSrcSet, storageUrl } from '@substytut/shared/storage';
 import { BadgeCheck, ExternalLink, FileText, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
@@ -25,6 +25,8 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
     <Card className="flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-start sm:text-left">
       <Avatar
         src={profile.imageUrl ? storageUrl(profile.imageUrl) : null}
+        srcSet={profile.imageUrl ? storageSrcSet(profile.imageUrl) : undefined}
+        sizes="128px"
         alt={t('profile.photoAlt', { name: profile.fullname })}
         className="size-32 shrink-0 border-4 border-card shadow-md"
       />

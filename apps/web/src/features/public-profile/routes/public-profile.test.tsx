@@ -143,10 +143,14 @@ describe('public lawyer page, step 1', () => {
     );
     await waitFor(() => expect(document.title).toBe('Jan Kowalski | Substytut'));
 
-    expect(screen.getByRole('img', { name: 'Zdjęcie: Jan Kowalski' })).toHaveAttribute(
-      'src',
-      '/storage/profile/jan.webp',
+    const photo = screen.getByRole('img', { name: 'Zdjęcie: Jan Kowalski' });
+    expect(photo).toHaveAttribute('src', '/storage/profile/jan.webp');
+    // A phone picks a small copy for the 128 px photo rather than the whole file.
+    expect(photo).toHaveAttribute(
+      'srcset',
+      '/storage/profile/jan.webp?w=192 192w, /storage/profile/jan.webp?w=384 384w, /storage/profile/jan.webp?w=768 768w, /storage/profile/jan.webp 1024w',
     );
+    expect(photo).toHaveAttribute('sizes', '128px');
     expect(screen.getByRole('button', { name: 'Zweryfikowany' })).toBeInTheDocument();
     expect(screen.getByText('Radca prawny', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('WA-12345')).toBeInTheDocument();
