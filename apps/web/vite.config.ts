@@ -33,12 +33,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         assetsDir: 'assets',
-        // The page's HTML preloads what its entry imports. For the code a route loads later, the
-        // browser follows the imports itself: Vite's helper would add a <link rel=modulepreload>
-        // per dependency from script, which cost 30-50 ms of main thread on a phone at start-up.
-        modulePreload: {
-          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
-        },
         sourcemap: true,
         rollupOptions: {
           output: {
