@@ -16,6 +16,8 @@ import { createI18n, detectBrowserLanguage } from '@/lib/i18n';
  */
 async function resolveLazyMatches(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
+  // Requesting a route's code adds a preload link per file it needs: a task of its own.
+  await yieldToBrowser();
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -45,6 +47,8 @@ async function start(): Promise<void> {
   const language = detectBrowserLanguage(pathname);
   document.documentElement.lang = language;
   const i18n = createI18n(language);
+  // The rest runs after the task that evaluated the app's modules.
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   const routes = createRoutes();
   // The page's code and its translations (fetched by the routes' lazy functions), and the
