@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HydrateLater } from '@/components/hydration/hydrate-later';
 
 interface PageHeroProps {
   eyebrow: string;
@@ -7,19 +8,29 @@ interface PageHeroProps {
   children?: ReactNode;
 }
 
-/** The top of every marketing page: the page's one h1 and its lead. */
+/** The top of every marketing page: the page's one h1 and its lead (hydrated after the layout). */
 export function PageHero({ eyebrow, title, lead, children }: PageHeroProps) {
   return (
-    <section aria-labelledby="page-title" className="border-b border-border bg-linear-to-b from-hero-from to-hero-to">
-      <div className="mx-auto flex max-w-(--container-page) flex-col items-start gap-5 px-4 py-14 sm:px-6 sm:py-20">
-        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{eyebrow}</p>
-        <h1 id="page-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          {title}
-        </h1>
-        <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{lead}</p>
-        {children && <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>}
-      </div>
-    </section>
+    <HydrateLater id="page-hero">
+      <section
+        aria-labelledby="page-title"
+        className="border-b border-border bg-linear-to-b from-hero-from to-hero-to"
+      >
+        <div className="mx-auto flex max-w-(--container-page) flex-col items-start gap-5 px-4 py-14 sm:px-6 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{eyebrow}</p>
+          <h1
+            id="page-title"
+            className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl"
+          >
+            {title}
+          </h1>
+          <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{lead}</p>
+          {children && (
+            <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>
+          )}
+        </div>
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -45,11 +56,15 @@ export function Section({ id, title, lead, children, band = false, centered = tr
       {children}
     </div>
   );
-  return band ? (
-    <section aria-labelledby={id} className="border-y border-border bg-card">
-      {inner}
-    </section>
-  ) : (
-    <section aria-labelledby={id}>{inner}</section>
+  return (
+    <HydrateLater id={`section-${id}`}>
+      {band ? (
+        <section aria-labelledby={id} className="border-y border-border bg-card">
+          {inner}
+        </section>
+      ) : (
+        <section aria-labelledby={id}>{inner}</section>
+      )}
+    </HydrateLater>
   );
 }
