@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExternalLinkButton } from '@/components/ui/link-button';
 import { usePublicConfig } from '@/lib/public-config';
+import { CtaBanner } from '../components/cta-banner';
 
 const FEATURES: readonly { title: string; description: string; Icon: LucideIcon }[] = [
   {
@@ -199,31 +200,12 @@ export function Component() {
         </section>
       </HydrateLater>
 
-      <HydrateLater id="home-cta">
-        <section
-          aria-labelledby="cta-title"
-          className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24"
-        >
-          <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-primary-foreground shadow-xl sm:px-12 dark:bg-secondary dark:text-secondary-foreground dark:ring-1 dark:ring-border">
-            <div
-              aria-hidden="true"
-              className="absolute -top-24 -right-24 size-72 rounded-full bg-accent/15 blur-3xl"
-            />
-            <div className="relative flex flex-col items-start gap-6 lg:flex-row lg:items-center lg:justify-between">
-              <div className="max-w-xl">
-                <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                  {t('home.cta.title')}
-                </h2>
-                <p className="mt-3 opacity-90">{t('home.cta.description')}</p>
-              </div>
-              <ExternalLinkButton href={bookingUrl} rel="noopener" variant="accent" size="lg">
-                <CalendarCheck aria-hidden="true" />
-                {t('home.cta.button')}
-              </ExternalLinkButton>
-            </div>
-          </div>
-        </section>
-      </HydrateLater>
+      <CtaBanner id="home-cta-title" title={t('home.cta.title')} description={t('home.cta.description')}>
+        <ExternalLinkButton href={bookingUrl} rel="noopener" variant="accent" size="lg">
+          <CalendarCheck aria-hidden="true" />
+          {t('home.cta.button')}
+        </ExternalLinkButton>
+      </CtaBanner>
     </>
   );
 }
