@@ -1,4 +1,10 @@
+import { IMAGE_WIDTHS } from '@substytut/shared/storage';
+
 export type Locale = 'pl' | 'en';
+
+function listOf(items: readonly number[], locale: Locale): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items.map(String));
+}
 
 type Catalogue = Record<string, { pl: string; en: string }>;
 
@@ -25,8 +31,8 @@ const catalogue: Catalogue = {
   'request.uri_too_long': { pl: 'Adres żądania jest zbyt długi', en: 'The request address is too long' },
   'route.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
   'storage.width_not_offered': {
-    pl: 'Zdjęcie jest dostępne tylko w szerokościach 192, 384 i 768 pikseli',
-    en: 'A photo is offered only 192, 384 and 768 pixels wide',
+    pl: `Zdjęcie jest dostępne tylko w szerokościach ${listOf(IMAGE_WIDTHS, 'pl')} pikseli`,
+    en: `A photo is offered only ${listOf(IMAGE_WIDTHS, 'en')} pixels wide`,
   },
   'route.method_not_allowed': { pl: 'Niedozwolona metoda', en: 'Method not allowed' },
   'csrf.mismatch': {

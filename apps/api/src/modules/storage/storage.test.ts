@@ -141,6 +141,14 @@ describe('smaller copies of stored photos (?w=)', () => {
       expect(response.json().code, w).toBe('storage.width_not_offered');
     }
     expect(await t.app.storage.get(resizedKey('avatars/other.webp', 192))).toBeNull();
+    const polish = await t.app.inject({ method: 'GET', url: '/storage/avatars/other.webp?w=100' });
+    expect(polish.json().message).toBe('Zdjęcie jest dostępne tylko w szerokościach 192, 384 i 768 pikseli');
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/storage/avatars/other.webp?w=100',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json().message).toBe('A photo is offered only 192, 384, and 768 pixels wide');
 
     await t.app.storage.put('cv/letter.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
     const pdf = await t.app.inject({ method: 'GET', url: '/storage/cv/letter.pdf?w=192' });
