@@ -240,9 +240,12 @@ describe('photo checks', () => {
 
     await user.upload(screen.getByLabelText('Wybierz zdjęcie'), pngFile(600, 600));
     await waitFor(() => expect(screen.queryByText(/co najmniej 480x480 pikseli/)).not.toBeInTheDocument());
-    expect(screen.getByRole('img', { name: 'Podgląd zdjęcia profilowego' })).toHaveAttribute(
-      'src',
-      'blob:preview',
+    // The error goes as soon as the new file is picked; the preview follows once it is decoded.
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Podgląd zdjęcia profilowego' })).toHaveAttribute(
+        'src',
+        'blob:preview',
+      ),
     );
   });
 
