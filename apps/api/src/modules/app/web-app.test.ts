@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { prefersEnglish } from './web-app.ts';
+import { prefersEnglish, withSandboxFlag } from './web-app.ts';
 import { inlineScriptHashes } from './security.ts';
 import { isKnownClientRoute } from './web-routes.ts';
 
@@ -54,7 +54,27 @@ describe('prefersEnglish', () => {
   });
 });
 
+describe('withSandboxFlag', () => {
+  it('marks the html element, whatever its attributes, and nothing else', () => {
+    expect(withSandboxFlag('<!doctype html><html lang="pl"><head></head></html>')).toBe(
+      '<!doctype html><html data-sandbox lang="pl"><head></head></html>',
+    );
+    expect(withSandboxFlag('<!doctype html><html><body><p>html</p></body></html>')).toBe(
+      '<!doctype html><html data-sandbox><body><p>html</p></body></html>',
+    );
+    expect(withSandboxFlag('<!doctype html><htmlx>')).toBe('<!doctype html><htmlx>');
+  });
+});
+
 describe('serving the built web app', () => {
+  it('flags every page while a sandbox adapter is active', async () => {
+    expect(t.app.config.sandbox.active).toBe(true);
+    for (const url of ['/', '/pl/about', '/dashboard', '/no-such-page']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.body, url).toMatch(/^<!doctype html><html data-sandbox>/);
+    }
+  });
+
   it('sends an unprefixed prerendered page in the language the browser prefers, varying on it', async () => {
     const english = await t.app.inject({
       method: 'GET',

@@ -89,6 +89,14 @@ export function withPageMeta(html: string, meta: PageMeta): string {
   return at === -1 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
 }
 
+/**
+ * Flags a page answered while a sandbox adapter is active, so its CSS keeps the sandbox marker's
+ * room from the first paint; the marker itself waits for the public config.
+ */
+export function withSandboxFlag(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, '<html data-sandbox');
+}
+
 export interface WebApp {
   /** Answers GET/HEAD for the web app; false when the request is not the web app's to answer. */
   handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -144,7 +152,8 @@ export async function registerWebApp(
 
   async function sendHtml(reply: FastifyReply, file: string, status: number, meta?: PageMeta) {
     const raw = await readFile(file, 'utf8');
-    const html = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
+    const rebased = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
+    const html = app.config.sandbox.active ? withSandboxFlag(rebased) : rebased;
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
