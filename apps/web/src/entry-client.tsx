@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { hydrateProgressively, warmUpRenderer } from '@/components/hydration/hydrate-later';
+import { hydrateProgressively, releaseAllSections, warmUpRenderer } from '@/components/hydration/hydrate-later';
 import { createRoutes } from '@/app/router';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
@@ -88,6 +88,13 @@ async function start(): Promise<void> {
   // React inserts its own head tags; the prerendered copies exist for crawlers and first paint.
   for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
   if (container.hasChildNodes() && canHydrate && container.dataset.lang === language) {
+    // Sections waiting for the viewport are hydrated before the page changes under them.
+    const firstLocation = router.state.location;
+    const stopWatching = router.subscribe((state) => {
+      if (state.location === firstLocation && state.navigation.state === 'idle') return;
+      releaseAllSections();
+      stopWatching();
+    });
     hydrateProgressively(() =>
       hydrateRoot(container, app, {
         onRecoverableError: (error) => console.error('hydration', error),

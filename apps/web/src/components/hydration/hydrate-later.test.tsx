@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HydrateLater, hydrateProgressively } from './hydrate-later';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydrateLater, hydrateProgressively, releaseAllSections } from './hydrate-later';
 
 /** Lets the queued tasks (setTimeout 0) run, one at a time. */
 async function nextTask(): Promise<void> {
@@ -117,5 +117,97 @@ describe('HydrateLater', () => {
     for (let i = 0; i < 6; i++) await nextTask();
     expect(within(root).getByRole('link')).toBe(link);
     expect(link).toHaveAttribute('href', '/second');
+  });
+});
+
+/** An IntersectionObserver whose sections come into view only when a test says so. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly observed = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element): void {
+    this.observed.add(element);
+  }
+  unobserve(element: Element): void {
+    this.observed.delete(element);
+  }
+  disconnect(): void {
+    this.observed.clear();
+  }
+  static show(element: Element): void {
+    for (const observer of FakeIntersectionObserver.instances) {
+      if (!observer.observed.has(element)) continue;
+      const entry = { target: element, isIntersecting: true } as IntersectionObserverEntry;
+      observer.callback([entry], observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+/** Hydrates <Page /> under a host that can replace it by another page, as a navigation does. */
+function hydratePageThatChanges() {
+  const root = prerendered(<Page />);
+  let change: () => void = () => undefined;
+  function Host() {
+    const [other, setOther] = useState(false);
+    change = () => setOther(true);
+    return other ? <p>other page</p> : <Page />;
+  }
+  act(() => hydrateProgressively(() => hydrateRoot(root, <Host />)));
+  return { root, showOther: () => change() };
+}
+
+describe('HydrateLater near the viewport', () => {
+  beforeEach(() => {
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  });
+  afterEach(async () => {
+    // Sections that never came into view would otherwise keep waiting into the next test.
+    act(() => releaseAllSections());
+    for (let i = 0; i < 4; i++) await nextTask();
+    vi.unstubAllGlobals();
+  });
+
+  it('hydrates a section only once it comes near the viewport', async () => {
+    const root = prerendered(<Page />);
+    const [one, two] = [...root.querySelectorAll('section')];
+    const oneButton = within(one!).getByRole('button');
+    const twoButton = within(two!).getByRole('button');
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Page />)));
+    expect(one).toHaveAttribute('data-hydrate-later', 'one');
+
+    for (let i = 0; i < 5; i++) await nextTask();
+    act(() => oneButton.click());
+    expect(oneButton).toHaveTextContent('one 0');
+
+    act(() => FakeIntersectionObserver.show(two!));
+    await nextTask();
+    act(() => twoButton.click());
+    expect(twoButton).toHaveTextContent('two 1');
+    act(() => oneButton.click());
+    expect(oneButton).toHaveTextContent('one 0');
+    expect(root.querySelectorAll('section')).toHaveLength(2);
+  });
+
+  it('hydrates every waiting section when released, and leaves no markup behind when the page changes', async () => {
+    const { root, showOther } = hydratePageThatChanges();
+    const oneButton = within(root).getByRole('button', { name: /^one/ });
+
+    act(() => releaseAllSections());
+    for (let i = 0; i < 3; i++) await nextTask();
+    act(() => oneButton.click());
+    expect(oneButton).toHaveTextContent('one 1');
+
+    act(() => showOther());
+    expect(root.innerHTML).toBe('<p>other page</p>');
+  });
+
+  it('leaves no markup behind when the page changes before a section was hydrated', async () => {
+    const { root, showOther } = hydratePageThatChanges();
+    act(() => showOther());
+    for (let i = 0; i < 3; i++) await nextTask();
+    expect(root.innerHTML).toBe('<p>other page</p>');
   });
 });

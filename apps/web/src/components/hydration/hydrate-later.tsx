@@ -1,63 +1,138 @@
 import { createRoot } from 'react-dom/client';
-import { Suspense, useLayoutEffect, useReducer, useState, type ReactNode } from 'react';
+import {
+  cloneElement,
+  Suspense,
+  useLayoutEffect,
+  useReducer,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 /**
  * Progressive hydration of a prerendered page (docs/decisions/009-progressive-hydration.md).
  *
  * Hydrating a whole page in one task kept a phone's main thread busy for hundreds of
  * milliseconds, ignoring taps. Sections wrapped in <HydrateLater> are hydrated one per task
- * instead, right after the layout: while a section waits, its server markup stays on the page
- * as it is (Preact keeps the DOM of a component that suspends during hydration and resumes
- * into it later). Outside the first hydration (the prerender, client-side navigation, tests
- * that render) the wrapper renders its children at once.
+ * instead, after the layout, and only once they come near the viewport: a section nobody
+ * scrolls to is plain server markup, whose links work as links. While a section waits, its
+ * server markup stays on the page as it is (Preact keeps the DOM of a component that suspends
+ * during hydration and resumes into it later). The first client-side navigation releases every
+ * section still waiting. Outside the first hydration (the prerender, client-side navigation,
+ * tests that render) the wrapper renders its children at once.
  */
+
+const SECTION_ATTRIBUTE = 'data-hydrate-later';
+/** How far outside the viewport a section starts hydrating, so it is ready before it is seen. */
+const NEAR_VIEWPORT = '50% 0px';
 
 /** A section waiting to be hydrated, with the children the server rendered it from. */
 interface WaitingSection {
+  id: string;
   released: boolean;
+  /** near the viewport (or no longer to be kept waiting): hydrated at the next free task */
+  due: boolean;
   promise: Promise<void>;
+  release: () => void;
   children: ReactNode;
 }
 
 let hydrating = false;
-const queue: (() => void)[] = [];
+/** In page order: the order the sections were first rendered in. */
+const queue: WaitingSection[] = [];
 // By the section's id rather than in component state: Preact does not keep the state of a
 // component that suspended before it ever rendered, so a parent's re-render meanwhile creates
 // the section's component anew.
 const sections = new Map<string, WaitingSection>();
+let observer: IntersectionObserver | null = null;
+let releaseScheduled = false;
 
 function enqueue(id: string, children: ReactNode): WaitingSection {
-  let release = () => undefined as void;
+  let resolve = () => undefined as void;
   const section: WaitingSection = {
+    id,
     released: false,
+    due: false,
     children,
-    promise: new Promise<void>((resolve) => {
-      release = resolve;
+    promise: new Promise<void>((done) => {
+      resolve = done;
     }),
+    release: () => {
+      section.released = true;
+      resolve();
+    },
   };
-  queue.push(() => {
-    section.released = true;
-    release();
-  });
+  queue.push(section);
   sections.set(id, section);
   return section;
 }
 
-/** One waiting section per task, in page order. */
-function releaseOnePerTask(): void {
-  const next = queue.shift();
-  if (!next) {
+function scheduleRelease(): void {
+  if (releaseScheduled) return;
+  releaseScheduled = true;
+  setTimeout(releaseNextDue, 0);
+}
+
+/** One due section per task, in page order. */
+function releaseNextDue(): void {
+  releaseScheduled = false;
+  const index = queue.findIndex((section) => section.due);
+  if (index !== -1) {
+    const [next] = queue.splice(index, 1);
+    next!.release();
+    if (queue.some((section) => section.due)) scheduleRelease();
+  }
+  if (queue.length === 0) {
+    observer?.disconnect();
+    observer = null;
     // Each released section hydrated in its own task; any left were unmounted while waiting.
     sections.clear();
+  }
+}
+
+function markDue(section: WaitingSection): void {
+  section.due = true;
+  scheduleRelease();
+}
+
+/** Hydrates each waiting section once it comes near the viewport. */
+function watchWaitingSections(): void {
+  if (typeof IntersectionObserver === 'undefined') {
+    for (const section of queue) markDue(section);
     return;
   }
-  next();
-  setTimeout(releaseOnePerTask, 0);
+  const byElement = new Map<Element, WaitingSection>();
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const section = byElement.get(entry.target);
+        if (!entry.isIntersecting || !section) continue;
+        observer?.unobserve(entry.target);
+        markDue(section);
+      }
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
+  for (const section of queue) {
+    const element = document.querySelector(`[${SECTION_ATTRIBUTE}="${CSS.escape(section.id)}"]`);
+    if (element) {
+      byElement.set(element, section);
+      observer.observe(element);
+    } else {
+      markDue(section);
+    }
+  }
+}
+
+/** Hydrates every section still waiting, one per task (the page is about to change). */
+export function releaseAllSections(): void {
+  observer?.disconnect();
+  for (const section of queue) markDue(section);
 }
 
 /**
  * Hydrates a prerendered page: sections first rendered during `hydrate` wait, and are released
- * one per task once it has returned.
+ * one per task once it has returned and they come near the viewport.
  */
 export function hydrateProgressively(hydrate: () => void): void {
   hydrating = true;
@@ -65,7 +140,7 @@ export function hydrateProgressively(hydrate: () => void): void {
     hydrate();
   } finally {
     hydrating = false;
-    setTimeout(releaseOnePerTask, 0);
+    watchWaitingSections();
   }
 }
 
@@ -103,13 +178,20 @@ export function warmUpRenderer(): void {
 }
 
 /**
- * A part of a prerendered page that may be hydrated in a later task than the rest. Its children
- * must render one element; `id` names the section, unique on the page.
+ * A part of a prerendered page that may be hydrated in a later task than the rest. Its child is
+ * one element that passes on its props to the DOM element it renders (the attribute that finds
+ * it on the page); `id` names the section, unique on the page.
  */
-export function HydrateLater({ id, children }: { id: string; children: ReactNode }) {
+export function HydrateLater({
+  id,
+  children,
+}: {
+  id: string;
+  children: ReactElement<{ [SECTION_ATTRIBUTE]?: string }>;
+}) {
   return (
     <Suspense fallback={null}>
-      <Section id={id}>{children}</Section>
+      <Section id={id}>{cloneElement(children, { [SECTION_ATTRIBUTE]: id })}</Section>
     </Suspense>
   );
 }

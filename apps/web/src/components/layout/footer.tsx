@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMPANY } from '@/config/constants';
@@ -21,7 +22,8 @@ function EuFlag() {
   );
 }
 
-export function Footer() {
+/** Takes the attributes HydrateLater marks it with. */
+export function Footer(attributes: ComponentProps<'footer'>) {
   const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const year = new Date().getFullYear();
@@ -29,7 +31,7 @@ export function Footer() {
     'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
   return (
-    <footer className="mt-auto border-t border-border bg-card">
+    <footer {...attributes} className="mt-auto border-t border-border bg-card">
       <div className="mx-auto grid max-w-(--container-page) gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4 lg:col-span-2">
           <Link
