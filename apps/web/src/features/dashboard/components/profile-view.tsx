@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { Link } from 'react-router';
-import { institutionLabel, jobLine, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
-import { useLanguage } from '@/lib/use-error-text';
+import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
+import { useLanguage } from '@/lib/use-language';
 import { PaymentAccountButton } from './payment-account-button';
-import { ReferencesCarousel } from '@/components/profile/references-carousel';
+import { ProfileStory } from '@/components/profile/profile-story';
 
 export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: () => void }) {
   const { t } = useTranslation('dashboard');
@@ -18,7 +18,6 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
   const href = useLocalizedHref();
   const active = profile.status === 'active';
   const phone = profile.phone ? formatPhoneDisplay(profile.phone) : '';
-  const stillWorking = t('view.stillWorking');
 
   return (
     <div className="flex flex-col gap-6">
@@ -113,26 +112,15 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
             </div>
           </div>
 
-          <section className="flex flex-col gap-2">
-            <h3 className="text-lg font-semibold">{t('view.description')}</h3>
-            <p className="text-pretty whitespace-pre-line text-muted-foreground">{profile.description}</p>
-          </section>
-
-          {profile.jobs.length > 0 && (
-            <section className="flex flex-col gap-2">
-              <h3 className="text-lg font-semibold">{t('view.experience')}</h3>
-              <ul className="flex flex-col gap-1.5">
-                {profile.jobs.map((job, i) => (
-                  <li key={i} className="flex gap-2 text-muted-foreground">
-                    <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-accent" />
-                    <span>{jobLine(job, language, stillWorking)}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-
-          {profile.references.length > 0 && <ReferencesCarousel references={profile.references} />}
+          <ProfileStory
+            profile={profile}
+            headingLevel="h3"
+            labels={{
+              description: t('view.description'),
+              experience: t('view.experience'),
+              stillWorking: t('view.stillWorking'),
+            }}
+          />
         </CardContent>
       </Card>
 
