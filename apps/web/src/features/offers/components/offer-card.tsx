@@ -142,28 +142,50 @@ function DesktopActions({
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => open('info')}>
-              <Info aria-hidden="true" />
-              {t('actions.info')}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => open('preview')}>
-              <Eye aria-hidden="true" />
-              {t('actions.preview')}
-            </DropdownMenuItem>
-            {canDelete(offer.status) && (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
-                  <Trash2 aria-hidden="true" />
-                  {t('actions.delete')}
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
+          <OfferMenuContent offer={offer} open={open} />
         </DropdownMenu>
       </div>
     </>
+  );
+}
+
+/** The entries of an offer's menu; copying the link is one of them only where it has no button of its own. */
+function OfferMenuContent({
+  offer,
+  open,
+  onCopy,
+}: {
+  offer: OfferDto;
+  open: (dialog: OpenDialog) => void;
+  onCopy?: () => void;
+}) {
+  const { t } = useTranslation('offers');
+  return (
+    <DropdownMenuContent align="end">
+      <DropdownMenuItem onSelect={() => open('info')}>
+        <Info aria-hidden="true" />
+        {t('actions.info')}
+      </DropdownMenuItem>
+      {onCopy && (
+        <DropdownMenuItem onSelect={onCopy}>
+          <Copy aria-hidden="true" />
+          {t('actions.copyLink')}
+        </DropdownMenuItem>
+      )}
+      <DropdownMenuItem onSelect={() => open('preview')}>
+        <Eye aria-hidden="true" />
+        {t('actions.preview')}
+      </DropdownMenuItem>
+      {canDelete(offer.status) && (
+        <>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
+            <Trash2 aria-hidden="true" />
+            {t('actions.delete')}
+          </DropdownMenuItem>
+        </>
+      )}
+    </DropdownMenuContent>
   );
 }
 
@@ -189,29 +211,7 @@ function MobileActions({
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => open('info')}>
-          <Info aria-hidden="true" />
-          {t('actions.info')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onCopy}>
-          <Copy aria-hidden="true" />
-          {t('actions.copyLink')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => open('preview')}>
-          <Eye aria-hidden="true" />
-          {t('actions.preview')}
-        </DropdownMenuItem>
-        {canDelete(offer.status) && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
-              <Trash2 aria-hidden="true" />
-              {t('actions.delete')}
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
+      <OfferMenuContent offer={offer} open={open} onCopy={onCopy} />
     </DropdownMenu>
   );
 }
