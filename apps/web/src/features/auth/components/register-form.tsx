@@ -5,15 +5,14 @@ import {
   type RegisterInput,
   type RegisterPayload,
 } from '@substytut/shared';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ConsentCheckbox } from '@/components/ui/consent-checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
@@ -35,7 +34,6 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const termsId = useId();
   const register = useRegister();
 
   const {
@@ -63,7 +61,6 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   );
 
   const termsError = errorText(errors.terms);
-  const termsErrorId = `${termsId}-error`;
   const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
   return (
@@ -84,56 +81,26 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
         >
           <PasswordInput autoComplete="new-password" aria-required {...field('password')} />
         </FormField>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start gap-3">
-            <Controller
-              control={control}
-              name="terms"
-              render={({ field: { value, onChange, onBlur, ref, name } }) => (
-                <Checkbox
-                  id={termsId}
-                  ref={ref}
-                  name={name}
-                  checked={value === true}
-                  onCheckedChange={(checked) => onChange(checked === true)}
-                  onBlur={onBlur}
-                  aria-required
-                  aria-invalid={termsError ? true : undefined}
-                  aria-describedby={termsError ? termsErrorId : undefined}
-                  className="mt-0.5"
-                />
-              )}
-            />
-            <Label htmlFor={termsId} className="leading-snug font-normal">
-              {t('register.termsBefore')}{' '}
-              <a
-                href={href(paths.terms.getHref())}
-                {...newTab}
-                className="font-medium text-primary underline underline-offset-4"
-              >
-                {t('register.termsLink')}
-                <span className="sr-only"> {t('register.newTab')}</span>
-              </a>{' '}
-              {t('register.termsBetween')}{' '}
-              <a
-                href={href(paths.privacy.getHref())}
-                {...newTab}
-                className="font-medium text-primary underline underline-offset-4"
-              >
-                {t('register.privacyLink')}
-                <span className="sr-only"> {t('register.newTab')}</span>
-              </a>
-              <span aria-hidden="true" className="ml-0.5 text-destructive">
-                *
-              </span>
-            </Label>
-          </div>
-          {termsError && (
-            <p id={termsErrorId} className="text-sm font-medium text-destructive">
-              {termsError}
-            </p>
-          )}
-        </div>
+        <ConsentCheckbox control={control} name="terms" error={termsError}>
+          {t('register.termsBefore')}{' '}
+          <a
+            href={href(paths.terms.getHref())}
+            {...newTab}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {t('register.termsLink')}
+            <span className="sr-only"> {t('register.newTab')}</span>
+          </a>{' '}
+          {t('register.termsBetween')}{' '}
+          <a
+            href={href(paths.privacy.getHref())}
+            {...newTab}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {t('register.privacyLink')}
+            <span className="sr-only"> {t('register.newTab')}</span>
+          </a>
+        </ConsentCheckbox>
         <input type="hidden" {...field('cf-turnstile-response')} />
         {turnstileSiteKey && (
           <BotCheck

@@ -9,15 +9,14 @@ import {
   type PublicOfferDto,
 } from '@substytut/shared';
 import { ArrowLeft, CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ConsentCheckbox } from '@/components/ui/consent-checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -51,7 +50,6 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const errorText = useErrorText();
   const language = useLanguage();
   const href = useLocalizedHref();
-  const policyId = useId();
   const startPayment = useStartPayment();
   const [lookup, setLookup] = useState<Lookup>('idle');
   const [failure, setFailure] = useState<string | null>(null);
@@ -136,7 +134,6 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
 
   const busy = isSubmitting || redirecting;
   const policyError = errorText(errors.policyConfirm);
-  const policyErrorId = `${policyId}-error`;
 
   return (
     <div className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-8">
@@ -197,48 +194,18 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           >
             <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
-          <div className="flex flex-col gap-2">
-            <div className="flex items-start gap-3">
-              <Controller
-                control={control}
-                name="policyConfirm"
-                render={({ field: { value, onChange, onBlur, ref, name } }) => (
-                  <Checkbox
-                    id={policyId}
-                    ref={ref}
-                    name={name}
-                    checked={value === true}
-                    onCheckedChange={(checked) => onChange(checked === true)}
-                    onBlur={onBlur}
-                    aria-required
-                    aria-invalid={policyError ? true : undefined}
-                    aria-describedby={policyError ? policyErrorId : undefined}
-                    className="mt-0.5"
-                  />
-                )}
-              />
-              <Label htmlFor={policyId} className="leading-snug font-normal">
-                {t('form.policyBefore')}{' '}
-                <a
-                  href={href(paths.privacy.getHref())}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-primary underline underline-offset-4"
-                >
-                  {t('form.policyLink')}
-                  <span className="sr-only"> {t('profile.newTab')}</span>
-                </a>
-                <span aria-hidden="true" className="ml-0.5 text-destructive">
-                  *
-                </span>
-              </Label>
-            </div>
-            {policyError && (
-              <p id={policyErrorId} className="text-sm font-medium text-destructive">
-                {policyError}
-              </p>
-            )}
-          </div>
+          <ConsentCheckbox control={control} name="policyConfirm" error={policyError}>
+            {t('form.policyBefore')}{' '}
+            <a
+              href={href(paths.privacy.getHref())}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              {t('form.policyLink')}
+              <span className="sr-only"> {t('profile.newTab')}</span>
+            </a>
+          </ConsentCheckbox>
           <div role="alert">
             {failure && (
               <p className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm font-medium text-destructive">
