@@ -1,31 +1,30 @@
-import { HeartHandshake, ShieldCheck, UserPlus, Users } from 'lucide-react';
+import { HeartHandshake, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { CtaBanner } from '../components/cta-banner';
+import { RegisterLinkButton } from '../components/register-link-button';
 import { IconCards, type IconCardItem } from '../components/icon-cards';
 import { PageHero, Section } from '../components/page-hero';
 import { Stats } from '../components/stats';
+
+const VALUES: readonly IconCardItem[] = [
+  { key: 'trust', Icon: HeartHandshake },
+  { key: 'security', Icon: ShieldCheck },
+  { key: 'community', Icon: Users },
+];
 
 export function Component() {
   const { t } = useTranslation('marketing');
   const href = useLocalizedHref();
 
-  const values: IconCardItem[] = [
-    { key: 'trust', title: t('about.values.trust.title'), description: t('about.values.trust.description'), Icon: HeartHandshake },
-    { key: 'security', title: t('about.values.security.title'), description: t('about.values.security.description'), Icon: ShieldCheck },
-    { key: 'community', title: t('about.values.community.title'), description: t('about.values.community.description'), Icon: Users },
-  ];
 
   return (
     <>
       <PageMeta title={t('about.meta.title')} description={t('about.meta.description')} />
       <PageHero eyebrow={t('about.hero.eyebrow')} title={t('about.hero.title')} lead={t('about.hero.lead')}>
-        <LinkButton to={href(paths.auth.register.getHref())} size="lg">
-          <UserPlus aria-hidden="true" />
-          {t('common.register')}
-        </LinkButton>
+        <RegisterLinkButton />
       </PageHero>
 
       <section aria-labelledby="mission-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
@@ -41,7 +40,7 @@ export function Component() {
       </section>
 
       <Section id="values-title" title={t('about.values.title')} lead={t('about.values.lead')} band>
-        <IconCards items={values} />
+        <IconCards prefix="about.values" items={VALUES} />
       </Section>
 
       <Stats />
