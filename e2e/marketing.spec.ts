@@ -189,6 +189,32 @@ test.describe('marketing pages', () => {
     await expect(page.getByLabel('Temat')).toHaveValue('Nie dojdzie');
   });
 
+  test('the home page hydrates its lower sections as they come near, and a language switch reaches them first', async ({ page }) => {
+    await acceptCookies(page);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/pl');
+    const steps = page.locator('[data-hydrate-later="home-steps"]');
+    await expect(steps.getByRole('heading', { level: 2 })).toHaveText('Jak to działa');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // The steps are far below the first screen: still server markup when the language changes.
+    await page.getByRole('navigation', { name: 'Język' }).getByRole('link', { name: 'EN – English' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(steps.getByRole('heading', { level: 2 })).toHaveText('How it works');
+    await expect(page.getByRole('contentinfo')).toContainText('Privacy policy');
+
+    // On a fresh load, the footer is hydrated once scrolled to: its links navigate within the app.
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].en);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    // Hydration shows nothing on the page; a section takes a task or two once it is near.
+    await page.waitForTimeout(1000);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).first().click();
+    await expect(page).toHaveURL(/\/en\/about$/);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
   test('the calls to action on Features lead where they say', async ({ page }) => {
     await acceptCookies(page);
     for (const language of LANGUAGES) {
