@@ -40,7 +40,7 @@ export function LeaveGuard({ when }: { when: boolean }) {
   const leaving = useRef(false);
 
   return (
-    <AlertDialog
+    <UnsavedChangesDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => {
         if (open) return;
@@ -48,16 +48,36 @@ export function LeaveGuard({ when }: { when: boolean }) {
         else blocker.reset?.();
         leaving.current = false;
       }}
-    >
+      confirmLabel={t('leave.leave')}
+      onConfirm={() => (leaving.current = true)}
+    />
+  );
+}
+
+/** 'Czy napewno?': stay on the form, or go and lose the changes (the confirm button says how). */
+export function UnsavedChangesDialog({
+  open,
+  onOpenChange,
+  confirmLabel,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{question}</AlertDialogTitle>
+          <AlertDialogTitle>{t('leave.title')}</AlertDialogTitle>
           <AlertDialogDescription>{t('leave.description')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{t('leave.stay')}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => (leaving.current = true)}>
-            {t('leave.leave')}
+          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+            {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

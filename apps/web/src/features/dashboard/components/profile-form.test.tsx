@@ -401,4 +401,30 @@ describe('view', () => {
     expect(await screen.findByRole('heading', { name: 'Dane podstawowe' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Imię/)).toHaveValue('Jan');
   });
+
+  it('asks before cancelling changed edits: staying keeps them, discarding returns to the view', async () => {
+    serve(createFakeDashboardApi(completeProfile({ status: 'active', stripeAccountId: 'acct_1' })));
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edytuj' }, LOAD));
+    const firstName = await screen.findByLabelText(/^Imię/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Janusz');
+
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Czy napewno?' });
+    expect(dialog).toHaveTextContent('Niezapisane zmiany w formularzu zostaną utracone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Zostań' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Imię/)).toHaveValue('Janusz');
+
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Czy napewno?' })).getByRole('button', {
+        name: 'Odrzuć zmiany',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Jan Kowalski' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Imię/)).not.toBeInTheDocument();
+  });
 });

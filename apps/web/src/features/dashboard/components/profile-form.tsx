@@ -20,16 +20,6 @@ import {
   type FieldPath,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -49,7 +39,7 @@ import { MultiSelect, SingleCombobox } from './combobox';
 import { JobBlocks, ReferenceBlocks } from './experience-blocks';
 import { AvatarField, CvField } from './file-fields';
 import { NativeSelect, TextField, ValidMark, isShownValid } from './form-controls';
-import { LeaveGuard } from './leave-guard';
+import { LeaveGuard, UnsavedChangesDialog } from './leave-guard';
 import { PaymentAccountButton } from './payment-account-button';
 
 /** Spec 9: the first field is focused and the page scrolled to the top after 0.8 s. */
@@ -397,20 +387,12 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
       </form>
 
       {onCancel && (
-        <AlertDialog open={confirmCancel} onOpenChange={setConfirmCancel}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('leave.title')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('leave.description')}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('leave.stay')}</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={onCancel}>
-                {t('leave.discard')}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <UnsavedChangesDialog
+          open={confirmCancel}
+          onOpenChange={setConfirmCancel}
+          confirmLabel={t('leave.discard')}
+          onConfirm={onCancel}
+        />
       )}
     </FormProvider>
   );
