@@ -10,9 +10,9 @@ import { PageHero, Section } from '../components/page-hero';
 import { Stats } from '../components/stats';
 
 const VALUES: readonly IconCardItem[] = [
-  { key: 'trust', Icon: HeartHandshake },
-  { key: 'security', Icon: ShieldCheck },
-  { key: 'community', Icon: Users },
+  { title: 'about.values.trust.title', description: 'about.values.trust.description', Icon: HeartHandshake },
+  { title: 'about.values.security.title', description: 'about.values.security.description', Icon: ShieldCheck },
+  { title: 'about.values.community.title', description: 'about.values.community.description', Icon: Users },
 ];
 
 export function Component() {
@@ -40,7 +40,7 @@ export function Component() {
       </section>
 
       <Section id="values-title" title={t('about.values.title')} lead={t('about.values.lead')} band>
-        <IconCards prefix="about.values" items={VALUES} />
+        <IconCards items={VALUES} />
       </Section>
 
       <Stats />

@@ -16,14 +16,14 @@ import { IconCards, type IconCardItem } from '../components/icon-cards';
 import { PageHero, Section } from '../components/page-hero';
 
 const CARDS: readonly IconCardItem[] = [
-  { key: 'substitutions', Icon: Gavel },
-  { key: 'availability', Icon: Globe },
-  { key: 'payments', Icon: CreditCard },
-  { key: 'calendar', Icon: CalendarClock },
-  { key: 'documents', Icon: FileText },
-  { key: 'communication', Icon: MessageSquare },
-  { key: 'security', Icon: ShieldCheck },
-  { key: 'analytics', Icon: BarChart3 },
+  { title: 'features.cards.substitutions.title', description: 'features.cards.substitutions.description', Icon: Gavel },
+  { title: 'features.cards.availability.title', description: 'features.cards.availability.description', Icon: Globe },
+  { title: 'features.cards.payments.title', description: 'features.cards.payments.description', Icon: CreditCard },
+  { title: 'features.cards.calendar.title', description: 'features.cards.calendar.description', Icon: CalendarClock },
+  { title: 'features.cards.documents.title', description: 'features.cards.documents.description', Icon: FileText },
+  { title: 'features.cards.communication.title', description: 'features.cards.communication.description', Icon: MessageSquare },
+  { title: 'features.cards.security.title', description: 'features.cards.security.description', Icon: ShieldCheck },
+  { title: 'features.cards.analytics.title', description: 'features.cards.analytics.description', Icon: BarChart3 },
 ];
 
 export function Component() {
@@ -36,7 +36,7 @@ export function Component() {
         <RegisterAndContactButtons variant="primary" />
       </PageHero>
       <Section id="features-list-title" title={t('features.listTitle')}>
-        <IconCards prefix="features.cards" items={CARDS} columns={4} />
+        <IconCards items={CARDS} columns={4} />
       </Section>
       <CtaBanner id="features-cta-title" title={t('features.cta.title')} description={t('features.cta.description')}>
         <RegisterAndContactButtons variant="accent" />

@@ -10,12 +10,12 @@ import { Stats } from '../components/stats';
 import { useList } from '../lib/use-list';
 
 const BENEFITS: readonly IconCardItem[] = [
-  { key: 'verified', Icon: UserCheck },
-  { key: 'time', Icon: Clock },
-  { key: 'invoice', Icon: Receipt },
-  { key: 'escrow', Icon: ShieldCheck },
-  { key: 'team', Icon: Users },
-  { key: 'support', Icon: Headset },
+  { title: 'forLawFirms.benefits.verified.title', description: 'forLawFirms.benefits.verified.description', Icon: UserCheck },
+  { title: 'forLawFirms.benefits.time.title', description: 'forLawFirms.benefits.time.description', Icon: Clock },
+  { title: 'forLawFirms.benefits.invoice.title', description: 'forLawFirms.benefits.invoice.description', Icon: Receipt },
+  { title: 'forLawFirms.benefits.escrow.title', description: 'forLawFirms.benefits.escrow.description', Icon: ShieldCheck },
+  { title: 'forLawFirms.benefits.team.title', description: 'forLawFirms.benefits.team.description', Icon: Users },
+  { title: 'forLawFirms.benefits.support.title', description: 'forLawFirms.benefits.support.description', Icon: Headset },
 ];
 
 export function Component() {
@@ -29,7 +29,7 @@ export function Component() {
         <RegisterAndContactButtons variant="primary" />
       </PageHero>
       <Section id="firms-benefits-title" title={t('forLawFirms.benefitsTitle')}>
-        <IconCards prefix="forLawFirms.benefits" items={BENEFITS} />
+        <IconCards items={BENEFITS} />
       </Section>
       <Stats />
       <Section id="firms-list-title" title={t('forLawFirms.list.title')}>

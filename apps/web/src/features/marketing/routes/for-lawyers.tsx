@@ -11,12 +11,12 @@ import { PageHero, Section } from '../components/page-hero';
 import { useList } from '../lib/use-list';
 
 const BENEFITS: readonly IconCardItem[] = [
-  { key: 'upfront', Icon: Wallet },
-  { key: 'profile', Icon: IdCard },
-  { key: 'fast', Icon: Zap },
-  { key: 'invoice', Icon: Receipt },
-  { key: 'safe', Icon: ShieldCheck },
-  { key: 'history', Icon: ClipboardList },
+  { title: 'forLawyers.benefits.upfront.title', description: 'forLawyers.benefits.upfront.description', Icon: Wallet },
+  { title: 'forLawyers.benefits.profile.title', description: 'forLawyers.benefits.profile.description', Icon: IdCard },
+  { title: 'forLawyers.benefits.fast.title', description: 'forLawyers.benefits.fast.description', Icon: Zap },
+  { title: 'forLawyers.benefits.invoice.title', description: 'forLawyers.benefits.invoice.description', Icon: Receipt },
+  { title: 'forLawyers.benefits.safe.title', description: 'forLawyers.benefits.safe.description', Icon: ShieldCheck },
+  { title: 'forLawyers.benefits.history.title', description: 'forLawyers.benefits.history.description', Icon: ClipboardList },
 ];
 
 export function Component() {
@@ -42,7 +42,7 @@ export function Component() {
         {actions('primary')}
       </PageHero>
       <Section id="lawyers-benefits-title" title={t('forLawyers.benefitsTitle')}>
-        <IconCards prefix="forLawyers.benefits" items={BENEFITS} />
+        <IconCards items={BENEFITS} />
       </Section>
       <Section id="lawyers-list-title" title={t('forLawyers.list.title')} band>
         <div className="mx-auto flex max-w-2xl items-start gap-6">
