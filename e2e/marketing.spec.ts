@@ -202,6 +202,11 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/en$/);
     await expect(steps.getByRole('heading', { level: 2 })).toHaveText('How it works');
     await expect(page.getByRole('contentinfo')).toContainText('Privacy policy');
+    // Rendered anew, not hydrated against the Polish markup: the links follow the language too.
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).first()).toHaveAttribute(
+      'href',
+      '/en/about',
+    );
 
     // On a fresh load, the footer is hydrated once scrolled to: its links navigate within the app.
     await page.goto('/en');

@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -209,5 +209,49 @@ describe('HydrateLater near the viewport', () => {
     act(() => showOther());
     for (let i = 0; i < 3; i++) await nextTask();
     expect(root.innerHTML).toBe('<p>other page</p>');
+  });
+
+  it('renders a waiting section anew when a navigation changes what it shows, instead of hydrating stale markup', async () => {
+    // Like the footer, whose links follow the language the route gives.
+    const Language = createContext('pl');
+    function Footer(attributes: { 'data-hydrate-later'?: string }) {
+      const language = useContext(Language);
+      return (
+        <footer {...attributes}>
+          <a href={`/${language}/about`}>{language === 'pl' ? 'O nas' : 'About us'}</a>
+        </footer>
+      );
+    }
+    let switchLanguage: (language: string) => void = () => undefined;
+    function Layout() {
+      const [language, setLanguage] = useState('pl');
+      switchLanguage = setLanguage;
+      return (
+        <Language.Provider value={language}>
+          <main>
+            <Counter name="shell" />
+          </main>
+          <HydrateLater id="footer">
+            <Footer />
+          </HydrateLater>
+        </Language.Provider>
+      );
+    }
+    const root = prerendered(<Layout />);
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Layout />)));
+    for (let i = 0; i < 3; i++) await nextTask();
+
+    // The router releases the waiting sections as the navigation starts, before it renders.
+    act(() => {
+      releaseAllSections();
+      switchLanguage('en');
+    });
+    for (let i = 0; i < 3; i++) await nextTask();
+
+    const links = within(root).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveTextContent('About us');
+    expect(links[0]).toHaveAttribute('href', '/en/about');
+    expect(root.querySelectorAll('footer')).toHaveLength(1);
   });
 });

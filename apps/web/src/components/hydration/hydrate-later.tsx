@@ -4,6 +4,7 @@ import {
   Suspense,
   useLayoutEffect,
   useReducer,
+  useRef,
   useState,
   type ReactElement,
   type ReactNode,
@@ -32,6 +33,8 @@ interface WaitingSection {
   released: boolean;
   /** near the viewport (or no longer to be kept waiting): hydrated at the next free task */
   due: boolean;
+  /** released by a navigation: rendered anew, since its markup may no longer match what it shows */
+  fresh: boolean;
   promise: Promise<void>;
   release: () => void;
   children: ReactNode;
@@ -53,6 +56,7 @@ function enqueue(id: string, children: ReactNode): WaitingSection {
     id,
     released: false,
     due: false,
+    fresh: false,
     children,
     promise: new Promise<void>((done) => {
       resolve = done;
@@ -85,8 +89,6 @@ function releaseNextDue(): void {
   if (queue.length === 0) {
     observer?.disconnect();
     observer = null;
-    // Each released section hydrated in its own task; any left were unmounted while waiting.
-    sections.clear();
   }
 }
 
@@ -124,10 +126,20 @@ function watchWaitingSections(): void {
   }
 }
 
-/** Hydrates every section still waiting, one per task (the page is about to change). */
+/**
+ * Called as a client-side navigation starts: every section still waiting is rendered anew rather
+ * than hydrated. Its server markup may be out of date by then (a language switch changes the
+ * footer's links) and Preact would keep out-of-date attributes while hydrating.
+ */
 export function releaseAllSections(): void {
   observer?.disconnect();
-  for (const section of queue) markDue(section);
+  observer = null;
+  queue.length = 0;
+  // Sections released but not rendered yet would hydrate against the same out-of-date markup.
+  for (const section of sections.values()) {
+    section.fresh = true;
+    if (!section.released) section.release();
+  }
 }
 
 /**
@@ -145,12 +157,13 @@ export function hydrateProgressively(hydrate: () => void): void {
 }
 
 function Section({ id, children }: { id: string; children: ReactNode }) {
-  const waiting = sections.get(id) ?? (hydrating ? enqueue(id, children) : null);
+  const found = sections.get(id) ?? (hydrating ? enqueue(id, children) : null);
+  const waiting = found?.fresh ? null : found;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   if (waiting && !waiting.released) throw waiting.promise;
   useLayoutEffect(() => {
+    if (found) sections.delete(id);
     if (!waiting) return;
-    sections.delete(id);
     if (waiting.children !== children) rerender();
   });
   // The section hydrates with the children the server rendered, so the markup matches even when
@@ -189,8 +202,12 @@ export function HydrateLater({
   id: string;
   children: ReactElement<{ [SECTION_ATTRIBUTE]?: string }>;
 }) {
+  // A section released by a navigation gets a new boundary: the old one, still waiting, is
+  // unmounted with its server markup, and the new one renders the section from scratch.
+  const fresh = useRef(false);
+  fresh.current ||= sections.get(id)?.fresh === true;
   return (
-    <Suspense fallback={null}>
+    <Suspense key={fresh.current ? 'fresh' : 'server'} fallback={null}>
       <Section id={id}>{cloneElement(children, { [SECTION_ATTRIBUTE]: id })}</Section>
     </Suspense>
   );
