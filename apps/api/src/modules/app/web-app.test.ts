@@ -57,7 +57,7 @@ describe('prefersEnglish', () => {
 describe('withSandboxFlag', () => {
   it('marks the html element, whatever its attributes, and nothing else', () => {
     expect(withSandboxFlag('<!doctype html><html lang="pl"><head></head></html>')).toBe(
-      '<!doctype html><html data-sandbox lang="pl"><head></head></html>',
+      '<!doctype html><html lang="pl" data-sandbox><head></head></html>',
     );
     expect(withSandboxFlag('<!doctype html><html><body><p>html</p></body></html>')).toBe(
       '<!doctype html><html data-sandbox><body><p>html</p></body></html>',

@@ -94,7 +94,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
  * room from the first paint; the marker itself waits for the public config.
  */
 export function withSandboxFlag(html: string): string {
-  return html.replace(/<html(?=[\s>])/i, '<html data-sandbox');
+  // Appended after the element's own attributes: `<html lang="pl"` stays as crawlers and tests read it.
+  return html.replace(/<html(\s[^>]*)?>/i, (_tag, attributes = '') => `<html${attributes} data-sandbox>`);
 }
 
 export interface WebApp {
