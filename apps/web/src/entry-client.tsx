@@ -88,7 +88,7 @@ async function start(): Promise<void> {
   // React inserts its own head tags; the prerendered copies exist for crawlers and first paint.
   for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
   if (container.hasChildNodes() && canHydrate && container.dataset.lang === language) {
-    // Sections waiting for the viewport are hydrated before the page changes under them.
+    // Sections still waiting for the viewport when a navigation starts are rendered anew.
     const firstLocation = router.state.location;
     const stopWatching = router.subscribe((state) => {
       if (state.location === firstLocation && state.navigation.state === 'idle') return;
