@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForMail } from './support/api';
+import { startApp } from './support/app';
 
 const PAGES = [
   { path: '/', pl: 'Klucz do wygodnych i bezpiecznych zastępstw', en: 'The key to convenient and safe substitutions' },
@@ -59,8 +60,12 @@ test.describe('marketing pages', () => {
         expect(html).toMatch(new RegExp(`<link[^>]*hrefLang="x-default"[^>]*href="${baseURL}${prefixed('en', item.path)}"`, 'i'));
         expect(html).toMatch(/<meta[^>]*name="description"[^>]*content="[^"]{40,}"/);
         expect(html).toMatch(/<meta[^>]*property="og:image"[^>]*content="http[^"]+og-default\.png"/);
-        // The consent banner is rendered after mount only, never into the static page.
-        expect(html).not.toContain('cookie-consent-title');
+        // The consent banner is part of the static page (the stylesheet shows it while the head
+        // script finds no consent cookie), and so is the sandbox marker.
+        expect(html).toContain('data-consent-banner');
+        expect(html).toContain('data-sandbox-marker');
+        // Pages without a form or timer wait for the visitor's first input to run the app.
+        expect(html.includes('data-hydrate="on-intent"'), path).toBe(item.path !== '/contact');
       }
     }
   });
@@ -189,10 +194,55 @@ test.describe('marketing pages', () => {
     await expect(page.getByLabel('Temat')).toHaveValue('Nie dojdzie');
   });
 
+  test('a static page shows its banner and sandbox note at once, runs the app on the first input and presses what was pressed', async ({ browser, baseURL }) => {
+    const phone = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 375, height: 700 } });
+    const page = await phone.newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+    await page.goto('/pl/pricing');
+    // Before any input: the page is complete, and the app has not run (it asks the API at start).
+    await expect(page.getByRole('region', { name: 'Pliki cookie' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('Tryb testowy');
+    await page.waitForTimeout(1000);
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
+    expect(apiCalls).toEqual([]);
+
+    // A tap on the menu button starts the app; the button is pressed again once it can open the menu.
+    await page.getByRole('button', { name: 'Otwórz menu' }).tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+    expect(apiCalls.length).toBeGreaterThan(0);
+
+    // A visitor who agreed gets no banner, not even before the app runs.
+    await phone.addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL! }]);
+    await page.goto('/pl/pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[data-consent-banner]')).toBeHidden();
+    // Without the server's sandbox flag (real adapters) the note stays hidden.
+    await page.evaluate(() => document.documentElement.removeAttribute('data-sandbox'));
+    await expect(page.locator('[data-sandbox-marker]')).toBeHidden();
+    await phone.close();
+  });
+
+  test('a static page keeps where the visitor scrolled to when the app starts', async ({ page }) => {
+    await acceptCookies(page);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/pl');
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
+    // Scrolling is the first input: the app starts while the page is already down.
+    await page.mouse.wheel(0, 1200);
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
+
   test('the home page hydrates its lower sections as they come near, and a language switch reaches them first', async ({ page }) => {
     await acceptCookies(page);
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto('/pl');
+    await startApp(page);
     const steps = page.locator('[data-hydrate-later="home-steps"]');
     await expect(steps.getByRole('heading', { level: 2 })).toHaveText('Jak to działa');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -212,6 +262,7 @@ test.describe('marketing pages', () => {
     await page.goto('/en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].en);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await startApp(page);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     // Hydration shows nothing on the page; a section takes a task or two once it is near.
     await page.waitForTimeout(1000);

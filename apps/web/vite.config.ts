@@ -33,6 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         assetsDir: 'assets',
+        // scripts/prerender.mjs preloads the app's chunk (a dynamic import) from it.
+        manifest: true,
         sourcemap: true,
         rollupOptions: {
           output: {

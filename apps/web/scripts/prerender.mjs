@@ -68,8 +68,38 @@ async function inlineStylesheet(html) {
   return html.replace(link[0], () => `<style>${css}</style>`);
 }
 
+/**
+ * The entry script loads the app's code with a dynamic import, so it can wait for the visitor on
+ * static pages (src/components/hydration/hydrate-on-intent.ts). Vite preloads only static
+ * imports; this adds a modulepreload for the app's chunk and every chunk it imports, read from
+ * the build manifest, so the code is fetched with the page and only runs later.
+ */
+export function preloadDynamicEntry(html, manifest, source) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  if (files.size === 0) throw new Error(`the build manifest has no chunk for ${source}`);
+  const present = new Set([...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  const links = [...files]
+    .filter((file) => !present.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', () => `  ${links}\n  </head>`);
+}
+
 async function main() {
-  const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+  const template = preloadDynamicEntry(
+    await readFile(path.join(dist, 'index.html'), 'utf8'),
+    manifest,
+    'src/app/start-app.tsx',
+  );
   if (!template.includes(HEAD_PLACEHOLDER) || !template.includes(ROOT_PLACEHOLDER)) {
     throw new Error('dist/index.html lacks the prerender placeholders; was it already prerendered?');
   }
@@ -80,7 +110,7 @@ async function main() {
   );
 
   process.env.PUBLIC_URL = publicUrl;
-  const { render, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
+  const { render, prerenderPaths, staticPagePaths } = await import(pathToFileURL(ssrEntry).href);
   let count = 0;
 
   for (const page of prerenderPaths) {
@@ -92,12 +122,13 @@ async function main() {
     ]) {
       const url = prefix && page === '/' ? prefix : `${prefix}${page}`;
       const { html, head, language } = await render(url, unprefixedLanguage);
+      const hydrate = staticPagePaths.includes(page) ? ' data-hydrate="on-intent"' : '';
       const out = lowerScriptPriority(await inlineStylesheet(template))
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(HEAD_PLACEHOLDER, () => markHeadTags(head))
         .replace(
           ROOT_PLACEHOLDER,
-          () => `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}">${html}</div>`,
+          () => `<div id="root" data-prerendered="${escapeAttr(url)}" data-lang="${language}"${hydrate}>${html}</div>`,
         );
       const file = fileFor(url, variant);
       await mkdir(path.dirname(file), { recursive: true });
@@ -107,6 +138,8 @@ async function main() {
   }
 
   await rm(path.join(buildRoot, 'dist-ssr'), { recursive: true, force: true });
+  // Read above; not for the web.
+  await rm(path.dirname(manifestFile), { recursive: true, force: true });
   // The server swaps this origin for its own PUBLIC_URL when it sends a page (apps/api web-app.ts),
   // so one build serves any host with correct canonical and alternate addresses.
   await writeFile(path.join(dist, 'prerender.json'), `${JSON.stringify({ origin: publicUrl })}\n`);

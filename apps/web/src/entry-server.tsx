@@ -11,7 +11,7 @@ import { resources } from '@/lib/i18n-resources';
 // Prerendering is synchronous: every translation is at hand (the browser fetches them per page).
 provideAllResources(resources);
 
-export { prerenderPaths } from '@/config/paths';
+export { prerenderPaths, staticPagePaths } from '@/config/paths';
 
 export interface RenderResult {
   html: string;

@@ -1,8 +1,7 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/paths';
-
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+import { LANGUAGE_STORAGE_KEY } from './storage-keys';
 
 /**
  * Namespaces every page needs: the layout's header, footer and cookie banner, and the messages of

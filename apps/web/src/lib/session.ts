@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-export const TOKEN_KEY = 'auth_token';
-export const USER_KEY = 'user';
+import { TOKEN_KEY, USER_KEY } from './storage-keys';
 
 export interface SessionUser {
   id?: number | string;

@@ -3,7 +3,7 @@ import { createContext, useContext, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HydrateLater, hydrateProgressively, releaseAllSections } from './hydrate-later';
+import { HydrateLater, hydrateProgressively, releaseAllSections, whenVisibleSectionsHydrated } from './hydrate-later';
 
 /** Lets the queued tasks (setTimeout 0) run, one at a time. */
 async function nextTask(): Promise<void> {
@@ -136,6 +136,15 @@ class FakeIntersectionObserver {
   disconnect(): void {
     this.observed.clear();
   }
+  /** The first report of a real observer: every observed element, near the viewport or not. */
+  static report(near: Element[]): void {
+    for (const observer of FakeIntersectionObserver.instances) {
+      const entries = [...observer.observed].map(
+        (target) => ({ target, isIntersecting: near.includes(target) }) as IntersectionObserverEntry,
+      );
+      observer.callback(entries, observer as unknown as IntersectionObserver);
+    }
+  }
   static show(element: Element): void {
     for (const observer of FakeIntersectionObserver.instances) {
       if (!observer.observed.has(element)) continue;
@@ -189,6 +198,41 @@ describe('HydrateLater near the viewport', () => {
     act(() => oneButton.click());
     expect(oneButton).toHaveTextContent('one 0');
     expect(root.querySelectorAll('section')).toHaveLength(2);
+  });
+
+  it('tells once the sections near the viewport at the first hydration are hydrated', async () => {
+    const root = prerendered(<Page />);
+    const [one, two] = [...root.querySelectorAll('section')];
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Page />)));
+    let hydrated = false;
+    void whenVisibleSectionsHydrated().then(() => {
+      hydrated = true;
+    });
+    // Not before the observer has said where the sections are.
+    for (let i = 0; i < 3; i++) await nextTask();
+    expect(hydrated).toBe(false);
+
+    act(() => FakeIntersectionObserver.report([one!]));
+    for (let i = 0; i < 3; i++) await nextTask();
+    expect(hydrated).toBe(true);
+    const oneButton = within(one!).getByRole('button');
+    act(() => oneButton.click());
+    expect(oneButton).toHaveTextContent('one 1');
+    // The section far from the viewport still waits.
+    const twoButton = within(two!).getByRole('button');
+    act(() => twoButton.click());
+    expect(twoButton).toHaveTextContent('two 0');
+  });
+
+  it('tells at once when no section waits', async () => {
+    const root = prerendered(<Counter name="shell" />);
+    act(() => hydrateProgressively(() => hydrateRoot(root, <Counter name="shell" />)));
+    let hydrated = false;
+    void whenVisibleSectionsHydrated().then(() => {
+      hydrated = true;
+    });
+    await nextTask();
+    expect(hydrated).toBe(true);
   });
 
   it('hydrates every waiting section when released, and leaves no markup behind when the page changes', async () => {

@@ -49,6 +49,9 @@ const queue: WaitingSection[] = [];
 const sections = new Map<string, WaitingSection>();
 let observer: IntersectionObserver | null = null;
 let releaseScheduled = false;
+/** Whether every section has been found near the viewport or not (the observer's first report). */
+let placed = false;
+const visibleHydratedWaiters: Array<() => void> = [];
 
 function enqueue(id: string, children: ReactNode): WaitingSection {
   let resolve = () => undefined as void;
@@ -90,6 +93,25 @@ function releaseNextDue(): void {
     observer?.disconnect();
     observer = null;
   }
+  notifyIfVisibleHydrated();
+}
+
+function notifyIfVisibleHydrated(): void {
+  if (!placed || releaseScheduled || queue.some((section) => section.due)) return;
+  const waiters = visibleHydratedWaiters.splice(0);
+  // A released section renders in a microtask; a task later it is on the page.
+  if (waiters.length > 0) setTimeout(() => waiters.forEach((resolve) => resolve()), 0);
+}
+
+/**
+ * Resolves once the sections near the viewport at the first hydration have been hydrated (at
+ * once when there is nothing waiting), e.g. to repeat a click made before they could handle it.
+ */
+export function whenVisibleSectionsHydrated(): Promise<void> {
+  return new Promise((resolve) => {
+    visibleHydratedWaiters.push(resolve);
+    notifyIfVisibleHydrated();
+  });
 }
 
 function markDue(section: WaitingSection): void {
@@ -99,8 +121,10 @@ function markDue(section: WaitingSection): void {
 
 /** Hydrates each waiting section once it comes near the viewport. */
 function watchWaitingSections(): void {
-  if (typeof IntersectionObserver === 'undefined') {
+  if (typeof IntersectionObserver === 'undefined' || queue.length === 0) {
+    placed = true;
     for (const section of queue) markDue(section);
+    notifyIfVisibleHydrated();
     return;
   }
   const byElement = new Map<Element, WaitingSection>();
@@ -112,6 +136,8 @@ function watchWaitingSections(): void {
         observer?.unobserve(entry.target);
         markDue(section);
       }
+      placed = true;
+      notifyIfVisibleHydrated();
     },
     { rootMargin: NEAR_VIEWPORT },
   );
@@ -135,11 +161,13 @@ export function releaseAllSections(): void {
   observer?.disconnect();
   observer = null;
   queue.length = 0;
+  placed = true;
   // Sections released but not rendered yet would hydrate against the same out-of-date markup.
   for (const section of sections.values()) {
     section.fresh = true;
     if (!section.released) section.release();
   }
+  notifyIfVisibleHydrated();
 }
 
 /**
@@ -148,6 +176,7 @@ export function releaseAllSections(): void {
  */
 export function hydrateProgressively(hydrate: () => void): void {
   hydrating = true;
+  placed = false;
   try {
     hydrate();
   } finally {

@@ -2,6 +2,8 @@
 export const CONSENT_COOKIE = 'cookie_consent';
 export const CONSENT_VALUE = 'necessary';
 export const CONSENT_MAX_AGE_DAYS = 365;
+/** Set on <html> by the script in index.html's head while the consent cookie is missing. */
+export const CONSENT_PENDING_ATTRIBUTE = 'data-consent-pending';
 /** Where 'Nie akceptuję' sends the visitor (spec: an external search site). */
 export const DECLINE_URL = 'https://www.google.com';
 

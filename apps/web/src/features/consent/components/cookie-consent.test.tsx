@@ -1,7 +1,17 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineFetch, renderApp } from '../../../../test/render-app';
-import { CONSENT_COOKIE } from '../consent-cookie';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONSENT_COOKIE, CONSENT_PENDING_ATTRIBUTE } from '../consent-cookie';
+
+/** Runs the inline script of index.html's head, as the browser does before the first paint. */
+function runHeadScript() {
+  const html = readFileSync(path.resolve(__dirname, '../../../../index.html'), 'utf8');
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!script) throw new Error('index.html has no inline script');
+  new Function(script)();
+}
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -18,6 +28,18 @@ describe('cookie consent banner', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     clearCookies();
+    document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
+  });
+
+  it('is flagged as pending before the first paint while the consent cookie is missing', () => {
+    document.cookie = 'other_cookie_consent=1; Path=/';
+    runHeadScript();
+    expect(document.documentElement).toHaveAttribute(CONSENT_PENDING_ATTRIBUTE);
+
+    document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
+    document.cookie = `${CONSENT_COOKIE}=necessary; Path=/`;
+    runHeadScript();
+    expect(document.documentElement).not.toHaveAttribute(CONSENT_PENDING_ATTRIBUTE);
   });
 
   it('shows until accepted, stores the cookie for 365 days and leaves the page untouched', async () => {
@@ -28,8 +50,10 @@ describe('cookie consent banner', () => {
     expect(within(banner).getByRole('link', { name: 'Nie akceptuję' })).toHaveAttribute('href', 'https://www.google.com');
     expect(document.body.style.paddingBottom).not.toBe('');
 
+    document.documentElement.setAttribute(CONSENT_PENDING_ATTRIBUTE, '');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Akceptuję niezbędne' })));
     expect(banner).not.toBeInTheDocument();
+    expect(document.documentElement).not.toHaveAttribute(CONSENT_PENDING_ATTRIBUTE);
     expect(document.cookie).toContain(`${CONSENT_COOKIE}=necessary`);
     expect(setCookie).toHaveBeenCalledWith(expect.stringContaining(`Max-Age=${365 * 24 * 60 * 60}`));
     expect(document.body.style.paddingBottom).toBe('');
@@ -40,6 +64,9 @@ describe('cookie consent banner', () => {
     document.cookie = `${CONSENT_COOKIE}=necessary; Path=/`;
     renderApp('/en/faq');
     await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }, { timeout: 10_000 });
-    expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull();
+    // In the first render (the markup the prerender wrote) it is there, hidden by the stylesheet
+    // since the head script flagged nothing; after mount it goes.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull());
+    expect(document.documentElement).not.toHaveAttribute(CONSENT_PENDING_ATTRIBUTE);
   }, 20_000);
 });

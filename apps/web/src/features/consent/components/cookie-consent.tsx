@@ -5,18 +5,21 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ExternalLinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { DECLINE_URL, hasConsent, storeConsent } from '../consent-cookie';
+import { CONSENT_PENDING_ATTRIBUTE, DECLINE_URL, hasConsent, storeConsent } from '../consent-cookie';
 
 /**
- * A non-modal banner at the bottom of every page until the consent cookie exists. It is rendered
- * only after mount, so prerendered HTML never flashes it at visitors who already agreed, and it
- * never hides or traps the rest of the page. While shown, the body gets bottom padding of the
- * banner's height so no content stays hidden underneath it.
+ * A non-modal banner at the bottom of every page until the consent cookie exists; it never hides
+ * or traps the rest of the page. It is in every page's first markup, so a static page shows it
+ * before the app runs (docs/decisions/010-hydrate-on-intent.md); the stylesheet hides it unless
+ * the script in index.html's head found no consent cookie (CONSENT_PENDING_ATTRIBUTE), so it
+ * never flashes at visitors who already agreed. After mount it stays only while the cookie is
+ * missing. While shown, the body gets bottom padding of the banner's height so no content stays
+ * hidden underneath it.
  */
 export function CookieConsent() {
   const { t } = useTranslation('consent');
   const href = useLocalizedHref();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const banner = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -51,6 +54,7 @@ export function CookieConsent() {
   return (
     <section
       ref={banner}
+      data-consent-banner=""
       aria-labelledby="cookie-consent-title"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 shadow-[0_-8px_24px_rgb(0_0_0/0.08)] backdrop-blur supports-[backdrop-filter]:bg-card/90"
     >
@@ -78,6 +82,7 @@ export function CookieConsent() {
             className="flex-1 md:flex-none"
             onClick={() => {
               storeConsent();
+              document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
               setOpen(false);
             }}
           >

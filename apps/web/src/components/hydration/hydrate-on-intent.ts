@@ -1,0 +1,102 @@
+import { LANGUAGE_STORAGE_KEY, TOKEN_KEY } from '@/lib/storage-keys';
+
+/**
+ * Starting the app on a static page only once the visitor reaches for it
+ * (docs/decisions/010-hydrate-on-intent.md).
+ *
+ * The marketing pages are complete as prerendered HTML: text, pictures and links work without a
+ * script. Running the app on them at load cost a phone hundreds of milliseconds of busy main
+ * thread. On a page the prerender marked with `data-hydrate="on-intent"`, the app's code is
+ * fetched at once (modulepreload) but runs on the visitor's first input: a touch, a key, a pointer
+ * movement, focus, a wheel turn or a scroll. Buttons pressed before the app has taken over the
+ * page are pressed again for the visitor once it has. This module imports nothing heavy: it is
+ * the page's first script.
+ */
+
+export const HYDRATE_ATTRIBUTE = 'data-hydrate';
+export const HYDRATE_ON_INTENT = 'on-intent';
+/** HYDRATE_ATTRIBUTE's value once the app runs the page (what a browser test waits for). */
+export const HYDRATE_DONE = 'done';
+
+/** Any of these says someone is using the page; a crawler or an idle tab sends none of them. */
+export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+
+/** Controls whose click does nothing without the app; links are left to navigate as links. */
+const HELD_CONTROLS = 'button, [role="button"], summary';
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the page may stay static until the visitor's first input. Not when the prerender did not
+ * mark it, when someone is signed in (the header shows their dashboard link, which only the app
+ * knows), or when the visitor chose another language than the page's (the app replaces the
+ * markup then).
+ */
+export function mayWaitForIntent(root: HTMLElement, read: (key: string) => string | null = readStorage): boolean {
+  if (root.getAttribute(HYDRATE_ATTRIBUTE) !== HYDRATE_ON_INTENT) return false;
+  if (read(TOKEN_KEY)) return false;
+  const language = read(LANGUAGE_STORAGE_KEY);
+  return !language || language === root.dataset.lang;
+}
+
+/**
+ * Holds clicks on buttons until the app is running, then clicks them again in the same order (a
+ * touch or a key starts the app, but its click arrives before the app has taken over). Returns
+ * the function that stops holding and replays them.
+ */
+export function holdEarlyClicks(target: Window = window): () => void {
+  const held: HTMLElement[] = [];
+  const hold = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CONTROLS) : null;
+    if (!control || control.closest('a[href]')) return;
+    // A button in a form would submit it without the app's validation.
+    event.preventDefault();
+    held.push(control);
+  };
+  target.addEventListener('click', hold, true);
+  return () => {
+    target.removeEventListener('click', hold, true);
+    for (const control of held.splice(0)) {
+      if (control.isConnected) control.click();
+    }
+  };
+}
+
+/** Resolves on the first of INTENT_EVENTS. */
+export function waitForIntent(target: Window = window): Promise<void> {
+  return new Promise((resolve) => {
+    const options = { capture: true, passive: true } as const;
+    const go = () => {
+      for (const type of INTENT_EVENTS) target.removeEventListener(type, go, options);
+      resolve();
+    };
+    for (const type of INTENT_EVENTS) target.addEventListener(type, go, options);
+  });
+}
+
+/**
+ * Runs `start` (which loads the app and resolves once the visible part of the page is live) at
+ * once, or on the visitor's first input when the page may wait for it.
+ */
+export async function startWhenWanted(start: () => Promise<void>, target: Window = window): Promise<void> {
+  const root = target.document.getElementById('root');
+  if (!root || !mayWaitForIntent(root)) {
+    await start();
+    root?.setAttribute(HYDRATE_ATTRIBUTE, HYDRATE_DONE);
+    return;
+  }
+  const replay = holdEarlyClicks(target);
+  await waitForIntent(target);
+  try {
+    await start();
+    root.setAttribute(HYDRATE_ATTRIBUTE, HYDRATE_DONE);
+  } finally {
+    replay();
+  }
+}
