@@ -37,7 +37,9 @@ describe('mayWaitForIntent', () => {
 
   it('starts at once on unmarked pages, for a signed-in visitor, and for one who chose another language', () => {
     expect(mayWaitForIntent(staticRoot({ 'data-lang': 'pl' }), storage({}))).toBe(false);
-    expect(mayWaitForIntent(staticRoot({ 'data-hydrate': 'later', 'data-lang': 'pl' }), storage({}))).toBe(false);
+    expect(mayWaitForIntent(staticRoot({ 'data-hydrate': 'later', 'data-lang': 'pl' }), storage({}))).toBe(
+      false,
+    );
     expect(mayWaitForIntent(staticRoot(), storage({ auth_token: 'token' }))).toBe(false);
     expect(mayWaitForIntent(staticRoot(), storage({ i18nextLng: 'en' }))).toBe(false);
   });
@@ -146,5 +148,20 @@ describe('startWhenWanted', () => {
     expect(start).toHaveBeenCalledOnce();
     expect(pressedAfterStart).toEqual([true]);
     expect(root).toHaveAttribute('data-hydrate', 'done');
+  });
+
+  it('starts on a click alone, as a screen reader sends it, and presses that button', async () => {
+    const root = staticRoot();
+    const menu = root.querySelector('button')!;
+    const pressed = vi.fn();
+    menu.addEventListener('click', (event) => {
+      if (!event.defaultPrevented) pressed();
+    });
+    const started = startWhenWanted(start);
+    await settle();
+    menu.click();
+    await started;
+    expect(start).toHaveBeenCalledOnce();
+    expect(pressed).toHaveBeenCalledOnce();
   });
 });

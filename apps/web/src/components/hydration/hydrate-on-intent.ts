@@ -7,10 +7,10 @@ import { LANGUAGE_STORAGE_KEY, TOKEN_KEY } from '@/lib/storage-keys';
  * The marketing pages are complete as prerendered HTML: text, pictures and links work without a
  * script. Running the app on them at load cost a phone hundreds of milliseconds of busy main
  * thread. On a page the prerender marked with `data-hydrate="on-intent"`, the app's code is
- * fetched at once (modulepreload) but runs on the visitor's first input: a touch, a key, a pointer
- * movement, focus, a wheel turn or a scroll. Buttons pressed before the app has taken over the
- * page are pressed again for the visitor once it has. This module imports nothing heavy: it is
- * the page's first script.
+ * fetched at once (modulepreload) but runs on the visitor's first input: a touch, a key, a
+ * pointer movement, focus, a wheel turn, a scroll or a click. Buttons pressed before the app has
+ * taken over the page are pressed again for the visitor once it has. This module imports nothing
+ * heavy: it is the page's first script.
  */
 
 export const HYDRATE_ATTRIBUTE = 'data-hydrate';
@@ -18,8 +18,20 @@ export const HYDRATE_ON_INTENT = 'on-intent';
 /** HYDRATE_ATTRIBUTE's value once the app runs the page (what a browser test waits for). */
 export const HYDRATE_DONE = 'done';
 
-/** Any of these says someone is using the page; a crawler or an idle tab sends none of them. */
-export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+/**
+ * Any of these says someone is using the page; a crawler or an idle tab sends none of them. A
+ * click alone comes from a screen reader activating a button, which may send nothing else.
+ */
+export const INTENT_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'scroll',
+  'click',
+] as const;
 
 /** Controls whose click does nothing without the app; links are left to navigate as links. */
 const HELD_CONTROLS = 'button, [role="button"], summary';
@@ -38,7 +50,10 @@ function readStorage(key: string): string | null {
  * knows), or when the visitor chose another language than the page's (the app replaces the
  * markup then).
  */
-export function mayWaitForIntent(root: HTMLElement, read: (key: string) => string | null = readStorage): boolean {
+export function mayWaitForIntent(
+  root: HTMLElement,
+  read: (key: string) => string | null = readStorage,
+): boolean {
   if (root.getAttribute(HYDRATE_ATTRIBUTE) !== HYDRATE_ON_INTENT) return false;
   if (read(TOKEN_KEY)) return false;
   const language = read(LANGUAGE_STORAGE_KEY);
