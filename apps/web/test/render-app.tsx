@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
-import { createI18n, detectBrowserLanguage } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n';
+import { detectBrowserLanguage } from '@/lib/language-detection';
 
 /** Renders the real route tree at `url`, as the browser entry would. */
 export function renderApp(url: string) {

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RootLayout } from '@/components/layout/root-layout';
 import type { Language } from '@/config/paths';
-import { detectBrowserLanguage } from '@/lib/i18n';
+import { detectBrowserLanguage } from '@/lib/language-detection';
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 

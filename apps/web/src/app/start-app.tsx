@@ -12,7 +12,8 @@ import { createRoutes } from '@/app/router';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { createI18n, detectBrowserLanguage } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n';
+import { detectBrowserLanguage } from '@/lib/language-detection';
 
 /**
  * Lazy routes matched by the first URL are loaded before rendering, so a prerendered page

@@ -1,16 +1,12 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { INDEXABLE_PAGES } from '@substytut/shared/public-pages';
+import { getPathLanguage, type Language } from './languages';
+
+export { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, LANGUAGES, type Language } from './languages';
 
 /** Every URL of the web app is built here; components never concatenate paths themselves. */
 
-export const LANGUAGES = ['pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pl';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 const enc = encodeURIComponent;
 
@@ -102,11 +98,6 @@ export const staticPagePaths: readonly string[] = [
   paths.forLawFirms.path,
 ];
 
-/** The language named by the URL prefix, or null for an unprefixed URL. */
-export function getPathLanguage(pathname: string): Language | null {
-  const first = pathname.split('/')[1];
-  return isLanguage(first) ? first : null;
-}
 
 /** '/en/about' -> '/about', '/pl' -> '/'; query and hash are kept. */
 export function stripLanguage(href: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, detectLanguage } from './i18n';
+import { createI18n } from './i18n';
+import { detectLanguage } from './language-detection';
 
 describe('detectLanguage', () => {
   it('takes the URL prefix first', () => {

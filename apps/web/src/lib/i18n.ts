@@ -1,7 +1,6 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/paths';
-import { LANGUAGE_STORAGE_KEY } from './storage-keys';
+import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
 
 /**
  * Namespaces every page needs: the layout's header, footer and cookie banner, and the messages of
@@ -52,48 +51,6 @@ let browserInstance: I18n | null = null;
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   if (!browserInstance || namespaces.length === 0) return Promise.resolve();
   return browserInstance.loadNamespaces([...namespaces]).then(() => undefined);
-}
-
-interface DetectionInput {
-  pathname: string;
-  stored?: string | null;
-  browserLanguages?: readonly string[];
-}
-
-/** Order: URL prefix, then the stored choice, then the browser's languages; Polish otherwise. */
-export function detectLanguage({ pathname, stored, browserLanguages = [] }: DetectionInput): Language {
-  const fromPath = getPathLanguage(pathname);
-  if (fromPath) return fromPath;
-  if (isLanguage(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-export function readStoredLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function rememberLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Without storage the URL prefix still carries the choice.
-  }
-}
-
-export function detectBrowserLanguage(pathname: string): Language {
-  return detectLanguage({
-    pathname,
-    stored: readStoredLanguage(),
-    browserLanguages: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
-  });
 }
 
 /**

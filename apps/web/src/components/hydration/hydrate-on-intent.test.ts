@@ -27,28 +27,43 @@ afterEach(() => {
 });
 
 describe('mayWaitForIntent', () => {
-  const storage = (values: Record<string, string>) => (key: string) => values[key] ?? null;
+  const anonymous = (language: 'pl' | 'en') => ({ language, signedIn: false });
 
   it('lets a page the prerender marked wait for an anonymous visitor in its language', () => {
-    const root = staticRoot();
-    expect(mayWaitForIntent(root, storage({}))).toBe(true);
-    expect(mayWaitForIntent(root, storage({ i18nextLng: 'pl' }))).toBe(true);
+    expect(mayWaitForIntent(staticRoot(), anonymous('pl'))).toBe(true);
   });
 
-  it('starts at once on unmarked pages, for a signed-in visitor, and for one who chose another language', () => {
-    expect(mayWaitForIntent(staticRoot({ 'data-lang': 'pl' }), storage({}))).toBe(false);
-    expect(mayWaitForIntent(staticRoot({ 'data-hydrate': 'later', 'data-lang': 'pl' }), storage({}))).toBe(
-      false,
-    );
-    expect(mayWaitForIntent(staticRoot(), storage({ auth_token: 'token' }))).toBe(false);
-    expect(mayWaitForIntent(staticRoot(), storage({ i18nextLng: 'en' }))).toBe(false);
+  it('starts at once on unmarked pages, for a signed-in visitor, and when the app would show another language', () => {
+    expect(mayWaitForIntent(staticRoot({ 'data-lang': 'pl' }), anonymous('pl'))).toBe(false);
+    expect(
+      mayWaitForIntent(staticRoot({ 'data-hydrate': 'later', 'data-lang': 'pl' }), anonymous('pl')),
+    ).toBe(false);
+    expect(mayWaitForIntent(staticRoot(), { language: 'pl', signedIn: true })).toBe(false);
+    expect(mayWaitForIntent(staticRoot(), anonymous('en'))).toBe(false);
   });
 
-  it('reads the session and language the app stores', () => {
-    const root = staticRoot();
-    expect(mayWaitForIntent(root)).toBe(true);
-    localStorage.setItem('auth_token', 'token');
-    expect(mayWaitForIntent(root)).toBe(false);
+  it("reads the session, the stored language and the browser's languages as the app does", () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    try {
+      // An unprefixed address: the stored choice, then the browser's languages decide.
+      window.history.replaceState(null, '', '/pricing');
+      const root = staticRoot();
+      languages.mockReturnValue(['pl-PL']);
+      expect(mayWaitForIntent(root)).toBe(true);
+      languages.mockReturnValue(['en-GB', 'pl']);
+      expect(mayWaitForIntent(root)).toBe(false);
+      localStorage.setItem('i18nextLng', 'pl');
+      expect(mayWaitForIntent(root)).toBe(true);
+      localStorage.setItem('auth_token', 'token');
+      expect(mayWaitForIntent(root)).toBe(false);
+      // A prefixed address names its language whatever the browser prefers.
+      localStorage.clear();
+      window.history.replaceState(null, '', '/pl/pricing');
+      expect(mayWaitForIntent(root)).toBe(true);
+    } finally {
+      languages.mockRestore();
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 
@@ -116,6 +131,11 @@ describe('startWhenWanted', () => {
   let start: ReturnType<typeof vi.fn<() => Promise<void>>>;
   beforeEach(() => {
     start = vi.fn(() => Promise.resolve());
+    // The static pages' language: the address names it.
+    window.history.replaceState(null, '', '/pl/pricing');
+  });
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
   });
 
   it('starts at once on a page that may not wait', async () => {

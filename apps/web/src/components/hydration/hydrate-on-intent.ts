@@ -1,4 +1,6 @@
-import { LANGUAGE_STORAGE_KEY, TOKEN_KEY } from '@/lib/storage-keys';
+import type { Language } from '@/config/languages';
+import { detectBrowserLanguage } from '@/lib/language-detection';
+import { TOKEN_KEY } from '@/lib/storage-keys';
 
 /**
  * Starting the app on a static page only once the visitor reaches for it
@@ -36,28 +38,34 @@ export const INTENT_EVENTS = [
 /** Controls whose click does nothing without the app; links are left to navigate as links. */
 const HELD_CONTROLS = 'button, [role="button"], summary';
 
-function readStorage(key: string): string | null {
+function isSignedIn(): boolean {
   try {
-    return window.localStorage.getItem(key);
+    return window.localStorage.getItem(TOKEN_KEY) !== null;
   } catch {
-    return null;
+    return false;
   }
+}
+
+/** Who is looking at the page, as far as it matters before the app runs. */
+export interface Visitor {
+  /** The language the app would show (the same detection it uses). */
+  language: Language;
+  signedIn: boolean;
+}
+
+function currentVisitor(): Visitor {
+  return { language: detectBrowserLanguage(window.location.pathname), signedIn: isSignedIn() };
 }
 
 /**
  * Whether the page may stay static until the visitor's first input. Not when the prerender did not
  * mark it, when someone is signed in (the header shows their dashboard link, which only the app
- * knows), or when the visitor chose another language than the page's (the app replaces the
- * markup then).
+ * knows), or when the app would show another language than the page's (it replaces the markup
+ * then, which should not wait for a touch).
  */
-export function mayWaitForIntent(
-  root: HTMLElement,
-  read: (key: string) => string | null = readStorage,
-): boolean {
+export function mayWaitForIntent(root: HTMLElement, visitor: Visitor = currentVisitor()): boolean {
   if (root.getAttribute(HYDRATE_ATTRIBUTE) !== HYDRATE_ON_INTENT) return false;
-  if (read(TOKEN_KEY)) return false;
-  const language = read(LANGUAGE_STORAGE_KEY);
-  return !language || language === root.dataset.lang;
+  return !visitor.signedIn && visitor.language === root.dataset.lang;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, switchLanguageHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { rememberLanguage } from '@/lib/i18n';
+import { rememberLanguage } from '@/lib/language-detection';
 
 const LABELS = { pl: 'language.pl', en: 'language.en' } as const;
 
