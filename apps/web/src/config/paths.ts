@@ -7,7 +7,6 @@ export { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, LANGUAGES, type Language
 
 /** Every URL of the web app is built here; components never concatenate paths themselves. */
 
-
 const enc = encodeURIComponent;
 
 export const paths = {
@@ -97,7 +96,6 @@ export const staticPagePaths: readonly string[] = [
   paths.forLawyers.path,
   paths.forLawFirms.path,
 ];
-
 
 /** '/en/about' -> '/about', '/pl' -> '/'; query and hash are kept. */
 export function stripLanguage(href: string): string {
