@@ -90,8 +90,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
 }
 
 /**
- * Flags a page answered while a sandbox adapter is active, so its CSS keeps the sandbox marker's
- * room from the first paint; the marker itself waits for the public config.
+ * Flags a page answered while a sandbox adapter is active: its CSS then shows the sandbox marker,
+ * which is part of every page's markup, in room kept from the first paint (web decision 010).
  */
 export function withSandboxFlag(html: string): string {
   // Appended after the element's own attributes: `<html lang="pl"` stays as crawlers and tests read it.
