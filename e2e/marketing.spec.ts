@@ -226,6 +226,24 @@ test.describe('marketing pages', () => {
     await phone.close();
   });
 
+  test('a prerendered page keeps its inlined stylesheet: the app loads no stylesheet when it starts or changes the page', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) {
+        stylesheets.push(request.url());
+      }
+    });
+    await acceptCookies(page);
+    await page.goto('/pl/pricing');
+    await startApp(page);
+    // The FAQ's code arrives now, with the entry's stylesheet among its dependencies.
+    await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/pl\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(stylesheets).toEqual([]);
+    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
+  });
+
   test('a static page keeps where the visitor scrolled to when the app starts', async ({ page }) => {
     await acceptCookies(page);
     await page.setViewportSize({ width: 375, height: 700 });

@@ -65,7 +65,11 @@ async function inlineStylesheet(html) {
   const css = await readFile(path.join(dist, link[1]), 'utf8');
   // A stylesheet cannot contain '</style' (it would end the element), so this is safe to inline.
   if (/<\/style/i.test(css)) return html;
-  return html.replace(link[0], () => `<style>${css}</style>`);
+  // The disabled link is never fetched. It is there for Vite's loader of lazy chunks: a chunk that
+  // imports from the entry lists this stylesheet among its dependencies, and the loader adds a
+  // stylesheet unless a link to it is already in the page (fetching it again and restyling the
+  // whole page in one long task).
+  return html.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" href="${link[1]}" disabled>`);
 }
 
 /**
