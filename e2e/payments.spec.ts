@@ -251,7 +251,7 @@ test.describe('payments', () => {
         nipError: 'NIP musi składać się z 10 cyfr',
         success: 'Twoje zlecenie zostało zarejestrowane!',
         cancel: 'Twoja płatność została anulowana!',
-        done: 'Brak linku potwierdzającego',
+        done: 'Usługa została oznaczona jako zaakceptowana!',
         confirm: 'Potwierdź wykonanie usługi',
       },
       en: {
@@ -261,7 +261,7 @@ test.describe('payments', () => {
         nipError: 'Tax ID (NIP) must consist of 10 digits',
         success: 'Your order has been registered!',
         cancel: 'Your payment has been cancelled!',
-        done: 'The confirmation link is missing',
+        done: 'The service has been marked as accepted!',
         confirm: 'Confirm the service',
       },
     } as const;

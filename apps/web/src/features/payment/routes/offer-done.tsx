@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Clock, Link2Off, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
@@ -12,23 +12,17 @@ import { useAcceptOffer } from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
-interface DoneState {
-  accepted?: boolean;
-}
-
 /**
  * /offer/done?t={token}: the "job done" mail leads here (through /offer/accept/{token}). Opening
  * the link changes nothing, because mail scanners open links too: the client confirms with the
- * button, and the page then shows the spec's thanks (with the token gone from the address).
+ * button and lands on /offer/done without the token, the spec's thanks (which a reload keeps).
  */
 export function Component() {
   const { t } = useTranslation('payment');
   const href = useLocalizedHref();
   const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('t');
-  const accepted = (location.state as DoneState | null)?.accepted === true;
   const accept = useAcceptOffer();
   // The prerendered page knows no token: the first render matches it, the real view follows.
   const [mounted, setMounted] = useState(false);
@@ -43,11 +37,7 @@ export function Component() {
   const confirm = () => {
     if (!token) return;
     accept.mutate(token, {
-      onSuccess: () =>
-        void navigate(href(paths.offerDone.getHref()), {
-          replace: true,
-          state: { accepted: true } satisfies DoneState,
-        }),
+      onSuccess: () => void navigate(href(paths.offerDone.getHref()), { replace: true }),
     });
   };
 
@@ -56,21 +46,16 @@ export function Component() {
   let body;
   if (!mounted) {
     body = <Loading className="flex-1 py-24" />;
-  } else if (accepted) {
+  } else if (!token) {
     body = (
       <ResultCard icon={CircleCheck} tone="success" title={t('done.title')} actions={home}>
         <p>{t('done.description')}</p>
       </ResultCard>
     );
-  } else if (!token || code === 'offers.acceptance_invalid') {
+  } else if (code === 'offers.acceptance_invalid') {
     body = (
-      <ResultCard
-        icon={Link2Off}
-        tone="error"
-        title={token ? t('done.invalidTitle') : t('done.missingTitle')}
-        actions={home}
-      >
-        <p>{token ? t('done.invalidDescription') : t('done.missingDescription')}</p>
+      <ResultCard icon={Link2Off} tone="error" title={t('done.invalidTitle')} actions={home}>
+        <p>{t('done.invalidDescription')}</p>
       </ResultCard>
     );
   } else if (code === 'offers.acceptance_closed') {

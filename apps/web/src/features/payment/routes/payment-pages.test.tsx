@@ -128,11 +128,13 @@ describe('/offer/done', () => {
     expect(screen.getByRole('button', { name: 'Potwierdzam wykonanie usługi' })).toBeEnabled();
   });
 
-  it('asks for the mailed link when the address has no token', async () => {
+  it('is the thank-you page without a token, so a reload after confirming keeps it', async () => {
     serve();
     renderApp('/offer/done');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Brak linku potwierdzającego' }, LOAD),
+      await screen.findByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }, LOAD),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Potwierdzam wykonanie usługi' })).not.toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
   });
 });
