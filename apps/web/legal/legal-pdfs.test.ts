@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPERATOR } from '@substytut/shared/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const legalDir = dirname(fileURLToPath(import.meta.url));
@@ -76,11 +77,7 @@ describe('legal PDFs', () => {
   );
 
   it('operator registry numbers carry valid check digits', () => {
-    const operator = JSON.parse(readFileSync(join(legalDir, 'operator.json'), 'utf8')) as {
-      nip: string;
-      regon: string;
-      krs: string;
-    };
+    const operator = OPERATOR;
     expect(operator.nip).toMatch(/^\d{10}$/);
     expect(checksumDigit(operator.nip, [6, 5, 7, 2, 3, 4, 5, 6, 7])).toBe(Number(operator.nip[9]));
     expect(operator.regon).toMatch(/^\d{9}$/);

@@ -13,6 +13,7 @@ import PDFDocument from 'pdfkit';
 const here = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(here, '..');
 const legalDir = join(webRoot, 'legal');
+const operatorFile = resolve(webRoot, '../../packages/shared/src/operator.json');
 const require = createRequire(import.meta.url);
 
 // Full static TTFs: the fontsource files split Latin and Latin Extended into separate subsets,
@@ -48,7 +49,7 @@ const BODY_SIZE = 9.6;
 const LINE_GAP = 2.2;
 
 export function loadOperator() {
-  return JSON.parse(readFileSync(join(legalDir, 'operator.json'), 'utf8'));
+  return JSON.parse(readFileSync(operatorFile, 'utf8'));
 }
 
 function operatorValues(operator, lang) {

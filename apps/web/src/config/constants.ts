@@ -1,4 +1,4 @@
-import operator from '../../legal/operator.json';
+import { OPERATOR as operator } from '@substytut/shared/operator';
 
 /** Used until (or when) GET /api/config/public does not answer. */
 export const DEFAULT_BOOKING_URL = 'https://calendly.com/substytut/zalozenie-profilu';
@@ -11,8 +11,8 @@ export const HOVER_CARD_OPEN_MS = 700;
 export const HOVER_CARD_CLOSE_MS = 300;
 
 /**
- * Company data shown in the footer and in structured data. The legal PDFs are built from the same
- * file (scripts/build-legal-pdfs.mjs), so the footer and the documents always name one operator.
+ * Company data shown in the footer and in structured data, from the operator file that the
+ * e-mails and the legal PDFs read too (packages/shared/src/operator.json).
  */
 export const COMPANY = {
   name: operator.name,

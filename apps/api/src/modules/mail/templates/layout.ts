@@ -1,3 +1,4 @@
+import { OPERATOR } from '@substytut/shared/operator';
 import type { Locale } from '../../app/messages.ts';
 
 /**
@@ -8,15 +9,15 @@ import type { Locale } from '../../app/messages.ts';
 
 export type MailLocale = Locale;
 
-/** Company data of the footer; the same values as the web footer (apps/web/src/config/constants.ts). */
+/** Company data of the footer: the operator the web footer and the legal documents name too. */
 export const COMPANY = {
-  name: 'Substytut sp. z o.o.',
-  street: 'ul. Prosta 20/4',
-  postcode: '00-850',
-  city: 'Warszawa',
-  krs: '0001098765',
-  nip: '5252987652',
-  regon: '528134795',
+  name: OPERATOR.name,
+  street: OPERATOR.street,
+  postcode: OPERATOR.postcode,
+  city: OPERATOR.city.pl,
+  krs: OPERATOR.krs,
+  nip: OPERATOR.nip,
+  regon: OPERATOR.regon,
 } as const;
 
 export const PRODUCT_NAME = 'Substytut';
