@@ -94,7 +94,9 @@ describe('offer-link form', () => {
     expect(priceField()).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(0);
 
-    // The range rule of the shared schema (0 to 1000 net).
+    // The range rule of the shared schema (above 0, at most 1000 net; decision 005), which the
+    // field's hint states.
+    expect(priceField()).toHaveAccessibleDescription(/^Więcej niż 0 zł, najwyżej 1000 zł netto/);
     await user.type(titleField(), 'Rozprawa');
     await user.type(priceField(), '1000,01');
     await user.click(button);
