@@ -84,6 +84,33 @@ test.describe('accounts', () => {
     expect(user.email).toBe(email);
   });
 
+  test('without GOOGLE_CLIENT_ID the sandbox stands in for Google: register with it, then sign in again to the same account', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('google');
+    await page.goto('/pl/auth');
+    await page.getByRole('tab', { name: 'Rejestracja' }).click();
+    await page.getByRole('button', { name: 'Zarejestruj się przez Google' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Google – tryb testowy' });
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Adres e-mail').fill(email);
+    await dialog.getByLabel('Imię i nazwisko (opcjonalnie)').fill('Ewa Google');
+    await dialog.getByRole('button', { name: 'Kontynuuj' }).click();
+    await expect(page).toHaveURL(/\/pl\/dashboard\/profile$/);
+    const first = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}') as { id?: string });
+    expect(first.id).toBeTruthy();
+    await logOutThroughApi(page, request);
+
+    await page.goto('/pl/auth');
+    await page.getByRole('button', { name: 'Zaloguj się przez Google' }).click();
+    await page.getByRole('dialog').getByLabel('Adres e-mail').fill(email);
+    await page.getByRole('dialog').getByRole('button', { name: 'Kontynuuj' }).click();
+    await expect(page).toHaveURL(/\/pl\/dashboard\/profile$/);
+    const again = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}') as { id?: string });
+    expect(again.id).toBe(first.id);
+  });
+
   test('a wrong password is refused with a toast and no session', async ({ page, request }) => {
     const session = await registerVerifiedUser(request, uniqueEmail('wrong'));
     await page.goto('/auth/login');

@@ -159,6 +159,11 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
+  // The Google sign-in stand-in: any address, by design, and never in production (google-login.test.ts).
+  'POST /api/sandbox/google/token': {
+    policy: 'dev',
+    request: () => post('/api/sandbox/google/token', { email: uniqueEmail('google') }),
+  },
   'GET /dev/mail/:id': {
     policy: 'dev',
     request: () => get('/dev/mail/00000000-0000-0000-0000-000000000000'),
@@ -190,7 +195,8 @@ const MATRIX: Record<string, Rule> = {
     forged: (w) => post('/api/login', { email: w.a.user.email, password: 'Wrong-password-1' }),
     genuine: (w) => post('/api/login', { email: w.a.user.email, password: PASSWORD }),
   },
-  // Google sign-in is off without GOOGLE_CLIENT_ID (google-login.test.ts covers it switched on).
+  // Without GOOGLE_CLIENT_ID the sandbox's tokens sign in; a forged one is refused all the same
+  // (google-login.test.ts covers Google's own tokens).
   'POST /api/login/google': {
     policy: 'credential',
     forged: (w) => post('/api/login/google', { token: `forged.${w.a.user.email}.token` }),
@@ -652,6 +658,8 @@ describe('access matrix with Stripe configured', () => {
         STRIPE_API_URL: 'http://127.0.0.1:9',
         STRIPE_WEBHOOK_SECRET: 'whsec_platform_matrix',
         STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_matrix',
+        // Real Google sign-in too, so no sandbox route of any kind is left.
+        GOOGLE_CLIENT_ID: 'matrix.apps.googleusercontent.com',
       },
     });
     const routes = routeList();

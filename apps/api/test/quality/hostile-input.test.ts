@@ -13,7 +13,7 @@ import {
 } from '../../src/modules/auth/auth.schemas.ts';
 import { acceptBody, paymentBody } from '../../src/modules/checkout/checkout.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
-import { nipLookupSchema } from '@substytut/shared';
+import { nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
 
@@ -288,6 +288,9 @@ const ENDPOINTS: Endpoint[] = [
   }),
   bodyEndpoint('POST /api/login', () => '/api/login', loginBody, { email: probeEmail, password: PASSWORD }),
   bodyEndpoint('POST /api/login/google', () => '/api/login/google', googleLoginBody, { token: 'x.y.z' }),
+  bodyEndpoint('POST /api/sandbox/google/token', () => '/api/sandbox/google/token', sandboxGoogleSignInSchema, {
+    email: probeEmail,
+  }),
   bodyEndpoint('POST /api/login/forget', () => '/api/login/forget', forgotPasswordBody, {
     email: probeEmail,
   }),

@@ -9,6 +9,8 @@ export interface PublicConfig {
   sandboxAdapters: string[];
   supportEmail: string;
   googleClientId: string | null;
+  /** Google sign-in by the server's stand-in (no client id, outside production). */
+  googleSandbox: boolean;
   turnstileSiteKey: string | null;
 }
 
@@ -18,6 +20,7 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   sandboxAdapters: [],
   supportEmail: SUPPORT_EMAIL,
   googleClientId: null,
+  googleSandbox: false,
   turnstileSiteKey: null,
 };
 
@@ -39,6 +42,7 @@ export function parsePublicConfig(raw: unknown): PublicConfig {
     sandboxAdapters: adapters,
     supportEmail: str(r.supportEmail) ?? SUPPORT_EMAIL,
     googleClientId: str(r.googleClientId),
+    googleSandbox: flags.googleSignIn === true,
     turnstileSiteKey: str(r.turnstileSiteKey),
   };
 }

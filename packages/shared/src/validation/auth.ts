@@ -54,6 +54,15 @@ export const googleLoginSchema = z.object({
   token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(8192),
 });
 
+/**
+ * POST /sandbox/google/token: the Google account the embedded sign-in stand-in signs in as (only
+ * outside production, without GOOGLE_CLIENT_ID).
+ */
+export const sandboxGoogleSignInSchema = z.object({
+  email: emailField('validation.email', 'validation.email', { lowercase: true }),
+  name: z.string({ error: 'validation.invalid' }).trim().max(200, 'validation.invalid').default(''),
+});
+
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginPayload = z.output<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -62,3 +71,4 @@ export type ForgotPasswordPayload = z.output<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>;
 export type GoogleLoginPayload = z.output<typeof googleLoginSchema>;
+export type SandboxGoogleSignInInput = z.input<typeof sandboxGoogleSignInSchema>;

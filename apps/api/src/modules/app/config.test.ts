@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       companyLookup: true,
       botCheck: true,
       mail: true,
+      googleSignIn: true,
     });
   });
 
@@ -119,6 +120,10 @@ describe('loadConfig', () => {
     };
     const real = loadConfig(productionEnv);
     expect(real.sandbox.active).toBe(false);
+    // Google sign-in is optional in production: without a client id it is off, never the sandbox.
+    expect(real.sandbox.googleSignIn).toBe(false);
+    expect(real.googleClientId).toBeNull();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).sandbox.googleSignIn).toBe(false);
     // Without the payment webhook's secret no payment would ever be confirmed.
     expect(errorOf({ ...productionEnv, STRIPE_WEBHOOK_SECRET: '' }).variables).toEqual(['STRIPE_WEBHOOK_SECRET']);
   });

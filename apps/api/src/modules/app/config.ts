@@ -142,6 +142,11 @@ export interface SandboxFlags {
   companyLookup: boolean;
   botCheck: boolean;
   mail: boolean;
+  /**
+   * Google sign-in without GOOGLE_CLIENT_ID outside production: a local stand-in signs the ID
+   * tokens (auth/google-sandbox.ts). Never in production: it signs in as any address.
+   */
+  googleSignIn: boolean;
 }
 
 export interface Config {
@@ -250,9 +255,11 @@ export function loadConfig(
     companyLookup: !env.GUS_API_KEY,
     botCheck: !env.TURNSTILE_SECRET,
     mail: !env.SMTP_URL,
+    googleSignIn: !env.GOOGLE_CLIENT_ID && env.NODE_ENV !== 'production',
     active: false,
   };
-  sandbox.active = sandbox.payments || sandbox.companyLookup || sandbox.botCheck || sandbox.mail;
+  sandbox.active =
+    sandbox.payments || sandbox.companyLookup || sandbox.botCheck || sandbox.mail || sandbox.googleSignIn;
 
   if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
     const missing = [

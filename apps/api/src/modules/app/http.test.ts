@@ -75,7 +75,14 @@ describe('health and public config', () => {
         supportEmail: 'kontakt@substytut.pl',
         googleClientId: null,
         turnstileSiteKey: null,
-        sandbox: { active: true, payments: true, companyLookup: true, botCheck: true, mail: true },
+        sandbox: {
+          active: true,
+          payments: true,
+          companyLookup: true,
+          botCheck: true,
+          mail: true,
+          googleSignIn: true,
+        },
       },
     });
   });

@@ -16,6 +16,7 @@ export const publicConfigSchema = z.object({
     companyLookup: z.boolean(),
     botCheck: z.boolean(),
     mail: z.boolean(),
+    googleSignIn: z.boolean(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sandboxGoogleSignInSchema } from '@substytut/shared';
+import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
@@ -18,6 +20,7 @@ import {
 } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
 import { createGoogleIdTokenVerifier } from './google-id-token.ts';
+import { createGoogleSandbox } from './google-sandbox.ts';
 
 // Per client IP and route, per minute. Generous enough for an office behind one address and for
 // the end-to-end suite; the account lockout is what stops guessing one account's password.
@@ -37,6 +40,7 @@ function contextOf(request: FastifyRequest, explicit?: Locale): auth.RequestCont
 /** Accounts: registration, e-mail verification, login (password and Google), reset, logout, me. */
 export async function authRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const googleSandbox = app.config.sandbox.googleSignIn ? await createGoogleSandbox() : null;
   const deps: auth.AuthDeps = {
     db: app.db,
     config: app.config,
@@ -48,8 +52,21 @@ export async function authRoutes(app: FastifyInstance) {
           clientId: app.config.googleClientId,
           jwksUrl: app.config.googleJwksUrl,
         })
-      : null,
+      : (googleSandbox?.verifier ?? null),
   };
+
+  if (googleSandbox) {
+    // The sandbox's stand-in for Google's sign-in window: the web app asks for an address and
+    // gets the ID token Google would give, then signs in with it like with Google's.
+    typed.post(
+      '/api/sandbox/google/token',
+      {
+        config: LIMITS.google,
+        schema: { body: sandboxGoogleSignInSchema, response: { 200: dataOf(z.object({ credential: z.string() })) } },
+      },
+      async (request) => ok({ credential: await googleSandbox.signIn(request.body, app.clock.now()) }),
+    );
+  }
 
   typed.post(
     '/api/register',

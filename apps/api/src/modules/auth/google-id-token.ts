@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
 /** Google signs ID tokens with either spelling of its issuer. */
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -15,13 +15,14 @@ export interface GoogleIdTokenVerifier {
 
 /**
  * Verifies a Google ID token: signature against Google's published keys (fetched from
- * `jwksUrl` and cached by jose), audience = our client id, issuer, expiry, and a verified e-mail.
+ * `jwksUrl` and cached by jose, or a key set at hand: the sandbox's), audience = our client id,
+ * issuer, expiry, and a verified e-mail.
  */
-export function createGoogleIdTokenVerifier(options: {
-  clientId: string;
-  jwksUrl: string;
-}): GoogleIdTokenVerifier {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+export function createGoogleIdTokenVerifier(
+  options: { clientId: string } & ({ jwksUrl: string } | { keys: JWTVerifyGetKey }),
+): GoogleIdTokenVerifier {
+  const keys =
+    'keys' in options ? options.keys : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
   return {
     async verify(idToken, now) {
       const { payload } = await jwtVerify(idToken, keys, {

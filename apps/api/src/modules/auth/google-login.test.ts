@@ -29,6 +29,7 @@ async function startJwksServer(jwks: { keys: JWK[] }) {
 
 let t: TestApp;
 let disabled: TestApp;
+let sandbox: TestApp;
 let jwks: Awaited<ReturnType<typeof startJwksServer>>;
 let googleKey: CryptoKey;
 let otherKey: CryptoKey;
@@ -41,12 +42,15 @@ beforeAll(async () => {
   const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   jwks = await startJwksServer({ keys: [publicJwk] });
   t = await createTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url } });
-  disabled = await createTestApp();
+  // Production without GOOGLE_CLIENT_ID: no Google sign-in at all (the sandbox never runs there).
+  disabled = await createTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' } });
+  sandbox = await createTestApp();
   csrf = await csrfHeaders(t.app);
 });
 afterAll(async () => {
   await t?.close();
   await disabled?.close();
+  await sandbox?.close();
   await jwks?.close();
 });
 
@@ -173,5 +177,54 @@ describe('POST /api/login/google', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('auth.google_disabled');
+  });
+});
+
+describe('the Google sign-in sandbox (no GOOGLE_CLIENT_ID, outside production)', () => {
+  const sandboxToken = async (app: TestApp, body: unknown) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/google/token',
+      headers: await csrfHeaders(app.app),
+      payload: body as object,
+    });
+
+  it('signs in with the token it issues, through the same account code as Google', async () => {
+    const email = `sandbox-${Date.now()}@gmail.com`;
+    const issued = await sandboxToken(sandbox, { email: email.toUpperCase(), name: 'Ewa Sandbox' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { credential } = issued.json().data as { credential: string };
+
+    const headers = await csrfHeaders(sandbox.app);
+    const login = (token: string) =>
+      sandbox.app.inject({ method: 'POST', url: '/api/login/google', headers, payload: { token } });
+    const first = await login(credential);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.user).toMatchObject({ email, name: 'Ewa Sandbox', email_verified_at: expect.any(String) });
+    const again = await login((await sandboxToken(sandbox, { email })).json().data.credential);
+    expect(again.json().data.user.id).toBe(first.json().data.user.id);
+    expect(await sandbox.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    // Its tokens are worth nothing to a server with real Google sign-in, and forged ones nothing here.
+    expect((await googleLogin(t, credential)).json().code).toBe('auth.google_invalid');
+    expect((await login(await idToken(email))).json().code).toBe('auth.google_invalid');
+
+    const config = await sandbox.app.inject({ url: '/api/config/public' });
+    expect(config.json().data.sandbox).toMatchObject({ active: true, googleSignIn: true });
+  });
+
+  it('refuses a bad address and leaves no account behind', async () => {
+    const res = await sandboxToken(sandbox, { email: 'not-an-address' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation.failed');
+  });
+
+  it('does not exist with real Google sign-in or in production', async () => {
+    for (const app of [t, disabled]) {
+      const res = await sandboxToken(app, { email: 'anna@gmail.com' });
+      expect(res.statusCode).toBe(404);
+      const config = await app.app.inject({ url: '/api/config/public' });
+      expect(config.json().data.sandbox.googleSignIn).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@substytut/shared';
+import type { AuthResponse, SandboxGoogleSignInInput } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
@@ -15,6 +15,13 @@ export async function loginWithGoogle({
   const data = await api.post<Partial<AuthResponse> | null>('/login/google', { token: credential, locale });
   if (!data?.token) throw new ApiError(200, 'auth.no_token', data?.message ?? '');
   return data as AuthResponse;
+}
+
+/** POST /sandbox/google/token: the ID token the server's Google stand-in issues for an address. */
+export async function sandboxGoogleCredential(input: SandboxGoogleSignInInput): Promise<string> {
+  const data = await api.post<{ credential?: string } | null>('/sandbox/google/token', input);
+  if (!data?.credential) throw new ApiError(200, 'auth.no_token', '');
+  return data.credential;
 }
 
 export function useLoginWithGoogle() {

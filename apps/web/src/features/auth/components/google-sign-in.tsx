@@ -1,13 +1,10 @@
-import { CircleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useTheme } from '@/components/theme/theme-provider';
-import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { toast } from '@/lib/toast';
-import { useLoginWithGoogle } from '../api/login-google';
 import { loadScript } from '@/lib/load-script';
+import { GoogleSignInFrame, useCredentialSignIn } from './google-sign-in-frame';
+import { SandboxGoogleSignIn } from './sandbox-google-sign-in';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -41,45 +38,24 @@ declare global {
 /**
  * Google Identity Services button. Rendered only when the server names a client id; the script
  * is loaded only then, so visitors of a server without Google sign-in never contact Google.
+ * Without one, a server outside production offers its sandbox stand-in instead.
  */
 export function GoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
-  const { googleClientId } = usePublicConfig();
-  if (!googleClientId) return null;
-  return <GoogleButton clientId={googleClientId} mode={mode} />;
+  const { googleClientId, googleSandbox } = usePublicConfig();
+  if (googleClientId) return <GoogleButton clientId={googleClientId} mode={mode} />;
+  if (googleSandbox) return <SandboxGoogleSignIn mode={mode} />;
+  return null;
 }
 
 function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | 'signup' }) {
-  const { t, i18n } = useTranslation('auth');
-  const language = i18n.language === 'en' ? 'en' : 'pl';
+  const { i18n } = useTranslation('auth');
   const { resolvedTheme } = useTheme();
-  const navigate = useNavigate();
-  const href = useLocalizedHref();
   const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const { mutate } = useLoginWithGoogle();
+  const { signIn, failed, setFailed } = useCredentialSignIn();
 
   // Google keeps the first callback it was given; a ref lets it reach the current render.
-  const onCredential = useRef<(credential: string | undefined) => void>(() => undefined);
-  onCredential.current = (credential) => {
-    if (!credential) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    mutate(
-      { credential, locale: language },
-      {
-        onSuccess: () => {
-          toast.success(t('success.login'));
-          void navigate(href(paths.dashboard.root.getHref()));
-        },
-        onError: (error) => {
-          console.error('google sign-in', error);
-          setFailed(true);
-        },
-      },
-    );
-  };
+  const onCredential = useRef(signIn);
+  onCredential.current = signIn;
 
   useEffect(() => {
     let cancelled = false;
@@ -112,22 +88,11 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | '
     return () => {
       cancelled = true;
     };
-  }, [clientId, mode, resolvedTheme, i18n.language]);
+  }, [clientId, mode, resolvedTheme, i18n.language, setFailed]);
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-3 text-xs tracking-wide text-muted-foreground uppercase">
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-        {t('google.or')}
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-      </div>
+    <GoogleSignInFrame failed={failed}>
       <div ref={container} className="flex min-h-11 w-full justify-center" />
-      {failed && (
-        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {t('google.error')}
-        </p>
-      )}
-    </div>
+    </GoogleSignInFrame>
   );
 }

@@ -186,3 +186,43 @@ describe('login tab', () => {
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 });
+
+describe('Google sign-in sandbox', () => {
+  beforeAll(() => import('../routes/auth'), 30_000);
+  beforeEach(() => localStorage.setItem('i18nextLng', 'pl'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks which account to sign in as, then signs in with the token the server issued', async () => {
+    const api = stubFetch({
+      'GET /api/config/public': { body: { data: { googleClientId: null, sandbox: { active: true, googleSignIn: true } } } },
+      'GET /api/csrf-cookie': { status: 204 },
+      'POST /api/sandbox/google/token': { body: { data: { credential: 'sandbox-id-token' } } },
+      'POST /api/login/google': { body: { data: { token: 'session-token', user } } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const u = userEvent.setup();
+    const { router } = renderApp('/auth');
+
+    await u.click(await screen.findByRole('button', { name: 'Zaloguj się przez Google' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Google – tryb testowy' });
+    expect(dialog).toHaveTextContent('logowanie jest symulowane');
+    await u.click(screen.getByRole('button', { name: 'Kontynuuj' }));
+    expect(await screen.findByText('Nieprawidłowy format adresu email')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sandbox/google/token')).toHaveLength(0);
+
+    await u.type(screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }), 'Anna@Gmail.com');
+    await u.type(screen.getByLabelText('Imię i nazwisko (opcjonalnie)'), 'Anna Nowak');
+    await u.click(screen.getByRole('button', { name: 'Kontynuuj' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
+    expect(api.callsTo('POST', '/api/sandbox/google/token').map((c) => c.body)).toEqual([
+      { email: 'anna@gmail.com', name: 'Anna Nowak' },
+    ]);
+    expect(api.callsTo('POST', '/api/login/google').map((c) => c.body)).toEqual([
+      { token: 'sandbox-id-token', locale: 'pl' },
+    ]);
+    expect(getToken()).toBe('session-token');
+    expect(getUser()?.email).toBe('anna@example.com');
+    // The stand-in never loads Google's script.
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { CircleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths, useLocalizedHref } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { useLoginWithGoogle } from '../api/login-google';
+
+/**
+ * What a Google ID token leads to, whichever button produced it (Google's own or the sandbox's):
+ * the sign-in, a greeting and the dashboard, or the error under the button.
+ */
+export function useCredentialSignIn() {
+  const { t, i18n } = useTranslation('auth');
+  const language = i18n.language === 'en' ? 'en' : 'pl';
+  const navigate = useNavigate();
+  const href = useLocalizedHref();
+  const [failed, setFailed] = useState(false);
+  const { mutate, isPending } = useLoginWithGoogle();
+
+  const signIn = (credential: string | undefined) => {
+    if (!credential) {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
+    mutate(
+      { credential, locale: language },
+      {
+        onSuccess: () => {
+          toast.success(t('success.login'));
+          void navigate(href(paths.dashboard.root.getHref()));
+        },
+        onError: (error) => {
+          console.error('google sign-in', error);
+          setFailed(true);
+        },
+      },
+    );
+  };
+  return { signIn, failed, setFailed, pending: isPending };
+}
+
+/** The 'or' divider above a Google button and the error below it. */
+export function GoogleSignInFrame({ failed, children }: { failed: boolean; children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs tracking-wide text-muted-foreground uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        {t('google.or')}
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+      {children}
+      {failed && (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+          {t('google.error')}
+        </p>
+      )}
+    </div>
+  );
+}
