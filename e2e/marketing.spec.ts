@@ -256,6 +256,22 @@ test.describe('marketing pages', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   });
 
+  test('a language chosen on a static page before the app runs is remembered for unprefixed addresses', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto('/pl/about');
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
+    // A tap is the first input: the link works as a plain link, the app has not run yet.
+    await page.getByRole('navigation', { name: 'Język' }).getByRole('link', { name: 'EN – English' }).dispatchEvent('click');
+    await expect(page).toHaveURL(/\/en\/about$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('en');
+    // The browser says Polish; the choice wins on an address without a prefix.
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    await context.close();
+  });
+
   test('the home page hydrates its lower sections as they come near, and a language switch reaches them first', async ({ page }) => {
     await acceptCookies(page);
     await page.setViewportSize({ width: 375, height: 700 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from './i18n';
-import { detectLanguage } from './language-detection';
+import { detectLanguage, readStoredLanguage, watchLanguageChoices } from './language-detection';
+import { LANGUAGE_STORAGE_KEY } from './storage-keys';
 
 describe('detectLanguage', () => {
   it('takes the URL prefix first', () => {
@@ -23,6 +24,31 @@ describe('detectLanguage', () => {
   it('falls back to Polish', () => {
     expect(detectLanguage({ pathname: '/faq', stored: null, browserLanguages: ['de', 'fr'] })).toBe('pl');
     expect(detectLanguage({ pathname: '/faq' })).toBe('pl');
+  });
+});
+
+describe('watchLanguageChoices', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  });
+
+  it("keeps the language of a clicked switch link, whether or not the app runs, and nothing else's", () => {
+    document.body.innerHTML = [
+      '<nav><a data-language-choice href="/en/about" hreflang="en"><span>EN</span></a></nav>',
+      '<a href="/en/faq" hreflang="en">FAQ</a>',
+      '<a data-language-choice href="/de" hreflang="de">DE</a>',
+    ].join('');
+    // Plain links until the app runs: the listener must not need React, and it must not stop them.
+    for (const link of document.querySelectorAll('a')) link.addEventListener('click', (e) => e.preventDefault());
+    watchLanguageChoices(document);
+
+    document.querySelector<HTMLElement>('a[href="/en/faq"]')!.click();
+    document.querySelector<HTMLElement>('a[href="/de"]')!.click();
+    expect(readStoredLanguage()).toBeNull();
+
+    document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(readStoredLanguage()).toBe('en');
   });
 });
 

@@ -40,6 +40,26 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
+/** Marks the language switch's links, whose hreflang names the language they lead to. */
+export const languageChoiceProps = { 'data-language-choice': '' } as const;
+
+/**
+ * Remembers the language of a clicked language link. A listener on the document rather than the
+ * link's own handler: on a static page the switch is a plain link until the app runs (decision
+ * 010), and a choice made then must be kept too.
+ */
+export function watchLanguageChoices(root: Document): void {
+  root.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const language = target?.closest('a[data-language-choice]')?.getAttribute('hreflang');
+      if (isLanguage(language)) rememberLanguage(language);
+    },
+    true,
+  );
+}
+
 export function detectBrowserLanguage(pathname: string): Language {
   return detectLanguage({
     pathname,

@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, switchLanguageHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { rememberLanguage } from '@/lib/language-detection';
+import { languageChoiceProps } from '@/lib/language-detection';
 
 const LABELS = { pl: 'language.pl', en: 'language.en' } as const;
 
-/** Visible PL / EN switch; it keeps the current page and swaps (or adds) the prefix. */
+/**
+ * Visible PL / EN switch; it keeps the current page and swaps (or adds) the prefix. The choice is
+ * remembered by the entry script's listener (watchLanguageChoices).
+ */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const { pathname, search, hash } = useLocation();
@@ -23,7 +26,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
             lang={language}
             aria-current={active ? 'true' : undefined}
             aria-label={`${language.toUpperCase()} – ${t(LABELS[language])}`}
-            onClick={() => rememberLanguage(language)}
+            {...languageChoiceProps}
             className={cn(
               'rounded-sm px-2 py-1 text-xs font-semibold tracking-wide uppercase transition-colors',
               active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
