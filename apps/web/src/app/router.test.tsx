@@ -1,9 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchLanguageChoices } from '@/lib/language-detection';
 import { setSession } from '@/lib/session';
 import { offlineFetch, renderApp } from '../../test/render-app';
 
 describe('router', () => {
+  // As the entry script does: the language switch's choice is kept by a document listener.
+  beforeAll(() => watchLanguageChoices(document));
   beforeEach(() => {
     vi.stubGlobal('fetch', offlineFetch());
   });
