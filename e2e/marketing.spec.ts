@@ -148,6 +148,9 @@ test.describe('marketing pages', () => {
     const { data } = (await (await request.get('/api/config/public')).json()) as { data: { supportEmail: string } };
     const subject = `Pytanie e2e ${Date.now()}`;
     await page.goto('/pl/contact');
+    // The form is in the prerendered HTML: sent before the app runs it, it would be a plain form
+    // submission that reloads the page, so the test waits for the app.
+    await startApp(page);
     await expect(page.getByRole('main').getByRole('link', { name: data.supportEmail })).toHaveAttribute('href', `mailto:${data.supportEmail}`);
     await expect(page.getByRole('link', { name: '+48 500 100 200' })).toBeVisible();
     await expect(page.getByLabel('Wiadomość')).toHaveAttribute('rows', '6');
@@ -184,6 +187,7 @@ test.describe('marketing pages', () => {
       expect(res.status()).toBe(201);
     }
     await page.goto('/pl/contact');
+    await startApp(page);
     await page.getByLabel('Imię i nazwisko').fill('Jan Kowalski');
     await page.getByLabel('Adres e-mail').fill('jan@example.com');
     await page.getByLabel('Temat').fill('Nie dojdzie');
