@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { watchLoadingCopy } from './support/app';
 import { linkIn, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, type ActiveLawyer, type CreatedOffer } from './support/lawyer';
 
@@ -75,9 +76,13 @@ test.describe('payments', () => {
     // The client opens the link in a browser with no session.
     const context = await clientContext(browser, baseURL);
     const client = await context.newPage();
+    const loadingCopy = await watchLoadingCopy(client);
     await client.goto(offerPath(offer));
-    await expect(client.getByText('Ładowanie...')).toBeVisible();
     await expect(client.getByRole('heading', { level: 1, name: 'Ewa Wiśniewska' })).toBeVisible();
+    // Spec 9's loading screen came first, without the profile.
+    const loadingText = await loadingCopy();
+    expect(loadingText).toContain('Ładowanie...');
+    expect(loadingText).not.toContain('Ewa Wiśniewska');
     await expect(client).toHaveTitle('Ewa Wiśniewska | Substytut');
     // The server's link-preview tags are replaced by the app's own, never doubled.
     await expect(client.locator('head title')).toHaveCount(1);

@@ -24,7 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? {
-        // Only the prerender step loads this bundle, by a fixed name; it never ships to browsers.
+        // The prerender step and the server (lawyer pages, decision 012) load this bundle by a fixed
+        // name; it never ships to browsers.
         outDir: 'dist-ssr',
         copyPublicDir: false,
         sourcemap: false,

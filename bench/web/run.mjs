@@ -62,12 +62,17 @@ function ensureBuild() {
   execFileSync('flock', ['/tmp/build.lock', 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-/** A private copy of the web build, so another build during the run cannot swap files. */
+/**
+ * A private copy of the web build, so another build during the run cannot swap files, with the
+ * server's renderer (dist-ssr) beside it where the server looks for it (decision 012).
+ */
 function snapshotWebDist(dir) {
   const target = path.join(dir, 'web-dist');
+  const copy = ['sh', '-c', 'cp -r "$0" "$1" && if [ -d "$2" ]; then cp -r "$2" "$3"; fi'];
+  const args = [...copy, webDist, target, path.join(webDist, '..', 'dist-ssr'), path.join(dir, 'dist-ssr')];
   // Only the shared build (apps/web/dist) can be rebuilt by someone else meanwhile.
-  if (process.env.BENCH_WEB_DIST) execFileSync('cp', ['-r', webDist, target]);
-  else execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', webDist, target]);
+  if (process.env.BENCH_WEB_DIST) execFileSync(args[0], args.slice(1));
+  else execFileSync('flock', ['/tmp/build.lock', ...args]);
   return target;
 }
 

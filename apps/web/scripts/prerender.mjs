@@ -1,6 +1,7 @@
 // Writes static HTML for the public pages after `vite build` and the SSR build:
 // dist/<path>/index.html for every prerender path, unprefixed and under /pl and /en, plus
-// dist/spa.html (the empty app shell for routes that are rendered only in the browser).
+// dist/spa.html (the empty app shell for routes that are rendered only in the browser), and keeps
+// dist-ssr (the server's renderer) with dist-ssr/page.html (its page template).
 // PUBLIC_URL (default http://localhost:3000) names canonical addresses. /sitemap.xml and
 // /robots.txt are served by the API (apps/api/src/modules/seo) from the same page list.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -141,7 +142,10 @@ async function main() {
     }
   }
 
-  await rm(path.join(buildRoot, 'dist-ssr'), { recursive: true, force: true });
+  // The server renders the lawyer pages (/u/{seolink}) at request time with this bundle and this
+  // template (docs/decisions/012-server-rendered-profile-page.md). Both stay beside dist, not in it:
+  // they are not for browsers.
+  await writeFile(path.join(buildRoot, 'dist-ssr', 'page.html'), lowerScriptPriority(await inlineStylesheet(template)));
   // Read above; not for the web.
   await rm(path.dirname(manifestFile), { recursive: true, force: true });
   // The server swaps this origin for its own PUBLIC_URL when it sends a page (apps/api web-app.ts),

@@ -4,15 +4,21 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
 import { detectBrowserLanguage } from '@/lib/language-detection';
+import { ServerDataProvider, type ServerData } from '@/lib/server-data';
 
-/** Renders the real route tree at `url`, as the browser entry would. */
-export function renderApp(url: string) {
+/**
+ * Renders the real route tree at `url`, as the browser entry would; `serverData` as if the page
+ * had come from the server with it.
+ */
+export function renderApp(url: string, { serverData = null }: { serverData?: ServerData | null } = {}) {
   const pathname = new URL(url, 'http://localhost').pathname;
   const i18n = createI18n(detectBrowserLanguage(pathname));
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
   const view = render(
     <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <ServerDataProvider value={serverData}>
+        <RouterProvider router={router} />
+      </ServerDataProvider>
     </AppProviders>,
   );
   return { ...view, router, i18n };

@@ -14,6 +14,7 @@ import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { createI18n } from '@/lib/i18n';
 import { detectBrowserLanguage } from '@/lib/language-detection';
+import { readServerData, ServerDataProvider } from '@/lib/server-data';
 
 /**
  * Lazy routes matched by the first URL are loaded before rendering, so a prerendered page
@@ -96,7 +97,9 @@ export async function startApp(): Promise<void> {
   const app = (
     <StrictMode>
       <AppProviders i18n={i18n} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <ServerDataProvider value={readServerData(document)}>
+          <RouterProvider router={router} />
+        </ServerDataProvider>
       </AppProviders>
     </StrictMode>
   );

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Locale } from '@substytut/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadServerRenderer, sendHeldPage, type ProfilePageData, type ServerRenderer } from './held-page.ts';
 import { isKnownClientRoute, isNotFoundRoute } from './web-routes.ts';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -49,6 +51,8 @@ export interface PageMeta {
   url: string;
   image: string;
   type?: string;
+  /** The page is rendered by the server with this (held-page.ts), when the build has a renderer. */
+  profilePage?: ProfilePageData;
 }
 
 /**
@@ -58,6 +62,7 @@ export interface PageMeta {
 export type PageMetaResolver = (
   pathname: string,
   query: URLSearchParams,
+  language: Locale,
 ) => Promise<PageMeta | 'not_found' | null>;
 
 const escapeAttribute = (value: string) =>
@@ -130,6 +135,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
   pageMetaResolvers: PageMetaResolver[] = [],
+  // The build's server renderer sits beside its output (apps/web scripts/prerender.mjs).
+  ssrDir: string = path.join(path.resolve(webDistDir), '..', 'dist-ssr'),
 ): Promise<WebApp> {
   const root = path.resolve(webDistDir);
   const available = existsSync(path.join(root, 'index.html'));
@@ -150,11 +157,16 @@ export async function registerWebApp(
   // with the configured PUBLIC_URL instead, so canonical and alternate addresses match the host.
   const builtFor = readBuildOrigin(root);
   const publicUrl = app.config.publicUrl;
+  const server: ServerRenderer | null = await loadServerRenderer(ssrDir, app.log);
+
+  /** The build's HTML as this server sends it: its own origin, the sandbox flag. */
+  function servedHtml(raw: string): string {
+    const rebased = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
+    return app.config.sandbox.active ? withSandboxFlag(rebased) : rebased;
+  }
 
   async function sendHtml(reply: FastifyReply, file: string, status: number, meta?: PageMeta) {
-    const raw = await readFile(file, 'utf8');
-    const rebased = builtFor && builtFor !== publicUrl ? raw.replaceAll(builtFor, publicUrl) : raw;
-    const html = app.config.sandbox.active ? withSandboxFlag(rebased) : rebased;
+    const html = servedHtml(await readFile(file, 'utf8'));
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
@@ -162,13 +174,38 @@ export async function registerWebApp(
       .send(meta ? withPageMeta(html, meta) : html);
   }
 
+  async function sendRenderedPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { renderer, template }: ServerRenderer,
+    meta: PageMeta & { profilePage: ProfilePageData },
+    language: Locale,
+  ) {
+    const { loading, page, holdMs } = await renderer.renderProfilePage(
+      request.url,
+      language,
+      meta.profilePage,
+    );
+    const before = withPageMeta(
+      servedHtml(template.before).replace(/<html lang="[^"]*"/, `<html lang="${language}"`),
+      meta,
+    );
+    return sendHeldPage(request, reply, {
+      first: before + loading,
+      second: page + template.after,
+      holdMs,
+      status: 200,
+    });
+  }
+
   async function resolveMeta(
     request: FastifyRequest,
     pathname: string,
+    language: Locale,
   ): Promise<PageMeta | 'not_found' | null> {
     const query = new URL(request.url, 'http://localhost').searchParams;
     for (const resolve of pageMetaResolvers) {
-      const meta = await resolve(pathname, query);
+      const meta = await resolve(pathname, query, language);
       if (meta !== null) return meta;
     }
     return null;
@@ -211,10 +248,28 @@ export async function registerWebApp(
         await sendHtml(reply, file, wantsNotFound ? 404 : 200);
         return true;
       }
-      const meta = await resolveMeta(request, pathname);
+      const prefix = /^\/(pl|en)(\/|$)/.exec(pathname)?.[1];
+      const language: Locale =
+        prefix === 'en' || (!prefix && prefersEnglish(request.headers['accept-language'])) ? 'en' : 'pl';
+      const meta = await resolveMeta(request, pathname, language);
       if (meta === 'not_found') {
         await sendHtml(reply, shell, 404);
         return true;
+      }
+      if (meta?.profilePage && server) {
+        try {
+          await sendRenderedPage(
+            request,
+            reply,
+            server,
+            { ...meta, profilePage: meta.profilePage },
+            language,
+          );
+          return true;
+        } catch (error) {
+          // The browser can still render the page itself from the shell.
+          request.log.error({ err: error }, 'server rendering failed; sending the shell');
+        }
       }
       const status = isKnownClientRoute(pathname) && !wantsNotFound ? 200 : 404;
       await sendHtml(reply, shell, status, meta ?? undefined);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { addDays, warsawDate } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -21,20 +23,38 @@ import { eq } from 'drizzle-orm';
 const themeScript = "document.documentElement.dataset.theme='dark';";
 const shell = `<!doctype html><html lang="pl"><head><meta charset="UTF-8" /><script>${themeScript}</script></head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html' };
+// The web build's page template (dist-ssr/page.html) and a stand-in for its renderer, which shows
+// what it was given; ?hold= in the address sets the wait (the real one keeps the spec's second).
+const pageTemplate = shell
+  .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div>')
+  .replace('</head>', '<!--app-head--></head>');
+const fakeRenderer = `
+export async function renderProfilePage(url, language, data) {
+  const hold = new URL(url, 'http://x').searchParams.get('hold');
+  return {
+    loading: '<div id="page-loading">LOADING</div>',
+    page: '<div id="root">PAGE ' + JSON.stringify({ url, language, data }).replace(/</g, '&lt;') + '</div>',
+    holdMs: hold === null ? 0 : Number(hold),
+  };
+}`;
 
 let t: TestApp;
-let dist: string;
+let build: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'substytut-web-'));
-  mkdirSync(path.join(dist, 'assets'));
+  build = mkdtempSync(path.join(tmpdir(), 'substytut-web-'));
+  const dist = path.join(build, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), shell);
   writeFileSync(path.join(dist, 'spa.html'), shell);
+  mkdirSync(path.join(build, 'dist-ssr'));
+  writeFileSync(path.join(build, 'dist-ssr', 'page.html'), pageTemplate);
+  writeFileSync(path.join(build, 'dist-ssr', 'entry-server.js'), fakeRenderer);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://substytut.example' } });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(build, { recursive: true, force: true });
 });
 
 const get = (seolink: string, offerUrl?: string) =>
@@ -286,6 +306,118 @@ describe('link previews of /u/{seolink}', () => {
       const response = await page(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('og:title');
+    }
+  });
+});
+
+describe('/u/{seolink} rendered by the server (web decision 012)', () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+  /** What the stand-in renderer was given, read back from the page. */
+  const rendered = (body: string) =>
+    JSON.parse(/<div id="root">PAGE (.*?)<\/div>/.exec(body)?.[1] ?? 'null') as {
+      url: string;
+      language: string;
+      data: { seolink: string; offerUrl: string | null; profile: unknown };
+    } | null;
+
+  it("renders the page with the API's own answer, after its loading copy, in the template", async () => {
+    const profile = await t.seed.profile({ firstname: 'Olga', lastname: 'Sęk' });
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const url = `/u/${profile.seolink}?o=${offer.offerUrl}`;
+    const response = await page(url, { 'accept-language': 'pl-PL,pl' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = response.body;
+    // Template, head tags, loading copy, page, rest of the template: in that order.
+    expect(body.indexOf('<title data-prerendered-head>Olga Sęk | Substytut</title>')).toBeGreaterThan(0);
+    expect(body.indexOf('</head>')).toBeLessThan(body.indexOf('LOADING'));
+    expect(body.indexOf('LOADING')).toBeLessThan(body.indexOf('PAGE'));
+    expect(body.endsWith('</body></html>')).toBe(true);
+    expect(body).not.toContain('<!--app-');
+    const api = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/public/profile/${profile.seolink}?offerUrl=${offer.offerUrl}`,
+      })
+    ).json<{ data: unknown }>();
+    expect(rendered(body)).toEqual({
+      url,
+      language: 'pl',
+      data: { seolink: profile.seolink, offerUrl: offer.offerUrl, profile: api.data },
+    });
+    // The shell's inline script is untouched, so its CSP hash still allows it.
+    expect(body).toContain(`<script>${themeScript}</script>`);
+  });
+
+  it("renders an unprefixed address in the browser's language and a prefixed one in its own", async () => {
+    const profile = await t.seed.profile();
+    const english = await page(`/u/${profile.seolink}`, { 'accept-language': 'en-GB,en;q=0.9,pl;q=0.5' });
+    expect(rendered(english.body)?.language).toBe('en');
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.headers.vary).toMatch(/accept-language/i);
+    const prefixed = await page(`/pl/u/${profile.seolink}`, { 'accept-language': 'en' });
+    expect(rendered(prefixed.body)?.language).toBe('pl');
+    expect(prefixed.body).toContain('<html lang="pl"');
+    expect(rendered((await page(`/en/u/${profile.seolink}`)).body)?.language).toBe('en');
+  });
+
+  it('compresses the page itself when the browser accepts gzip', async () => {
+    const profile = await t.seed.profile();
+    const response = await page(`/u/${profile.seolink}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = gunzipSync(response.rawPayload).toString('utf8');
+    expect(rendered(body)?.data.seolink).toBe(profile.seolink);
+  });
+
+  it('sends the loading copy at once and the page only after the wait; a visitor may leave meanwhile', async () => {
+    const profile = await t.seed.profile();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = new URL(address);
+      const firstText = await new Promise<string>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/u/${profile.seolink}?hold=600000`,
+            headers: { ...html, 'accept-encoding': 'gzip' },
+          },
+          (response) => {
+            let text = '';
+            const body = response.pipe(createGunzip());
+            body.on('data', (chunk: Buffer) => {
+              text += chunk.toString('utf8');
+              if (text.includes('LOADING')) {
+                request.destroy();
+                resolve(text);
+              }
+            });
+            body.on('error', () => undefined);
+          },
+        );
+        request.on('error', (error) => {
+          if (!request.destroyed) reject(error);
+        });
+        request.end();
+      });
+      expect(firstText).toContain('<title data-prerendered-head>');
+      expect(firstText).not.toContain('PAGE');
+      // The server carries on after the visitor left in the middle of a page.
+      const next = await page(`/u/${profile.seolink}`);
+      expect(rendered(next.body)?.data.seolink).toBe(profile.seolink);
+    } finally {
+      await t.app.server.close();
+    }
+  });
+
+  it('renders nothing for an unknown or inactive lawyer: the 404 shell', async () => {
+    const inactive = await t.seed.profile({ active: false });
+    for (const url of ['/u/nobody-here', `/u/${inactive.seolink}`]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('LOADING');
+      expect(response.body, url).not.toContain('PAGE');
     }
   });
 });

@@ -17,6 +17,7 @@ export function publicProfileQuery(seolink: string, offerUrl: string | null) {
   });
 }
 
-export function usePublicProfile(seolink: string, offerUrl: string | null) {
-  return useQuery(publicProfileQuery(seolink, offerUrl));
+/** `served`: the answer the page was rendered with on the server, shown at once and asked again. */
+export function usePublicProfile(seolink: string, offerUrl: string | null, served?: PublicProfileDto) {
+  return useQuery({ ...publicProfileQuery(seolink, offerUrl), initialData: served });
 }

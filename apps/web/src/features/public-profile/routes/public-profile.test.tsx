@@ -134,6 +134,37 @@ describe('useMinDelay', () => {
   });
 });
 
+describe('useMinDelay after a wait elsewhere', () => {
+  it('is over from the first render when the server already waited', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useMinDelay(1000, true));
+    expect(result.current).toBe(true);
+  });
+});
+
+describe('public lawyer page rendered by the server (decision 012)', () => {
+  const served = (seolink: string, offerUrl: string | null) => ({
+    queryKey: ['public', 'profile', seolink, offerUrl],
+    data: profile(),
+  });
+
+  it('shows the profile it came with at once: no loading screen, no wait for the API', async () => {
+    // The API never answers: what shows can only be the data sent with the page.
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    renderApp('/u/jan-kowalski?o=oferta-abc', { serverData: served('jan-kowalski', 'oferta-abc') });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    expect(screen.queryByText('Ładowanie...')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Nawiąż współpracę' })).toBeEnabled();
+  });
+
+  it("does not take another page's data: that page loads as usual", async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    renderApp('/u/jan-kowalski?o=oferta-abc', { serverData: served('jan-kowalski', null) });
+    expect((await screen.findAllByText('Ładowanie...', {}, LOAD)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Jan Kowalski' })).toBeNull();
+  });
+});
+
 describe('public lawyer page, step 1', () => {
   it('shows every part of the card, the offer and the page title', async () => {
     serve(profile());

@@ -12,7 +12,8 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { loadNamespaces } from '@/lib/i18n';
 import { useLanguage } from '@/lib/use-language';
-import { usePublicProfile } from '../api/get-public-profile';
+import { useServerData } from '@/lib/server-data';
+import { publicProfileQuery, usePublicProfile } from '../api/get-public-profile';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
@@ -69,8 +70,10 @@ export function Component() {
   const offerUrl = searchParams.get('o') || null;
   const navigate = useNavigate();
   const href = useLocalizedHref();
-  const query = usePublicProfile(seolink, offerUrl);
-  const waited = useMinDelay(MIN_LOADING_MS);
+  // Sent with the page when the server rendered it (decision 012); it held the page for the wait.
+  const served = useServerData<PublicProfileDto>(publicProfileQuery(seolink, offerUrl).queryKey);
+  const query = usePublicProfile(seolink, offerUrl, served);
+  const waited = useMinDelay(MIN_LOADING_MS, served !== undefined);
   const [step, setStep] = useState<Step>(1);
   const [InvoiceForm, setInvoiceForm] = useState<InvoiceFormComponent | null>(null);
   const [opening, setOpening] = useState(false);
