@@ -200,6 +200,37 @@ test.describe('payments', () => {
     await expect(page).toHaveURL(/\/pl\/404$/);
   });
 
+  test('the page is whole before any script runs, and a press of its button before the app runs counts', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const { offer } = await lawyerWithOffer(
+      request,
+      { firstname: 'Zofia', lastname: 'Kruk' },
+      'Rozprawa w SR Gdańsk',
+    );
+    // Without scripts (a crawler, a link preview, a very slow phone): the server rendered it all.
+    const noScripts = await browser.newContext({ locale: 'pl-PL', javaScriptEnabled: false });
+    const bare = await noScripts.newPage();
+    await bare.goto(offerPath(offer));
+    await expect(bare.getByRole('heading', { level: 1, name: 'Zofia Kruk' })).toBeVisible();
+    await expect(bare.getByRole('heading', { name: 'Rozprawa w SR Gdańsk' })).toBeVisible();
+    await expect(bare.getByText('Ładowanie...')).toBeHidden();
+    await noScripts.close();
+
+    // With scripts, the app waits for the first input (decision 010); the press that brings it is
+    // held and pressed again once the app runs.
+    const context = await clientContext(browser, baseURL);
+    const client = await context.newPage();
+    await client.goto(offerPath(offer));
+    await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
+    await client.getByRole('button', { name: 'Nawiąż współpracę' }).click();
+    await expect(client.getByRole('form', { name: 'Formularz danych do faktury' })).toBeVisible();
+    await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+    await context.close();
+  });
+
   test('on a phone the button sticks to the bottom and settles above the footer', async ({
     browser,
     request,
