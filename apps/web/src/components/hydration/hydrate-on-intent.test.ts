@@ -138,10 +138,23 @@ describe('startWhenWanted', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('starts at once on a page that may not wait', async () => {
+  it('starts at once on a page that may not wait, and presses again what was pressed while it started', async () => {
     const root = staticRoot({ 'data-lang': 'pl' });
-    await startWhenWanted(start);
+    const menu = root.querySelector('button')!;
+    const pressedAfterStart: boolean[] = [];
+    let running = false;
+    menu.addEventListener('click', (event) => {
+      if (!event.defaultPrevented) pressedAfterStart.push(running);
+    });
+    start.mockImplementation(async () => {
+      await settle();
+      running = true;
+    });
+    const started = startWhenWanted(start);
     expect(start).toHaveBeenCalledOnce();
+    menu.click();
+    await started;
+    expect(pressedAfterStart).toEqual([true]);
     expect(root).toHaveAttribute('data-hydrate', 'done');
   });
 

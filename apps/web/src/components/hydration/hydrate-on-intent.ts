@@ -109,16 +109,13 @@ export function waitForIntent(target: Window = window): Promise<void> {
  */
 export async function startWhenWanted(start: () => Promise<void>, target: Window = window): Promise<void> {
   const root = target.document.getElementById('root');
-  if (!root || !mayWaitForIntent(root)) {
+  // Also on a page that starts at once: its prerendered buttons can be pressed while the app loads
+  // (the contact form's send would otherwise submit the form natively and reload the page).
+  const replay = holdEarlyClicks(target);
+  try {
+    if (root && mayWaitForIntent(root)) await waitForIntent(target);
     await start();
     root?.setAttribute(HYDRATE_ATTRIBUTE, HYDRATE_DONE);
-    return;
-  }
-  const replay = holdEarlyClicks(target);
-  await waitForIntent(target);
-  try {
-    await start();
-    root.setAttribute(HYDRATE_ATTRIBUTE, HYDRATE_DONE);
   } finally {
     replay();
   }
