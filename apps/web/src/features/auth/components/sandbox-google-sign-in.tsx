@@ -32,12 +32,11 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const [requesting, setRequesting] = useState(false);
   const { signIn, failed, setFailed, pending } = useCredentialSignIn();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<SandboxGoogleSignInInput>({
     resolver: zodResolver(sandboxGoogleSignInSchema),
     mode: 'onSubmit',
@@ -46,14 +45,11 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    setRequesting(true);
     try {
       signIn(await sandboxGoogleCredential(values));
     } catch (error) {
       console.error('google sign-in', error);
       setFailed(true);
-    } finally {
-      setRequesting(false);
     }
   });
 
@@ -81,7 +77,7 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
             <div role="alert">
               {failed && <p className="text-sm font-medium text-destructive">{t('google.error')}</p>}
             </div>
-            <Button type="submit" size="lg" loading={requesting || pending} className="w-full">
+            <Button type="submit" size="lg" loading={isSubmitting || pending} className="w-full">
               {t('google.sandbox.submit')}
             </Button>
           </form>
