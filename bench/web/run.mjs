@@ -279,7 +279,22 @@ async function measurePage(browser, base, page, session) {
   };
 }
 
+/**
+ * One Lighthouse run, tried again up to twice: Lighthouse with Debian's Chromium now and then
+ * fails to record the trace (NO_NAVSTART), which says nothing about the page.
+ */
 function lighthouse(url, outDir, name) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return lighthouseOnce(url, outDir, name);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  (Lighthouse failed on ${name}, attempt ${attempt}; trying again)`);
+    }
+  }
+}
+
+function lighthouseOnce(url, outDir, name) {
   const output = path.join(outDir, `${name}.json`);
   execFileSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
