@@ -181,8 +181,12 @@ export async function registerWebApp(
     meta: PageMeta & { profilePage: ProfilePageData },
     language: Locale,
   ) {
+    // Only what the page reads of its address, so other parameters (a campaign tag, or random ones
+    // sent to miss the render cache) render nothing new.
+    const { pathname } = new URL(request.url, 'http://localhost');
+    const { offerUrl } = meta.profilePage;
     const { loading, page, holdMs } = await renderer.renderProfilePage(
-      request.url,
+      offerUrl ? `${pathname}?o=${encodeURIComponent(offerUrl)}` : pathname,
       language,
       meta.profilePage,
     );

@@ -24,17 +24,16 @@ const themeScript = "document.documentElement.dataset.theme='dark';";
 const shell = `<!doctype html><html lang="pl"><head><meta charset="UTF-8" /><script>${themeScript}</script></head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html' };
 // The web build's page template (dist-ssr/page.html) and a stand-in for its renderer, which shows
-// what it was given; ?hold= in the address sets the wait (the real one keeps the spec's second).
+// what it was given; globalThis.fakeHoldMs sets the wait (the real one keeps the spec's second).
 const pageTemplate = shell
   .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div>')
   .replace('</head>', '<!--app-head--></head>');
 const fakeRenderer = `
 export async function renderProfilePage(url, language, data) {
-  const hold = new URL(url, 'http://x').searchParams.get('hold');
   return {
     loading: '<div id="page-loading">LOADING</div>',
     page: '<div id="root">PAGE ' + JSON.stringify({ url, language, data }).replace(/</g, '&lt;') + '</div>',
-    holdMs: hold === null ? 0 : Number(hold),
+    holdMs: globalThis.fakeHoldMs ?? 0,
   };
 }`;
 
@@ -362,6 +361,17 @@ describe('/u/{seolink} rendered by the server (web decision 012)', () => {
     expect(rendered((await page(`/en/u/${profile.seolink}`)).body)?.language).toBe('en');
   });
 
+  it('renders only what the page reads of its address: other parameters change nothing', async () => {
+    const profile = await t.seed.profile();
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const response = await page(
+      `/u/${profile.seolink}?utm_source=mail&o=${offer.offerUrl}&x=${'y'.repeat(50)}`,
+    );
+    expect(rendered(response.body)?.url).toBe(`/u/${profile.seolink}?o=${offer.offerUrl}`);
+    const plain = await page(`/pl/u/${profile.seolink}/?ref=abc`);
+    expect(rendered(plain.body)?.url).toBe(`/pl/u/${profile.seolink}/`);
+  });
+
   it('compresses the page itself when the browser accepts gzip', async () => {
     const profile = await t.seed.profile();
     const response = await page(`/u/${profile.seolink}`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -375,12 +385,13 @@ describe('/u/{seolink} rendered by the server (web decision 012)', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { port } = new URL(address);
+      (globalThis as { fakeHoldMs?: number }).fakeHoldMs = 600_000;
       const firstText = await new Promise<string>((resolve, reject) => {
         const request = httpRequest(
           {
             host: '127.0.0.1',
             port,
-            path: `/u/${profile.seolink}?hold=600000`,
+            path: `/u/${profile.seolink}`,
             headers: { ...html, 'accept-encoding': 'gzip' },
           },
           (response) => {
@@ -403,10 +414,13 @@ describe('/u/{seolink} rendered by the server (web decision 012)', () => {
       });
       expect(firstText).toContain('<title data-prerendered-head>');
       expect(firstText).not.toContain('PAGE');
-      // The server carries on after the visitor left in the middle of a page.
-      const next = await page(`/u/${profile.seolink}`);
+      delete (globalThis as { fakeHoldMs?: number }).fakeHoldMs;
+      // The server carries on after the visitor left in the middle of a page (another address:
+      // the held render is cached for a second).
+      const next = await page(`/pl/u/${profile.seolink}`);
       expect(rendered(next.body)?.data.seolink).toBe(profile.seolink);
     } finally {
+      delete (globalThis as { fakeHoldMs?: number }).fakeHoldMs;
       await t.app.server.close();
     }
   });
