@@ -225,8 +225,7 @@ test.describe('payments', () => {
     const client = await context.newPage();
     await client.goto(offerPath(offer));
     await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
-    await client.getByRole('button', { name: 'Nawiąż współpracę' }).click();
-    await expect(client.getByRole('form', { name: 'Formularz danych do faktury' })).toBeVisible();
+    await openInvoiceStep(client);
     await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'done');
     await context.close();
   });

@@ -80,7 +80,6 @@ export interface ProfilePageRender {
    * data block to hydrate it with (lib/server-data.tsx).
    */
   page: string;
-  language: Language;
   /** Spec 9: the loading screen stays at least this long. */
   holdMs: number;
 }
@@ -105,7 +104,6 @@ export async function renderProfilePage(
       `<style>#${LOADING_COPY_ID}{display:none}</style>` +
       `<div id="root" data-prerendered="${escapeAttribute(pathname)}" data-lang="${page.language}" data-hydrate="on-intent">${page.html}</div>` +
       serverDataScript(serverData),
-    language: page.language,
     holdMs: MIN_LOADING_MS,
   };
 }

@@ -103,6 +103,12 @@ export function withSandboxFlag(html: string): string {
   return html.replace(/<html(\s[^>]*)?>/i, (_tag, attributes = '') => `<html${attributes} data-sandbox>`);
 }
 
+/** The language an address names by its prefix (/pl/…, /en/…), or null when it names none. */
+function prefixLanguage(pathname: string): Locale | null {
+  const prefix = /^\/(pl|en)(\/|$)/.exec(pathname)?.[1];
+  return prefix === 'pl' || prefix === 'en' ? prefix : null;
+}
+
 export interface WebApp {
   /** Answers GET/HEAD for the web app; false when the request is not the web app's to answer. */
   handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -174,24 +180,28 @@ export async function registerWebApp(
       .send(meta ? withPageMeta(html, meta) : html);
   }
 
+  // The template's start as this server sends it, worked out once (it holds the whole stylesheet).
+  const renderedPageStart = server ? servedHtml(server.template.before) : '';
+
   async function sendRenderedPage(
     request: FastifyRequest,
     reply: FastifyReply,
     { renderer, template }: ServerRenderer,
-    meta: PageMeta & { profilePage: ProfilePageData },
+    meta: PageMeta,
+    profilePage: ProfilePageData,
     language: Locale,
   ) {
     // Only what the page reads of its address, so other parameters (a campaign tag, or random ones
     // sent to miss the render cache) render nothing new.
     const { pathname } = new URL(request.url, 'http://localhost');
-    const { offerUrl } = meta.profilePage;
+    const { offerUrl } = profilePage;
     const { loading, page, holdMs } = await renderer.renderProfilePage(
       offerUrl ? `${pathname}?o=${encodeURIComponent(offerUrl)}` : pathname,
       language,
-      meta.profilePage,
+      profilePage,
     );
     const before = withPageMeta(
-      servedHtml(template.before).replace(/<html lang="[^"]*"/, `<html lang="${language}"`),
+      renderedPageStart.replace(/<html lang="[^"]*"/, `<html lang="${language}"`),
       meta,
     );
     return sendHeldPage(request, reply, {
@@ -245,16 +255,15 @@ export async function registerWebApp(
         // An unprefixed page is prerendered in both languages (index.en.html beside it): the
         // browser's language picks one, so the app hydrates it instead of rendering it anew.
         const english = prerendered.replace(/index\.html$/, 'index.en.html');
-        if (!target.endsWith('.html') && !/^\/(pl|en)(\/|$)/.test(pathname) && isFile(english)) {
+        if (!target.endsWith('.html') && !prefixLanguage(pathname) && isFile(english)) {
           reply.header('vary', 'Accept-Language');
           if (prefersEnglish(request.headers['accept-language'])) file = english;
         }
         await sendHtml(reply, file, wantsNotFound ? 404 : 200);
         return true;
       }
-      const prefix = /^\/(pl|en)(\/|$)/.exec(pathname)?.[1];
       const language: Locale =
-        prefix === 'en' || (!prefix && prefersEnglish(request.headers['accept-language'])) ? 'en' : 'pl';
+        prefixLanguage(pathname) ?? (prefersEnglish(request.headers['accept-language']) ? 'en' : 'pl');
       const meta = await resolveMeta(request, pathname, language);
       if (meta === 'not_found') {
         await sendHtml(reply, shell, 404);
@@ -262,13 +271,7 @@ export async function registerWebApp(
       }
       if (meta?.profilePage && server) {
         try {
-          await sendRenderedPage(
-            request,
-            reply,
-            server,
-            { ...meta, profilePage: meta.profilePage },
-            language,
-          );
+          await sendRenderedPage(request, reply, server, meta, meta.profilePage, language);
           return true;
         } catch (error) {
           // The browser can still render the page itself from the shell.

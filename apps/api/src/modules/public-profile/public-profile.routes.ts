@@ -39,12 +39,11 @@ const PUBLIC_PAGE = /^(?:\/(pl|en))?\/u\/([^/]+)\/?$/;
 /**
  * Head tags of /u/{seolink}[?o={offerUrl}] (also under /pl and /en) for the web app's page, so
  * messengers and crawlers that run no JavaScript see the lawyer's name, bio and image, and the
- * API's answer the server renders the page with (web decision 012). An unknown or inactive lawyer
- * is answered with status 404.
+ * data the server renders the page with (web decision 012): what the API answers, built from the
+ * same row as the tags. An unknown or inactive lawyer is answered with status 404.
  */
 export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
   const readPageMeta = createPublicPageMetaReader({ db: app.db, clock: app.clock });
-  const readProfileJson = createPublicProfileJsonReader({ db: app.db, clock: app.clock });
   const origin = app.config.publicUrl;
   return async (pathname, query, language) => {
     const match = PUBLIC_PAGE.exec(pathname);
@@ -55,18 +54,13 @@ export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
     const offerUrl = o && o.length <= 200 ? o : null;
     const meta = await readPageMeta(seolink, offerUrl, language);
     if (!meta) return 'not_found';
-    // The same text GET /api/public/profile/{seolink} answers, from the same cache. Null when the
-    // lawyer went inactive between the two reads.
-    const json = await readProfileJson(seolink, offerUrl).catch(() => null);
-    if (json === null) return 'not_found';
-    const { data: profile } = JSON.parse(json) as { data: unknown };
     const path = `/u/${encodeURIComponent(seolink)}`;
     return {
       title: meta.title,
       description: meta.description,
       url: `${origin}${languagePath(path, match[1] === 'en' ? 'en' : 'pl')}${offerUrl ? `?o=${encodeURIComponent(offerUrl)}` : ''}`,
       image: meta.imageKey ? `${origin}${storageUrl(meta.imageKey)}` : `${origin}/og-default.png`,
-      profilePage: { seolink, offerUrl, profile },
+      profilePage: { seolink, offerUrl, profile: meta.profile },
     };
   };
 }

@@ -67,6 +67,11 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
   };
 }
 
+/** The public page's data for a loaded row, checked against its schema (GET and the server-rendered page). */
+function publicProfileOf(row: PublicProfileRow, now: Date): PublicProfileDto {
+  return publicProfileDtoSchema.parse(profileDto(row, row.offer ? offerDto(row.offer, now) : null));
+}
+
 export interface PublicProfileCacheOptions {
   /** milliseconds of a monotonic clock for the cache's lifetime; tests pass their own */
   now?: () => number;
@@ -91,8 +96,7 @@ export function createPublicProfileJsonReader(
     const body = await cache.get(cacheKey(seolink, offerUrl), async () => {
       const row = await loadActiveProfile(deps.db, seolink, offerUrl);
       if (!row) return null;
-      const dto = profileDto(row, row.offer ? offerDto(row.offer, deps.clock.now()) : null);
-      return JSON.stringify({ data: publicProfileDtoSchema.parse(dto) });
+      return JSON.stringify({ data: publicProfileOf(row, deps.clock.now()) });
     });
     if (body === null) throw profileNotFound();
     return body;
@@ -104,12 +108,15 @@ export interface PublicPageMeta {
   description: string;
   /** a storage key, or null for the default social image */
   imageKey: string | null;
+  /** What GET /public/profile/{seolink} answers for the same page, for the server to render it with. */
+  profile: PublicProfileDto;
 }
 
 const PRODUCT_NAME = 'Substytut';
 
 /**
- * What a link preview of /u/{seolink}[?o=…] shows; null for an unknown or inactive lawyer. The
+ * What a link preview of /u/{seolink}[?o=…] shows, and the page's data; null for an unknown or
+ * inactive lawyer. The
  * profile row is kept in a public page cache of its own (every shell of the page asks for it),
  * filled from the database like the JSON reader's.
  */
@@ -135,6 +142,7 @@ export function createPublicPageMetaReader(
       title: `${name} | ${PRODUCT_NAME}`,
       description,
       imageKey: (offer?.cardKey ?? null) || row.profile.imageKey || null,
+      profile: publicProfileOf(row, deps.clock.now()),
     };
   };
 }
