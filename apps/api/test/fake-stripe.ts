@@ -47,9 +47,19 @@ export interface FakeTransfer {
   description: string | null;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+}
+
 /**
  * A small stateful stand-in for the parts of Stripe's HTTP API the app calls: Express accounts,
- * account links, login links, Checkout Sessions, PaymentIntents and transfers. Started on
+ * account links, login links, Checkout Sessions, PaymentIntents, transfers and refunds. Started on
  * 127.0.0.1 by the tests; the real SDK talks to it. Idempotency keys behave like Stripe's: a
  * repeated key answers the first result.
  */
@@ -59,6 +69,9 @@ export interface FakeStripe {
   accounts: Map<string, FakeAccount>;
   sessions: Map<string, FakeCheckoutSession>;
   transfers: Map<string, FakeTransfer>;
+  refunds: Map<string, FakeRefund>;
+  /** the next `times` requests to `path` fail as Stripe fails when it is down (500, not to be retried) */
+  failNext(path: string, times?: number): void;
   /** what a client paying on Stripe's page does: the session completes with a paid PaymentIntent */
   paySession(id: string): FakeCheckoutSession & { charge: string };
   close(): Promise<void>;
@@ -90,7 +103,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, string>();
   const sessions = new Map<string, FakeCheckoutSession>();
   const transfers = new Map<string, FakeTransfer>();
-  const intents = new Map<string, { id: string; latest_charge: string }>();
+  const intents = new Map<string, { id: string; latest_charge: string; amount: number }>();
+  const refunds = new Map<string, FakeRefund>();
+  const failures = new Map<string, number>();
   const idempotent = new Map<string, unknown>();
   const randomId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -106,6 +121,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         idempotencyKey,
         authorization: request.headers.authorization,
       });
+      const failing = failures.get(url.pathname) ?? 0;
+      if (failing > 0) {
+        failures.set(url.pathname, failing - 1);
+        response.setHeader('stripe-should-retry', 'false');
+        return send(response, 500, { error: { type: 'api_error', message: 'fake outage' } });
+      }
       if (!request.headers.authorization?.startsWith('Bearer sk_test_')) {
         return send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
       }
@@ -220,6 +241,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(response, 200, transfer);
       }
 
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = idempotencyKey ? `refund:${idempotencyKey}` : undefined;
+        if (key && idempotent.has(key)) return send(response, 200, idempotent.get(key));
+        const paid = intents.get(form.payment_intent ?? '');
+        if (!paid) return notFound(response, `No such payment_intent: '${form.payment_intent ?? ''}'`);
+        const refunded = [...refunds.values()]
+          .filter((r) => r.payment_intent === paid.id)
+          .reduce((sum, r) => sum + r.amount, 0);
+        const amount = form.amount === undefined ? paid.amount - refunded : Number(form.amount);
+        if (!(amount > 0) || refunded + amount > paid.amount) {
+          return send(response, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount - refunded})`,
+            },
+          });
+        }
+        const refund: FakeRefund = {
+          id: randomId('re'),
+          object: 'refund',
+          amount,
+          currency: 'pln',
+          payment_intent: paid.id,
+          reason: form.reason ?? null,
+          status: 'succeeded',
+        };
+        refunds.set(refund.id, refund);
+        if (key) idempotent.set(key, refund);
+        return send(response, 200, refund);
+      }
+
       return notFound(response, `Unrecognized request URL (${request.method}: ${url.pathname})`);
     })().catch((error: unknown) =>
       send(response, 500, { error: { type: 'api_error', message: String(error) } }),
@@ -234,11 +287,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     accounts,
     sessions,
     transfers,
+    refunds,
+    failNext(path, times = 1) {
+      failures.set(path, times);
+    },
     paySession(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`fake stripe: no session ${id}`);
       const charge = randomId('ch');
-      const pi = { id: randomId('pi'), latest_charge: charge };
+      const pi = { id: randomId('pi'), latest_charge: charge, amount: session.amount_total };
       intents.set(pi.id, pi);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: pi.id });
       return { ...session, charge };

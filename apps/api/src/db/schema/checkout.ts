@@ -3,13 +3,26 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex }
 import { offers } from './offers.ts';
 import { PAYMENT_PROVIDERS, paymentAccounts } from './payments.ts';
 
-export const PAYMENT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded', 'disputed'] as const;
+/**
+ * `refunding`: the money came in for an offer another payment had already paid, and is being
+ * returned (the refund is retried until the provider took it; then `refunded`).
+ */
+export const PAYMENT_STATUSES = [
+  'open',
+  'paid',
+  'expired',
+  'failed',
+  'refunding',
+  'refunded',
+  'disputed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * A client's payment of an offer (spec 3 "Payment"): the invoice data they entered and the
- * checkout opened at the provider. `open` while the checkout can still be paid; at most one open
- * checkout per offer (the partial unique index), so an offer is never paid twice.
+ * checkout opened at the provider. `open` while the checkout can still be paid. Each payer has
+ * their own checkout (decision 013), so an offer may have several open ones; the first paid one
+ * pays the offer, the others are ended at the provider, and one paid anyway is refunded.
  *
  * The offer cannot be deleted while a payment references it (restrict): the offers feature
  * clears unpaid checkouts first (checkout.service prepareOfferDeletion), and paid offers are never
@@ -50,19 +63,27 @@ export const offerPayments = pgTable(
     payDate: timestamp('pay_date', { withTimezone: true }),
     /** what happened after payment (refund, dispute), for the operator */
     note: text('note'),
+    /**
+     * sha256 of the random secret in the paying browser's cookie: only that browser gets this
+     * checkout back (decision 013)
+     */
+    payerHash: text('payer_hash'),
+    /** paid after another payment had already paid the offer: refunded, never passed on */
+    duplicate: boolean('duplicate').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_external_unique').on(t.provider, t.externalId),
-    uniqueIndex('payments_one_open_per_offer')
-      .on(t.offerId)
-      .where(sql`${t.status} = 'open'`),
+    // The clock job's sweeps look for these two (few) statuses every minute.
+    index('payments_unsettled_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('open', 'refunding')`),
     index('payments_offer_idx').on(t.offerId),
     index('payments_payment_ref_idx').on(t.paymentRef),
     check(
       'payments_status_valid',
-      sql`${t.status} in ('open', 'paid', 'expired', 'failed', 'refunded', 'disputed')`,
+      sql`${t.status} in ('open', 'paid', 'expired', 'failed', 'refunding', 'refunded', 'disputed')`,
     ),
     check('payments_price_positive', sql`${t.price} > 0`),
   ],
@@ -157,6 +178,25 @@ export const sandboxTransfers = pgTable(
   (t) => [
     uniqueIndex('sandbox_transfers_idempotency_unique').on(t.idempotencyKey),
     index('sandbox_transfers_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Refunds the sandbox provider made to clients; the lawyer's sandbox dashboard lists those of their offers. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    /** the sandbox checkout's payment the money goes back from */
+    paymentRef: text('payment_ref').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_unique').on(t.idempotencyKey),
+    index('sandbox_refunds_payment_ref_idx').on(t.paymentRef),
+    check('sandbox_refunds_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offerPayments,
@@ -68,13 +68,65 @@ export async function lockOffer(db: DbOrTx, offerId: number): Promise<OfferRow |
   return row ?? null;
 }
 
-export async function findOpenPayment(db: DbOrTx, offerId: number): Promise<OfferPaymentRow | null> {
-  const [row] = await db
+/** The payments of an offer started from the browser whose payer secret hashes to `payerHash`. */
+export async function findPayerPayments(
+  db: DbOrTx,
+  offerId: number,
+  payerHash: string,
+): Promise<OfferPaymentRow[]> {
+  return db
     .select()
     .from(offerPayments)
-    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.status, 'open')))
+    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.payerHash, payerHash)))
+    .orderBy(desc(offerPayments.id));
+}
+
+/** true while some payer's checkout of the offer can still be paid at the provider. */
+export async function hasPayableCheckout(db: DbOrTx, offerId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: offerPayments.id })
+    .from(offerPayments)
+    .where(
+      and(
+        eq(offerPayments.offerId, offerId),
+        eq(offerPayments.status, 'open'),
+        gt(offerPayments.expiresAt, now),
+      ),
+    )
     .limit(1);
-  return row ?? null;
+  return row !== undefined;
+}
+
+/** Checkouts still open on offers that are already paid (or on one such offer). */
+export async function findOpenCheckoutsOfPaidOffers(
+  db: DbOrTx,
+  offerId?: number,
+): Promise<Pick<OfferPaymentRow, 'id' | 'offerId' | 'externalId'>[]> {
+  return db
+    .select({ id: offerPayments.id, offerId: offerPayments.offerId, externalId: offerPayments.externalId })
+    .from(offerPayments)
+    .innerJoin(offers, eq(offers.id, offerPayments.offerId))
+    .where(
+      and(
+        eq(offerPayments.status, 'open'),
+        // Still payable: an expired offer may yet be paid (expired → payed).
+        notInArray(offers.status, ['active', 'paystart', 'expired']),
+        offerId === undefined ? undefined : eq(offerPayments.offerId, offerId),
+      ),
+    );
+}
+
+/** Payments waiting for their refund (all, or one). */
+export async function findPaymentsToRefund(db: DbOrTx, paymentId?: number): Promise<OfferPaymentRow[]> {
+  return db
+    .select()
+    .from(offerPayments)
+    .where(
+      and(
+        eq(offerPayments.status, 'refunding'),
+        paymentId === undefined ? undefined : eq(offerPayments.id, paymentId),
+      ),
+    );
 }
 
 export async function countPayments(db: DbOrTx, offerId: number): Promise<number> {
@@ -94,6 +146,7 @@ export async function insertPayment(
   return row;
 }
 
+/** Not locked: whoever changes it locks its offer first (lockOffer), so locks come in one order. */
 export async function findPaymentBySession(
   db: DbOrTx,
   provider: PaymentProviderKind,
@@ -103,8 +156,7 @@ export async function findPaymentBySession(
     .select()
     .from(offerPayments)
     .where(and(eq(offerPayments.provider, provider), eq(offerPayments.externalId, sessionId)))
-    .limit(1)
-    .for('update');
+    .limit(1);
   return row ?? null;
 }
 
@@ -143,7 +195,10 @@ export async function setPaymentStatusByRef(
     .returning();
 }
 
-/** The payment whose money a payout passes on: the offer's latest paid one. */
+/**
+ * The payment that paid the offer, whose money a payout passes on and whose payer the offer's
+ * mails go to; a duplicate (refunded because another payment came first) never counts.
+ */
 export async function findPaidPayment(db: DbOrTx, offerId: number): Promise<OfferPaymentRow | null> {
   const [row] = await db
     .select()
@@ -151,6 +206,7 @@ export async function findPaidPayment(db: DbOrTx, offerId: number): Promise<Offe
     .where(
       and(
         eq(offerPayments.offerId, offerId),
+        eq(offerPayments.duplicate, false),
         inArray(offerPayments.status, ['paid', 'refunded', 'disputed']),
       ),
     )

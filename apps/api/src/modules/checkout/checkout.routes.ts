@@ -14,6 +14,14 @@ import {
   type CheckoutDeps,
 } from './checkout.service.ts';
 
+/**
+ * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
+ * the offer again; nobody else does.
+ */
+export const PAYER_COOKIE = 'substytut_payer';
+/** As long as a checkout can live (Stripe's maximum of 24 hours). */
+const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
+
 export function checkoutDepsOf(app: FastifyInstance): CheckoutDeps {
   return { db: app.db, clock: app.clock, payments: app.payments, config: app.config, log: app.log };
 }
@@ -38,15 +46,24 @@ export async function checkoutRoutes(app: FastifyInstance) {
       config: rateLimit(20, '1 minute'),
       schema: { params: paymentParams, body: paymentBody, response: { 200: dataOf(paymentLinkDtoSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { locale, ...payload } = request.body;
-      return ok(
-        await startPayment(deps, {
-          ...request.params,
-          payload,
-          locale: locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
-        }),
-      );
+      const { payLink, payerSecret } = await startPayment(deps, {
+        ...request.params,
+        payload,
+        locale: locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
+        payerSecret: request.cookies[PAYER_COOKIE] ?? null,
+      });
+      // Only this endpoint of this offer ever receives it, and no script can read it.
+      const { seolink, offerUrl } = request.params;
+      reply.setCookie(PAYER_COOKIE, payerSecret, {
+        path: `/api/public/profile/${encodeURIComponent(seolink)}/payment/${encodeURIComponent(offerUrl)}`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.secureCookies,
+        maxAge: PAYER_COOKIE_MAX_AGE_S,
+      });
+      return ok({ payLink });
     },
   );
 

@@ -10,15 +10,16 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { offerPayments, payouts, type PaymentStatus } from '../../db/schema/checkout.ts';
+import { offerPayments, payouts, type OfferPaymentRow } from '../../db/schema/checkout.ts';
 import { offers, type OfferRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import { isAppError } from '../app/errors.ts';
-import { hashToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
   acceptanceWindowClosedMail,
+  duplicatePaymentRefundedMail,
   offerPaidMail,
   paymentReceivedMail,
   payoutReleasedMail,
@@ -26,17 +27,26 @@ import {
   type MailContext,
 } from '../mail/templates/index.ts';
 import { INVALID_TRANSITION, transitionOffer } from '../offers/offers.transitions.ts';
-import { PaymentProviderError, type Locale, type PaymentEventOf } from '../payments/payments.port.ts';
+import { checkoutFailed } from '../payments/payments.errors.ts';
+import {
+  PaymentProviderError,
+  type AfterCommit,
+  type Locale,
+  type PaymentEventOf,
+} from '../payments/payments.port.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { transferGroupOf } from '../payments/stripe-provider.ts';
 import { acceptanceClosed, acceptanceInvalid, offerNotFound, offerNotPayable } from './checkout.errors.ts';
 import {
   countPayments,
   findOfferWithLawyer,
-  findOpenPayment,
+  findOpenCheckoutsOfPaidOffers,
   findPaidPayment,
+  findPayerPayments,
   findPaymentBySession,
+  findPaymentsToRefund,
   findPublicOffer,
+  hasPayableCheckout,
   insertPayment,
   insertPayout,
   lockOffer,
@@ -106,18 +116,55 @@ export interface StartPaymentInput {
   offerUrl: string;
   payload: PaymentRequestPayload;
   locale: Locale;
+  /** the secret of the browser's payer cookie, when it sent one */
+  payerSecret: string | null;
 }
 
+export interface StartPaymentResult {
+  payLink: string;
+  /** what the browser's payer cookie must hold from now on */
+  payerSecret: string;
+}
+
+const INVOICE_FIELDS = [
+  'email',
+  'company',
+  'street',
+  'city',
+  'postCode',
+  'invoice',
+  'firstname',
+  'lastname',
+  'phone',
+  'nip',
+  'locale',
+] as const satisfies readonly (keyof OfferPaymentRow)[];
+
+/** What binds a checkout to its payer: their invoice data, e-mail and language. */
+type InvoiceData = Pick<OfferPaymentRow, (typeof INVOICE_FIELDS)[number]>;
+
+const sameInvoice = (a: InvoiceData, b: InvoiceData) =>
+  INVOICE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+
+/** An open checkout of this payer, with this data, that the provider still accepts payment on. */
+const reusableCheckout = (rows: OfferPaymentRow[], invoice: InvoiceData, now: Date) =>
+  rows.find(
+    (row) => row.status === 'open' && row.expiresAt.getTime() > now.getTime() && sameInvoice(row, invoice),
+  );
+
 /**
- * POST /public/profile/{seolink}/payment/{offerUrl}: records the client's invoice data and opens a
- * checkout, or hands back the one already open. Requests for one offer queue on the offer's row
- * lock (PostgreSQL) or the single connection (PGlite), and the partial unique index allows one
- * open checkout per offer, so concurrent clicks get one checkout and the offer is never paid twice.
+ * POST /public/profile/{seolink}/payment/{offerUrl}: opens a checkout of the offer for this payer
+ * (decision 013). Each payer has their own checkout bound to their own invoice data and e-mail;
+ * a payer is recognised only by the secret of their browser's payer cookie, never by e-mail or
+ * NIP. A repeat with the same data gets the payer's own open checkout back; with changed data
+ * the payer's old checkout is ended at the provider and a new one opened. Requests for one offer
+ * queue on the offer's row lock (PostgreSQL) or the single connection (PGlite), so concurrent
+ * repeats from one browser get one checkout.
  */
 export async function startPayment(
   deps: CheckoutDeps,
   input: StartPaymentInput,
-): Promise<{ payLink: string }> {
+): Promise<StartPaymentResult> {
   const found = await findPublicOffer(deps.db, input.seolink, input.offerUrl);
   if (!found || found.profile.status !== 'active') throw offerNotFound();
   if (!isOfferPayable(found.offer, deps.clock.now())) throw offerNotPayable();
@@ -126,33 +173,48 @@ export async function startPayment(
   if (!account?.payoutsEnabled) throw offerNotPayable();
 
   const p = input.payload;
+  const invoice: InvoiceData = {
+    email: p.email,
+    company: p.company,
+    street: p.street,
+    city: p.city,
+    postCode: p.postCode,
+    invoice: p.invoice,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    phone: p.phone,
+    nip: p.nip,
+    locale: input.locale,
+  };
+  // A secret counts only when this offer's payments know it: the server made it, so nobody else
+  // holds it, and a made-up value starts afresh like no cookie at all.
+  const presented = input.payerSecret ? hashToken(input.payerSecret) : null;
+  const mine = presented ? await findPayerPayments(deps.db, found.offer.id, presented) : [];
+  const payerSecret = mine.length > 0 && input.payerSecret ? input.payerSecret : newSecretToken();
+  const payerHash = hashToken(payerSecret);
+
+  const own = reusableCheckout(mine, invoice, deps.clock.now());
+  if (own) return { payLink: own.payLink, payerSecret };
+  // The payer corrected their data: their old checkout ends first (at the provider, outside any
+  // transaction), so they never hold two that can be paid.
+  for (const old of mine.filter((row) => row.status === 'open')) {
+    try {
+      await deps.payments.expireCheckout(old.externalId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error, paymentId: old.id }, "ending the payer's old checkout failed");
+      throw checkoutFailed();
+    }
+    await deps.db.transaction((tx) => closeCheckout(tx, old, 'expired', deps.clock.now()));
+  }
+
   return deps.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, found.offer.id);
     const now = deps.clock.now();
     if (!offer || !isOfferPayable(offer, now)) throw offerNotPayable();
-    const invoice = {
-      email: p.email,
-      company: p.company,
-      street: p.street,
-      city: p.city,
-      postCode: p.postCode,
-      invoice: p.invoice,
-      firstname: p.firstname,
-      lastname: p.lastname,
-      phone: p.phone,
-      nip: p.nip,
-      locale: input.locale,
-      updatedAt: now,
-    };
-
-    const open = await findOpenPayment(tx, offer.id);
-    // A checkout past its expiry can no longer be paid at the provider, so a new one is safe.
-    if (open && open.expiresAt.getTime() > now.getTime()) {
-      // The latest invoice data wins: the client may have gone back to correct it.
-      await tx.update(offerPayments).set(invoice).where(eq(offerPayments.id, open.id));
-      return { payLink: open.payLink };
-    }
-    if (open) await setPaymentStatus(tx, open.id, ['open'], { status: 'expired', updatedAt: now });
+    // A concurrent repeat from the same browser may have opened it while this one waited.
+    const twin = reusableCheckout(await findPayerPayments(tx, offer.id, payerHash), invoice, now);
+    if (twin) return { payLink: twin.payLink, payerSecret };
 
     const attempt = (await countPayments(tx, offer.id)) + 1;
     const expiresAt = checkoutExpiresAt(offer, now);
@@ -182,24 +244,51 @@ export async function startPayment(
       status: 'open',
       price: offer.grossGrosze,
       expiresAt,
+      payerHash,
       createdAt: now,
+      updatedAt: now,
     });
     if (offer.status === 'active') await transitionOffer(tx, offer.id, 'startPayment', 'client', now);
-    return { payLink: session.url };
+    return { payLink: session.url, payerSecret };
   });
 }
 
-/** checkout.completed: a paid checkout pays the offer (once) and tells both sides. */
+/**
+ * Ends one open checkout in the app (the provider already ended it): the offer goes back to
+ * active only when no other payer's checkout can still be paid. Takes the offer's lock first,
+ * like every change to an offer's payments, so the order of locks is always the same.
+ */
+async function closeCheckout(
+  tx: Tx,
+  payment: Pick<OfferPaymentRow, 'id' | 'offerId'>,
+  status: 'expired' | 'failed',
+  now: Date,
+): Promise<void> {
+  const offer = await lockOffer(tx, payment.offerId);
+  // Only an open checkout ends: a late expiry of a paid one changes nothing.
+  if (!(await setPaymentStatus(tx, payment.id, ['open'], { status, updatedAt: now }))) return;
+  // Past its day the offer stays for the clock job to expire.
+  if (offer?.status !== 'paystart' || isOfferExpired(offer.expireDate, now)) return;
+  if (await hasPayableCheckout(tx, offer.id, now)) return;
+  await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);
+}
+
+/**
+ * checkout.completed: the first paid checkout pays the offer and tells its payer and the lawyer;
+ * the other payers' checkouts are then ended at the provider. Money that still comes in for an
+ * offer already paid is refunded to its payer (decision 013).
+ */
 export async function onCheckoutCompleted(
   deps: CheckoutDeps,
   tx: Tx,
   event: PaymentEventOf<'checkout.completed'>,
-): Promise<void> {
+): Promise<AfterCommit | void> {
   const payment = await findPaymentBySession(tx, event.provider, event.sessionId);
   if (!payment) {
     deps.log.warn({ sessionId: event.sessionId }, 'checkout event for an unknown session');
     return;
   }
+  await lockOffer(tx, payment.offerId);
   const now = deps.clock.now();
   if (!event.paid) {
     // A delayed method: the money arrives (async_payment_succeeded) or not (…_failed) later.
@@ -220,11 +309,14 @@ export async function onCheckoutCompleted(
   });
   if (!paid) return;
   if (!(await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now))) {
-    deps.log.error(
-      { paymentId: payment.id, offerId: payment.offerId },
-      'payment for an offer that cannot be paid',
-    );
-    return;
+    // Another payer's checkout paid the offer first: this money goes back.
+    await setPaymentStatus(tx, payment.id, ['paid'], {
+      status: 'refunding',
+      duplicate: true,
+      updatedAt: now,
+    });
+    deps.log.warn({ paymentId: payment.id, offerId: payment.offerId }, 'offer already paid: refunding');
+    return () => refundDuplicatePayments(deps, payment.id);
   }
   const found = await findOfferWithLawyer(tx, payment.offerId);
   if (!found) return;
@@ -233,13 +325,13 @@ export async function onCheckoutCompleted(
     tx,
     paymentReceivedMail(
       {
-        locale: payment.locale,
-        to: payment.email,
+        locale: paid.locale,
+        to: paid.email,
         offerTitle: found.offer.title,
-        amount: payment.price,
+        amount: paid.price,
         lawyerName: fullName(found.profile),
         seolink: found.profile.seolink ?? '',
-        paymentId: payment.id,
+        paymentId: paid.id,
       },
       context,
     ),
@@ -252,16 +344,17 @@ export async function onCheckoutCompleted(
         locale: found.lawyer.locale,
         to: found.lawyer.email,
         offerTitle: found.offer.title,
-        amount: payment.price,
-        client: payment,
+        amount: paid.price,
+        client: paid,
       },
       context,
     ),
     now,
   );
+  return () => endCheckoutsOfPaidOffers(deps, payment.offerId);
 }
 
-/** checkout.expired / checkout.failed: the open checkout ends and the offer can be paid again. */
+/** checkout.expired / checkout.failed: that payer's checkout ends; the others stay as they are. */
 export async function onCheckoutEnded(
   deps: CheckoutDeps,
   tx: Tx,
@@ -269,15 +362,90 @@ export async function onCheckoutEnded(
 ): Promise<void> {
   const payment = await findPaymentBySession(tx, event.provider, event.sessionId);
   if (!payment) return;
-  const now = deps.clock.now();
-  const status: PaymentStatus = event.type === 'checkout.failed' ? 'failed' : 'expired';
-  // Only an open checkout ends: a late expiry of a paid one changes nothing.
-  if (!(await setPaymentStatus(tx, payment.id, ['open'], { status, updatedAt: now }))) return;
-  const offer = await lockOffer(tx, payment.offerId);
-  // Past its day the offer stays for the clock job to expire.
-  if (offer?.status === 'paystart' && !isOfferExpired(offer.expireDate, now)) {
-    await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);
+  await closeCheckout(tx, payment, event.type === 'checkout.failed' ? 'failed' : 'expired', deps.clock.now());
+}
+
+/**
+ * Ends, at the provider, the checkouts still open on offers that are already paid (all of them, or
+ * one offer's), so no other payer can pay. Runs after the paying event and in the clock job, so
+ * one that failed is tried again; ending a checkout twice is harmless.
+ */
+export async function endCheckoutsOfPaidOffers(deps: CheckoutDeps, offerId?: number): Promise<number> {
+  const open = await findOpenCheckoutsOfPaidOffers(deps.db, offerId);
+  let ended = 0;
+  for (const payment of open) {
+    try {
+      await deps.payments.expireCheckout(payment.externalId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error(
+        { err: error, paymentId: payment.id },
+        'ending a checkout of a paid offer failed; will retry',
+      );
+      continue;
+    }
+    await deps.db.transaction((tx) => closeCheckout(tx, payment, 'expired', deps.clock.now()));
+    ended += 1;
   }
+  return ended;
+}
+
+/**
+ * Refunds in full the payments that came in for an offer another payment had already paid, and
+ * tells each payer in their language. Runs after the event and in the clock job until the
+ * provider took the refund; the idempotency key is the payment's, so a retry never refunds twice.
+ */
+export async function refundDuplicatePayments(deps: CheckoutDeps, paymentId?: number): Promise<number> {
+  const due = await findPaymentsToRefund(deps.db, paymentId);
+  let refunded = 0;
+  for (const payment of due) {
+    if (!payment.paymentRef) {
+      deps.log.error(
+        { paymentId: payment.id },
+        'a duplicate payment without a provider reference: refund by hand',
+      );
+      continue;
+    }
+    let refundId: string;
+    try {
+      ({ refundId } = await deps.payments.refund({
+        paymentRef: payment.paymentRef,
+        amount: payment.price,
+        reason: 'duplicate',
+        idempotencyKey: `refund-duplicate-payment-${payment.id}`,
+      }));
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error, paymentId: payment.id }, 'refund failed; will retry');
+      continue;
+    }
+    const done = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const row = await setPaymentStatus(tx, payment.id, ['refunding'], {
+        status: 'refunded',
+        note: `refunded ${payment.price} gr: the offer was already paid by another payment (${refundId})`,
+        updatedAt: now,
+      });
+      if (!row) return false;
+      const found = await findOfferWithLawyer(tx, payment.offerId);
+      await enqueueMail(
+        tx,
+        duplicatePaymentRefundedMail(
+          {
+            locale: row.locale,
+            to: row.email,
+            offerTitle: found?.offer.title ?? '',
+            amount: row.price,
+          },
+          mailContext(deps),
+        ),
+        now,
+      );
+      return true;
+    });
+    if (done) refunded += 1;
+  }
+  return refunded;
 }
 
 /** charge.refunded / charge.disputed: recorded on the payment; the payout is then held back. */
@@ -511,25 +679,9 @@ export async function runClockJob(deps: CheckoutDeps): Promise<ClockJobResult> {
   }
 
   await deps.payments.provider.tick?.(now);
+  // Provider work a payment event called for and that failed then: tried again every minute.
+  await endCheckoutsOfPaidOffers(deps);
+  await refundDuplicatePayments(deps);
   result.payoutsSent = await sendPendingPayouts(deps);
   return result;
-}
-
-/**
- * For the offers feature, before deleting an unpaid offer: ends its open checkout at the provider
- * (so it can no longer be paid) and marks it expired. Call outside a transaction; then delete
- * the offer's payment rows with deleteUnpaidPayments in the deleting transaction.
- */
-export async function releaseOfferCheckout(deps: CheckoutDeps, offerId: number): Promise<void> {
-  const open = await findOpenPayment(deps.db, offerId);
-  if (!open) return;
-  await deps.payments.expireCheckout(open.externalId);
-  await setPaymentStatus(deps.db, open.id, ['open'], { status: 'expired', updatedAt: deps.clock.now() });
-}
-
-/** Deletes an unpaid offer's ended checkouts; a paid or still open one stays (and blocks the delete). */
-export async function deleteUnpaidPayments(tx: DbOrTx, offerId: number): Promise<void> {
-  await tx
-    .delete(offerPayments)
-    .where(and(eq(offerPayments.offerId, offerId), inArray(offerPayments.status, ['expired', 'failed'])));
 }

@@ -14,6 +14,8 @@ import {
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
 import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
+import { checkoutDepsOf } from './checkout.routes.ts';
+import { runClockJob } from './clock-job.ts';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -207,5 +209,149 @@ describe('checkout with Stripe (local fake of its API)', () => {
     await deliver(signedStripeEvent('charge.refunded', charge));
     const [refunded] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(refunded?.status).toBe('refunded');
+  });
+});
+
+describe('two payers on one offer with Stripe', () => {
+  async function twoCheckouts() {
+    const { profile } = await seedStripeLawyer(t.db, t.seed, fake);
+    const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 50_000 });
+    const start = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/profile/${profile.seolink}/payment/${offer.offerUrl}`,
+        headers: csrf,
+        payload,
+      });
+    const a = await start(checkoutInvoice(`a-${offer.id}@example.com`));
+    const b = await start({
+      ...checkoutInvoice(`b-${offer.id}@example.com`),
+      nip: '7792364275',
+      company: 'Firma B sp. z o.o.',
+      locale: 'en',
+    });
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
+    const row = (email: string) => rows.find((r) => r.email === email)!;
+    return {
+      offer,
+      a: { session: sessionOfPayLink(fake, a.json().data.payLink), row: row(`a-${offer.id}@example.com`) },
+      b: { session: sessionOfPayLink(fake, b.json().data.payLink), row: row(`b-${offer.id}@example.com`) },
+    };
+  }
+  const paymentRow = async (id: number) =>
+    (await t.db.select().from(offerPayments).where(eq(offerPayments.id, id)))[0];
+  const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  it('when A pays, B checkout is expired at Stripe and a late expiry event changes nothing', async () => {
+    const { offer, a, b } = await twoCheckouts();
+    expect(a.session.id).not.toBe(b.session.id);
+    await deliver(signedStripeEvent('checkout.session.completed', fake.paySession(a.session.id)));
+    expect(await offerStatus(offer.id)).toBe('payed');
+    expect(fake.sessions.get(b.session.id)?.status).toBe('expired');
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${b.session.id}/expire`)).toBe(true);
+    expect((await paymentRow(b.row.id))?.status).toBe('expired');
+    await deliver(signedStripeEvent('checkout.session.expired', fake.sessions.get(b.session.id)!));
+    expect(await offerStatus(offer.id)).toBe('payed');
+    expect((await paymentRow(a.row.id))?.status).toBe('paid');
+  });
+
+  it('both checkouts complete: the second is refunded through Stripe once, recorded, and its payer mailed', async () => {
+    const { offer, a, b } = await twoCheckouts();
+    // Both clients pay before either event arrives.
+    const paidA = fake.paySession(a.session.id);
+    const paidB = fake.paySession(b.session.id);
+    await deliver(signedStripeEvent('checkout.session.completed', paidA));
+    const late = signedStripeEvent('checkout.session.completed', paidB);
+    for (let i = 0; i < 3; i++) expect((await deliver(late)).statusCode).toBe(200);
+    // Another event for the same payment (Stripe sends several) refunds nothing more.
+    await deliver(signedStripeEvent('checkout.session.async_payment_succeeded', paidB));
+
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === paidB.payment_intent);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: grossFromNet(50_000), reason: 'duplicate', currency: 'pln' }),
+    ]);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paidA.payment_intent)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/refunds' && r.form.payment_intent === paidB.payment_intent),
+    ).toEqual([
+      expect.objectContaining({
+        idempotencyKey: `refund-duplicate-payment-${b.row.id}`,
+        form: expect.objectContaining({ amount: String(grossFromNet(50_000)) }),
+      }),
+    ]);
+    const rowB = await paymentRow(b.row.id);
+    expect(rowB).toMatchObject({ status: 'refunded', duplicate: true, paymentRef: paidB.payment_intent });
+    expect(rowB?.note).toContain(refunds[0]!.id);
+    expect(await paymentRow(a.row.id)).toMatchObject({ status: 'paid', paymentRef: paidA.payment_intent });
+
+    expect((await mailsTo(b.row.email)).map((m) => m.subject)).toEqual([
+      `Your payment has been refunded: ${offer.title}`,
+    ]);
+    expect((await mailsTo(a.row.email)).map((m) => m.subject)).toEqual([
+      'Potwierdzenie płatności w serwisie Substytut',
+    ]);
+    const lawyerMails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Nowe opłacone zlecenie: ${offer.title}`));
+    expect(lawyerMails).toHaveLength(1);
+    expect(lawyerMails[0]?.text).toContain('Substytut sp. z o.o., NIP 5252987310');
+
+    // Stripe's own charge.refunded for that refund changes nothing more.
+    await deliver(
+      signedStripeEvent('charge.refunded', {
+        id: paidB.charge,
+        object: 'charge',
+        payment_intent: paidB.payment_intent,
+        amount_refunded: grossFromNet(50_000),
+      }),
+    );
+    expect(await paymentRow(b.row.id)).toEqual(rowB);
+    expect(await mailsTo(b.row.email)).toHaveLength(1);
+  });
+
+  it('a refund Stripe refused at first is made by the clock job, once', async () => {
+    const { offer, a, b } = await twoCheckouts();
+    const paidA = fake.paySession(a.session.id);
+    const paidB = fake.paySession(b.session.id);
+    await deliver(signedStripeEvent('checkout.session.completed', paidA));
+    fake.failNext('/v1/refunds');
+    expect((await deliver(signedStripeEvent('checkout.session.completed', paidB))).statusCode).toBe(200);
+    expect(await paymentRow(b.row.id)).toMatchObject({ status: 'refunding', duplicate: true });
+    expect(await mailsTo(b.row.email)).toEqual([]);
+
+    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(checkoutDepsOf(t.app));
+    expect((await paymentRow(b.row.id))?.status).toBe('refunded');
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paidB.payment_intent)).toHaveLength(
+      1,
+    );
+    expect(await mailsTo(b.row.email)).toHaveLength(1);
+    expect(await offerStatus(offer.id)).toBe('payed');
+  });
+
+  it('a refund never exceeds what was paid', async () => {
+    const { a } = await twoCheckouts();
+    const paidA = fake.paySession(a.session.id);
+    const refund = (amount: number, key: string) =>
+      t.app.payments.refund({
+        paymentRef: paidA.payment_intent!,
+        amount,
+        reason: 'requested_by_customer',
+        idempotencyKey: key,
+      });
+    await expect(refund(0, 'zero')).rejects.toThrow();
+    await expect(refund(grossFromNet(50_000) + 1, 'too-much')).rejects.toThrow();
+    await refund(1000, 'part-1');
+    await refund(1000, 'part-1');
+    await expect(refund(grossFromNet(50_000) - 999, 'part-2')).rejects.toThrow();
+    await refund(grossFromNet(50_000) - 1000, 'part-3');
+    expect(
+      [...fake.refunds.values()]
+        .filter((r) => r.payment_intent === paidA.payment_intent)
+        .map((r) => r.amount),
+    ).toEqual([1000, grossFromNet(50_000) - 1000]);
   });
 });

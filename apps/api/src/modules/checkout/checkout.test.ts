@@ -2,7 +2,13 @@ import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { offerPayments, payouts, sandboxTransfers } from '../../db/schema/checkout.ts';
+import {
+  offerPayments,
+  payouts,
+  sandboxCheckouts,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../db/schema/checkout.ts';
 import {
   mailOutbox,
   offers,
@@ -13,7 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
 import type { PaymentEvent } from '../payments/payments.port.ts';
-import { checkoutDepsOf } from './checkout.routes.ts';
+import { checkoutDepsOf, PAYER_COOKIE } from './checkout.routes.ts';
 import { checkoutExpiresAt, platformFee } from './checkout.service.ts';
 import { runClockJob } from './clock-job.ts';
 
@@ -68,6 +74,12 @@ const offerStatus = async (id: number) =>
   (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
 const paymentsOf = (offerId: number) =>
   t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
+/** The payer's secret cookie a payment request set. */
+function payerCookie(response: Awaited<ReturnType<typeof requestPayment>>) {
+  const cookie = response.cookies.find((c) => c.name === PAYER_COOKIE);
+  if (!cookie) throw new Error('no payer cookie');
+  return cookie;
+}
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 /** Opens the sandbox checkout page of a pay link and submits one of its actions. */
@@ -85,6 +97,12 @@ async function sandboxAction(payLink: string, action: 'pay' | 'fail' | 'cancel')
       method: 'blik',
     }).toString(),
   });
+}
+
+/** The lawyer's dashboard page at the sandbox provider. */
+async function sandboxDashboard(userId: string) {
+  const link = await t.app.payments.dashboardLink({ id: userId, email: 'x@example.com', locale: 'pl' });
+  return t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
 }
 
 async function paidOffer() {
@@ -133,24 +151,60 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
     expect(await offerStatus(offer.id)).toBe('paystart');
   });
 
-  it('hands out the open checkout again (with the latest invoice data) instead of a second one', async () => {
+  it('a repeat from the same browser gets its own checkout back; changed data replaces it', async () => {
     const { profile, offer } = await lawyerWithOffer();
-    const first = (await requestPayment(profile, offer.offerUrl)).json().data.payLink;
-    const second = await requestPayment(profile, offer.offerUrl, { ...invoice, city: 'Gniezno' });
-    expect(second.json().data.payLink).toBe(first);
+    const first = await requestPayment(profile, offer.offerUrl);
+    const cookie = payerCookie(first);
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: `/api/public/profile/${profile.seolink}/payment/${offer.offerUrl}`,
+    });
+    const asA = { ...csrf, cookie: `${csrf.cookie}; ${PAYER_COOKIE}=${cookie.value}` };
+    const again = await requestPayment(profile, offer.offerUrl, invoice, asA);
+    expect(again.json().data.payLink).toBe(first.json().data.payLink);
+    expect(await paymentsOf(offer.id)).toHaveLength(1);
+
+    // Going back to correct the data: the old checkout ends at the provider, a new one opens.
+    const corrected = await requestPayment(profile, offer.offerUrl, { ...invoice, city: 'Gniezno' }, asA);
+    expect(corrected.json().data.payLink).not.toBe(first.json().data.payLink);
     const rows = await paymentsOf(offer.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.city).toBe('Gniezno');
+    expect(rows.map((r) => [r.status, r.city]).sort()).toEqual([
+      ['expired', 'Poznań'],
+      ['open', 'Gniezno'],
+    ]);
+    const oldPage = new URL(first.json().data.payLink as string);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${oldPage.pathname}${oldPage.search}` })).statusCode,
+    ).toBe(410);
+    expect(await offerStatus(offer.id)).toBe('paystart');
+
+    // A request without the browser's secret never gets that checkout, even with the same data.
+    const stranger = await requestPayment(profile, offer.offerUrl, { ...invoice, city: 'Gniezno' });
+    expect(stranger.json().data.payLink).not.toBe(corrected.json().data.payLink);
+    // A made-up secret counts as none.
+    const forged = await requestPayment(profile, offer.offerUrl, invoice, {
+      ...csrf,
+      cookie: `${csrf.cookie}; ${PAYER_COOKIE}=made-up`,
+    });
+    expect(forged.json().data.payLink).not.toBe(first.json().data.payLink);
+    expect(payerCookie(forged).value).not.toBe('made-up');
+    expect((await paymentsOf(offer.id)).filter((r) => r.status === 'open')).toHaveLength(3);
   });
 
-  it('50 concurrent requests on one offer create one checkout', async () => {
+  it('50 concurrent repeats from one browser, with the same or changed data, leave it one open checkout', async () => {
     const { profile, offer } = await lawyerWithOffer();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => requestPayment(profile, offer.offerUrl)),
-    );
-    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
-    expect(new Set(responses.map((r) => r.json().data.payLink)).size).toBe(1);
-    expect(await paymentsOf(offer.id)).toHaveLength(1);
+    const first = await requestPayment(profile, offer.offerUrl);
+    const asA = { ...csrf, cookie: `${csrf.cookie}; ${PAYER_COOKIE}=${payerCookie(first).value}` };
+    for (const payload of [invoice, { ...invoice, city: 'Gniezno' }]) {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => requestPayment(profile, offer.offerUrl, payload, asA)),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+      expect(new Set(responses.map((r) => r.json().data.payLink)).size).toBe(1);
+      const open = (await paymentsOf(offer.id)).filter((r) => r.status === 'open');
+      expect(open.map((r) => r.city)).toEqual([payload.city]);
+    }
     expect(await offerStatus(offer.id)).toBe('paystart');
   });
 
@@ -301,6 +355,206 @@ describe('the sandbox checkout page', () => {
   });
 });
 
+describe('two payers on one offer link', () => {
+  const invoiceB = {
+    ...invoice,
+    nip: '5252987310',
+    company: 'Firma B sp. z o.o.',
+    street: 'Prosta 20',
+    postCode: '00-850',
+    city: 'Warszawa',
+    email: 'klient-b@example.com',
+    locale: 'en',
+  };
+  const emailA = (offerId: number) => `klient-a-${offerId}@example.com`;
+
+  /** A lawyer who can sign in, an offer, and two clients who each started a checkout on its link. */
+  async function twoCheckouts() {
+    const session = await t.seed.session();
+    const profile = await t.seed.profile({ userId: session.user.id });
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const a = await requestPayment(profile, offer.offerUrl, { ...invoice, email: emailA(offer.id) });
+    const b = await requestPayment(profile, offer.offerUrl, {
+      ...invoiceB,
+      email: `b-${offer.id}@example.com`,
+    });
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await paymentsOf(offer.id);
+    const rowA = rows.find((r) => r.email === emailA(offer.id))!;
+    const rowB = rows.find((r) => r.email === `b-${offer.id}@example.com`)!;
+    return {
+      headers: session.headers,
+      profile,
+      offer,
+      a: { payLink: a.json().data.payLink as string, row: rowA },
+      b: { payLink: b.json().data.payLink as string, row: rowB, email: rowB.email },
+    };
+  }
+
+  it('each client gets their own checkout, and the second request changes nothing of the first', async () => {
+    const { offer, a, b } = await twoCheckouts();
+    expect(b.payLink).not.toBe(a.payLink);
+    expect(b.row.externalId).not.toBe(a.row.externalId);
+    const [rowA] = await t.db.select().from(offerPayments).where(eq(offerPayments.id, a.row.id));
+    expect(rowA).toMatchObject({
+      status: 'open',
+      email: emailA(offer.id),
+      nip: '7792364275',
+      company: 'Kancelaria Nowak',
+      city: 'Poznań',
+      locale: 'pl',
+      payLink: a.payLink,
+    });
+    expect(b.row).toMatchObject({
+      status: 'open',
+      nip: '5252987310',
+      company: 'Firma B sp. z o.o.',
+      locale: 'en',
+    });
+    expect(await offerStatus(offer.id)).toBe('paystart');
+  });
+
+  it('A pays: A and the lawyer (with A invoice data) are mailed, B checkout ends, later mails go to A', async () => {
+    const { headers, offer, a, b } = await twoCheckouts();
+    expect((await sandboxAction(a.payLink, 'pay')).statusCode).toBe(303);
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const rows = await paymentsOf(offer.id);
+    expect(rows.find((r) => r.id === a.row.id)?.status).toBe('paid');
+    expect(rows.find((r) => r.id === b.row.id)?.status).toBe('expired');
+
+    expect((await mailsTo(emailA(offer.id))).map((m) => m.subject)).toEqual([
+      'Potwierdzenie płatności w serwisie Substytut',
+    ]);
+    expect(await mailsTo(b.email)).toEqual([]);
+    const [lawyerMail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Nowe opłacone zlecenie: ${offer.title}`));
+    expect(lawyerMail?.text).toContain('Kancelaria Nowak, NIP 7792364275');
+    expect(lawyerMail?.text).not.toContain('Firma B');
+
+    // B's checkout can no longer be paid: the provider ended it.
+    const pageB = new URL(b.payLink);
+    expect((await t.app.inject({ method: 'GET', url: `${pageB.pathname}${pageB.search}` })).statusCode).toBe(
+      410,
+    );
+
+    // The acceptance link goes to A, who paid.
+    const done = await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await mailsTo(emailA(offer.id))).some((m) => m.text.includes('/offer/accept/'))).toBe(true);
+    expect(await mailsTo(b.email)).toEqual([]);
+  });
+
+  it("A's cancel does not touch B's checkout; the offer is paystart until the last one ended", async () => {
+    const { offer, a, b } = await twoCheckouts();
+    expect((await sandboxAction(a.payLink, 'cancel')).statusCode).toBe(303);
+    const afterCancel = await paymentsOf(offer.id);
+    expect(afterCancel.find((r) => r.id === a.row.id)?.status).toBe('expired');
+    expect(afterCancel.find((r) => r.id === b.row.id)?.status).toBe('open');
+    expect(await offerStatus(offer.id)).toBe('paystart');
+
+    // B can still pay, or fail; only when B's checkout ended too is the offer active again.
+    expect((await sandboxAction(b.payLink, 'fail')).statusCode).toBe(303);
+    expect(await offerStatus(offer.id)).toBe('active');
+
+    // The same through provider events, and a checkout past its time no longer counts as open.
+    const again = await twoCheckouts();
+    await t.app.payments.processEvent({
+      provider: 'sandbox',
+      id: `evt_expire_${again.a.row.id}`,
+      created: t.clock.now(),
+      type: 'checkout.expired',
+      sessionId: again.a.row.externalId,
+    });
+    expect(await offerStatus(again.offer.id)).toBe('paystart');
+    await t.db
+      .update(offerPayments)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(offerPayments.id, again.b.row.id));
+    const third = await requestPayment(again.profile, again.offer.offerUrl);
+    await sandboxAction(third.json().data.payLink, 'cancel');
+    expect(await offerStatus(again.offer.id)).toBe('active');
+  });
+
+  it('a payment that completes on an offer already paid is refunded, recorded and its payer told', async () => {
+    const { headers, profile, offer, a, b } = await twoCheckouts();
+    expect((await sandboxAction(a.payLink, 'pay')).statusCode).toBe(303);
+    // The race the provider cannot rule out: B's money was taken before B's checkout ended.
+    const paymentRef = `pi_sandbox_race_${offer.id}`;
+    await t.db
+      .update(sandboxCheckouts)
+      .set({ status: 'complete', paymentRef, completedAt: t.clock.now() })
+      .where(eq(sandboxCheckouts.sessionId, b.row.externalId));
+    const late = {
+      provider: 'sandbox',
+      id: `evt_late_${offer.id}`,
+      created: t.clock.now(),
+      type: 'checkout.completed',
+      sessionId: b.row.externalId,
+      paid: true,
+      paymentRef,
+    } as const;
+    for (let i = 0; i < 3; i++) await t.app.payments.processEvent(late);
+    await t.app.payments.processEvent({ ...late, id: `evt_late_again_${offer.id}` });
+
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const rows = await paymentsOf(offer.id);
+    expect(rows.find((r) => r.id === a.row.id)?.status).toBe('paid');
+    const refunded = rows.find((r) => r.id === b.row.id);
+    expect(refunded).toMatchObject({ status: 'refunded', paymentRef });
+    expect(refunded?.note).toMatch(/re_sandbox_/);
+    const refunds = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentRef, paymentRef));
+    expect(refunds).toMatchObject([{ amount: offer.grossGrosze }]);
+    expect((await mailsTo(b.email)).map((m) => m.subject)).toEqual([
+      `Your payment has been refunded: ${offer.title}`,
+    ]);
+    // The lawyer was told once, about A.
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, `Nowe opłacone zlecenie: ${offer.title}`)),
+    ).toHaveLength(1);
+
+    // The lawyer's sandbox dashboard lists the refund.
+    const dashboard = await sandboxDashboard(profile.userId);
+    expect(dashboard.body).toContain('Zwroty dla klientów');
+    expect(dashboard.body).toContain(paymentRef);
+
+    // The job, its payout and the closing mail belong to A's payment.
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers })).statusCode,
+    ).toBe(200);
+    await t.db
+      .update(offers)
+      .set({ doneAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(offers.id, offer.id));
+    await runClockJob(checkoutDepsOf(t.app));
+    expect(await offerStatus(offer.id)).toBe('archive');
+    const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
+    expect(payout?.paymentId).toBe(a.row.id);
+    expect(
+      (await mailsTo(emailA(offer.id))).some((m) => m.subject.startsWith('Zlecenie zostało rozliczone')),
+    ).toBe(true);
+    expect(await mailsTo(b.email)).toHaveLength(1);
+  });
+
+  it('deleting the offer ends every open checkout at the provider', async () => {
+    const { headers, offer, a, b } = await twoCheckouts();
+    expect((await paymentsOf(offer.id)).map((r) => r.status)).toEqual(['open', 'open']);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/user/offer/${offer.id}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await paymentsOf(offer.id)).toEqual([]);
+    for (const link of [a.payLink, b.payLink]) {
+      const page = new URL(link);
+      expect((await t.app.inject({ method: 'GET', url: `${page.pathname}${page.search}` })).statusCode).toBe(
+        410,
+      );
+    }
+  });
+});
+
 describe('payment events', () => {
   let eventCounter = 0;
   const event = <T extends PaymentEvent['type']>(
@@ -420,15 +674,7 @@ describe('POST /api/public/offer/accept', () => {
     expect(await transfers()).toHaveLength(1);
 
     // The sandbox account dashboard shows the transfer.
-    const link = await t.app.payments.dashboardLink({
-      id: profile.userId,
-      email: 'x@example.com',
-      locale: 'pl',
-    });
-    const dashboard = await t.app.inject({
-      method: 'GET',
-      url: new URL(link).pathname + new URL(link).search,
-    });
+    const dashboard = await sandboxDashboard(profile.userId);
     expect(dashboard.body).toContain(offer.title);
     expect(dashboard.body).toContain('123,00\u00a0zł');
   });

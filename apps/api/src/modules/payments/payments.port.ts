@@ -28,6 +28,11 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<void>;
   /** Moves money from the platform to a connected account; the same idempotency key never pays twice. */
   createTransfer(input: TransferInput): Promise<{ transferId: string }>;
+  /**
+   * Returns money of a payment to the client, in full or in part; the provider refuses more than
+   * is left unrefunded. The same idempotency key never refunds twice.
+   */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Housekeeping run by the clock job (the sandbox ends its overdue checkouts here). */
   tick?(now: Date): Promise<void>;
 }
@@ -66,6 +71,16 @@ export interface TransferInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  /** the provider's payment (Stripe: the PaymentIntent) */
+  paymentRef: string;
+  /** grosze, more than 0 */
+  amount: number;
+  /** duplicate: the offer was already paid by another payment */
+  reason: 'duplicate' | 'requested_by_customer';
+  idempotencyKey: string;
+}
+
 /** The state of a connected account as the provider reports it. */
 export interface AccountState {
   accountId: string;
@@ -99,11 +114,21 @@ export type PaymentEvent = {
 export type PaymentEventType = PaymentEvent['type'];
 export type PaymentEventOf<T extends PaymentEventType> = Extract<PaymentEvent, { type: T }>;
 
-/** Runs inside the transaction that records the event, so the effect and the record commit together. */
+/**
+ * Work at the provider that an event calls for (ending other checkouts, a refund). It runs after
+ * the event's transaction committed, never inside it; a failure is logged and the clock job
+ * retries it, so it must be safe to run twice.
+ */
+export type AfterCommit = () => Promise<unknown>;
+
+/**
+ * Runs inside the transaction that records the event, so the effect and the record commit
+ * together; it may return provider work to run once that transaction committed.
+ */
 export type PaymentEventHandler<T extends PaymentEventType = PaymentEventType> = (
   tx: Tx,
   event: PaymentEventOf<T>,
-) => Promise<void>;
+) => Promise<void | AfterCommit>;
 
 /** Told whenever a user's connected account changed (created, replaced, readiness changed). */
 export type AccountChangeListener = (tx: Tx, userId: string) => Promise<void>;

@@ -8,7 +8,7 @@ import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { invalidWebhookSignature } from './payments.errors.ts';
 import { createPayments, type Payments } from './payments.service.ts';
 import { findSandboxLinkTarget, useSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
-import { sandboxAccountLedger } from './sandbox-ledger.ts';
+import { sandboxAccountLedger, sandboxAccountRefunds } from './sandbox-ledger.ts';
 import { dashboardPage, invalidLinkPage, onboardingPage } from './sandbox-pages.ts';
 import { createSandboxProvider, SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
 import { checkoutClosedPage, checkoutPage } from './sandbox-checkout-page.ts';
@@ -209,6 +209,7 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
         ready: found.account.payoutsEnabled,
         balance: ledger.balance,
         transfers: ledger.transfers,
+        refunds: await sandboxAccountRefunds(app.db, found.account.accountId),
         backUrl,
       }),
     );

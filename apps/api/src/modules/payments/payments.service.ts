@@ -6,6 +6,7 @@ import { checkoutFailed, noPaymentAccount, paymentProviderFailed } from './payme
 import {
   PaymentProviderError,
   type AccountChangeListener,
+  type AfterCommit,
   type CheckoutInput,
   type CheckoutSession,
   type Locale,
@@ -14,6 +15,7 @@ import {
   type PaymentEventOf,
   type PaymentEventType,
   type PaymentProvider,
+  type RefundInput,
   type TransferInput,
 } from './payments.port.ts';
 import { applyAccountState, findAccountByUser, recordEvent, saveNewAccount } from './payments.repo.ts';
@@ -131,17 +133,36 @@ export function createPayments(deps: PaymentsDeps) {
       return provider.createTransfer(input);
     },
 
+    /** Throws PaymentProviderError when the provider refuses; the caller retries later. */
+    async refund(input: RefundInput): Promise<{ refundId: string }> {
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new PaymentProviderError(`refund amount must be whole grosze above 0 (${input.amount})`);
+      }
+      return provider.refund(input);
+    },
+
     /**
      * Applies a verified provider event once: the event id is recorded in the same transaction as
      * its effects, so a repeated delivery changes nothing. false for a repeat.
      */
     async processEvent(event: PaymentEvent): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const first = await recordEvent(tx, event, clock.now());
-        if (!first) return false;
-        for (const handler of handlers.get(event.type) ?? []) await handler(tx, event);
+      const after: AfterCommit[] = [];
+      const first = await db.transaction(async (tx) => {
+        if (!(await recordEvent(tx, event, clock.now()))) return false;
+        for (const handler of handlers.get(event.type) ?? []) {
+          const next = await handler(tx, event);
+          if (next) after.push(next);
+        }
         return true;
       });
+      for (const run of after) {
+        try {
+          await run();
+        } catch (error) {
+          deps.log.error({ err: error, eventId: event.id }, 'after a payment event: will retry');
+        }
+      }
+      return first;
     },
   };
 }

@@ -1,11 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sandboxTransfers } from '../../db/schema/checkout.ts';
+import { offerPayments, sandboxRefunds, sandboxTransfers } from '../../db/schema/checkout.ts';
+import { offers, paymentAccounts, profiles } from '../../db/schema.ts';
 
 export interface SandboxTransfer {
   /** grosze */
   amount: number;
   description: string;
+  createdAt: Date;
+}
+
+export interface SandboxRefund {
+  /** grosze */
+  amount: number;
+  /** the offer's title */
+  description: string;
+  paymentRef: string;
   createdAt: Date;
 }
 
@@ -28,4 +38,29 @@ export async function sandboxAccountLedger(
     .where(eq(sandboxTransfers.accountId, accountId))
     .orderBy(desc(sandboxTransfers.createdAt));
   return { balance: transfers.reduce((sum, t) => sum + t.amount, 0), transfers };
+}
+
+/**
+ * Money the sandbox provider returned to clients of this account's offers (a payment that came
+ * in after the offer was already paid): not the lawyer's money, listed so the dashboard shows
+ * what happened to every payment of their offers.
+ */
+export async function sandboxAccountRefunds(db: DbOrTx, accountId: string): Promise<SandboxRefund[]> {
+  return db
+    .select({
+      amount: sandboxRefunds.amount,
+      description: offers.title,
+      paymentRef: sandboxRefunds.paymentRef,
+      createdAt: sandboxRefunds.createdAt,
+    })
+    .from(sandboxRefunds)
+    .innerJoin(
+      offerPayments,
+      and(eq(offerPayments.provider, 'sandbox'), eq(offerPayments.paymentRef, sandboxRefunds.paymentRef)),
+    )
+    .innerJoin(offers, eq(offers.id, offerPayments.offerId))
+    .innerJoin(profiles, eq(profiles.id, offers.profileId))
+    .innerJoin(paymentAccounts, eq(paymentAccounts.userId, profiles.userId))
+    .where(eq(paymentAccounts.accountId, accountId))
+    .orderBy(desc(sandboxRefunds.createdAt));
 }

@@ -1,6 +1,6 @@
 import { formatPln } from '@substytut/shared';
 import type { Locale } from './payments.port.ts';
-import type { SandboxTransfer } from './sandbox-ledger.ts';
+import type { SandboxRefund, SandboxTransfer } from './sandbox-ledger.ts';
 
 const texts = {
   pl: {
@@ -21,6 +21,9 @@ const texts = {
     balance: 'Saldo',
     transfers: 'Przelewy przychodzące',
     noTransfers: 'Brak przelewów.',
+    refunds: 'Zwroty dla klientów',
+    refundsNote:
+      'Pieniądze zwrócone płacącym, np. za płatność, która wpłynęła, gdy zlecenie było już opłacone.',
     date: 'Data',
     description: 'Opis',
     amount: 'Kwota',
@@ -45,6 +48,9 @@ const texts = {
     balance: 'Balance',
     transfers: 'Incoming transfers',
     noTransfers: 'No transfers yet.',
+    refunds: 'Refunds to clients',
+    refundsNote:
+      'Money returned to payers, e.g. for a payment that came in after the order was already paid.',
     date: 'Date',
     description: 'Description',
     amount: 'Amount',
@@ -129,6 +135,7 @@ export function dashboardPage(input: {
   ready: boolean;
   balance: number;
   transfers: SandboxTransfer[];
+  refunds: SandboxRefund[];
   backUrl: string;
 }): string {
   const t = texts[input.locale];
@@ -137,15 +144,21 @@ export function dashboardPage(input: {
     dateStyle: 'short',
     timeStyle: 'short',
   });
+  const table = (rows: { createdAt: Date; description: string; amount: number }[]) =>
+    `<table><thead><tr><th>${t.date}</th><th>${t.description}</th><th class="amount">${t.amount}</th></tr></thead><tbody>${rows
+      .map(
+        (row) =>
+          `<tr><td>${escapeHtml(dateFormat.format(row.createdAt))}</td><td>${escapeHtml(row.description)}</td><td class="amount">${escapeHtml(formatPln(row.amount, input.locale))}</td></tr>`,
+      )
+      .join('')}</tbody></table>`;
   const transfers =
-    input.transfers.length === 0
-      ? `<p>${escapeHtml(t.noTransfers)}</p>`
-      : `<table><thead><tr><th>${t.date}</th><th>${t.description}</th><th class="amount">${t.amount}</th></tr></thead><tbody>${input.transfers
-          .map(
-            (transfer) =>
-              `<tr><td>${escapeHtml(dateFormat.format(transfer.createdAt))}</td><td>${escapeHtml(transfer.description)}</td><td class="amount">${escapeHtml(formatPln(transfer.amount, input.locale))}</td></tr>`,
-          )
-          .join('')}</tbody></table>`;
+    input.transfers.length === 0 ? `<p>${escapeHtml(t.noTransfers)}</p>` : table(input.transfers);
+  const refunds =
+    input.refunds.length === 0
+      ? ''
+      : `<h2>${escapeHtml(t.refunds)}</h2>
+<p>${escapeHtml(t.refundsNote)}</p>
+${table(input.refunds.map((r) => ({ ...r, description: `${r.description} (${r.paymentRef})` })))}`;
   return page(
     input.locale,
     t.dashboardTitle,
@@ -154,6 +167,7 @@ export function dashboardPage(input: {
 <dt>${t.balance}</dt><dd>${escapeHtml(formatPln(input.balance, input.locale))}</dd></dl>
 <h2>${escapeHtml(t.transfers)}</h2>
 ${transfers}
+${refunds}
 <p><a class="button" href="${escapeHtml(input.backUrl)}">${escapeHtml(t.back)}</a></p>`,
   );
 }

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCheckouts, sandboxTransfers, type SandboxCheckoutRow } from '../../db/schema/checkout.ts';
+import {
+  sandboxCheckouts,
+  sandboxRefunds,
+  sandboxTransfers,
+  type SandboxCheckoutRow,
+} from '../../db/schema/checkout.ts';
 import type { Clock } from '../app/clock.ts';
 import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from './payments.port.ts';
@@ -139,6 +144,56 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
         .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
       if (!row) throw new PaymentProviderError('sandbox: transfer vanished');
       return row;
+    },
+
+    async refund(input) {
+      const made = await deps.db.transaction(async (tx) => {
+        const [again] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+        // A repeated key answers the refund made the first time, as Stripe does.
+        if (again) return { refundId: again.refundId, total: null };
+        // Locked, so two refunds of one payment cannot both pass the check below.
+        const [paid] = await tx
+          .select({ amount: sandboxCheckouts.amount })
+          .from(sandboxCheckouts)
+          .where(
+            and(eq(sandboxCheckouts.paymentRef, input.paymentRef), eq(sandboxCheckouts.status, 'complete')),
+          )
+          .for('update');
+        if (!paid) throw new PaymentProviderError(`sandbox: no payment ${input.paymentRef} to refund`);
+        const [sum] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amount}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentRef, input.paymentRef));
+        const total = (sum?.refunded ?? 0) + input.amount;
+        if (total > paid.amount) {
+          throw new PaymentProviderError(
+            `sandbox: refund of ${input.amount} exceeds what is left of payment ${input.paymentRef}`,
+          );
+        }
+        const refundId = sandboxId('re');
+        await tx.insert(sandboxRefunds).values({
+          refundId,
+          paymentRef: input.paymentRef,
+          amount: input.amount,
+          reason: input.reason,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: deps.clock.now(),
+        });
+        return { refundId, total };
+      });
+      // Stripe follows a refund with charge.refunded; the sandbox raises the same event.
+      if (made.total !== null) {
+        await emit({
+          ...event(),
+          type: 'charge.refunded',
+          paymentRef: input.paymentRef,
+          amountRefunded: made.total,
+        });
+      }
+      return { refundId: made.refundId };
     },
 
     async tick(now) {

@@ -142,6 +142,19 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
       );
       return { transferId: transfer.id };
     },
+    async refund(input) {
+      const refund = await call('create refund', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentRef,
+            amount: input.amount,
+            reason: input.reason,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { refundId: refund.id };
+    },
   };
   return { provider, stripe };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linksIn } from '../dev-mail.routes.ts';
 import {
   acceptanceWindowClosedMail,
+  duplicatePaymentRefundedMail,
   offerPaidMail,
   paymentReceivedMail,
   payoutReleasedMail,
@@ -69,6 +70,16 @@ const mails = [
       acceptanceWindowClosedMail({ locale, to: 'klient@example.com', offerTitle: title, days: 7 }, context),
     path: '/contact',
     amount: { pl: '7 dni', en: '7 days' },
+  },
+  {
+    name: 'duplicate payment refunded (client)',
+    make: (locale: 'pl' | 'en') =>
+      duplicatePaymentRefundedMail(
+        { locale, to: 'klient@example.com', offerTitle: title, amount: 12_300 },
+        context,
+      ),
+    path: '/contact',
+    amount: { pl: '123,00\u00a0zł', en: 'PLN\u00a0123.00' },
   },
 ];
 

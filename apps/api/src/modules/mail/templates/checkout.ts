@@ -4,6 +4,26 @@ import { renderLayout, webUrl, type MailContext, type MailLocale } from './layou
 
 /** The mails of the payment flow: the client's confirmation, the lawyer's new job and payouts. */
 
+/** A mail of the common shape: a greeting and paragraphs, then one button to a page of the app. */
+function linkMail(
+  input: { locale: MailLocale; to: string },
+  t: { subject: string; title: string; intro: string[]; action: string },
+  path: string,
+  context: MailContext,
+): MailMessage {
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: t.intro,
+      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, path) },
+      outro: [],
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+}
+
 const quote = (locale: MailLocale, title: string) => (locale === 'pl' ? `„${title}”` : `"${title}"`);
 
 export interface PaymentReceivedInput {
@@ -108,17 +128,7 @@ export function offerPaidMail(input: OfferPaidInput, context: MailContext): Mail
           ],
           action: 'Go to your offer history',
         };
-  const { html, text } = renderLayout(
-    {
-      locale: input.locale,
-      title: t.title,
-      intro: t.intro,
-      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/dashboard/offers') },
-      outro: [],
-    },
-    context,
-  );
-  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+  return linkMail(input, t, '/dashboard/offers', context);
 }
 
 export interface PayoutReleasedInput {
@@ -156,17 +166,12 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
           body: `We are transferring ${amount} to your payment account.`,
           action: 'Go to your offer history',
         };
-  const { html, text } = renderLayout(
-    {
-      locale: input.locale,
-      title: t.title,
-      intro: [input.locale === 'pl' ? 'Dzień dobry,' : 'Hello,', t.reason, t.body],
-      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/dashboard/offers') },
-      outro: [],
-    },
+  return linkMail(
+    input,
+    { ...t, intro: [input.locale === 'pl' ? 'Dzień dobry,' : 'Hello,', t.reason, t.body] },
+    '/dashboard/offers',
     context,
   );
-  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
 }
 
 export interface AcceptanceWindowClosedInput {
@@ -204,15 +209,48 @@ export function acceptanceWindowClosedMail(
           ],
           action: 'Contact us',
         };
-  const { html, text } = renderLayout(
-    {
-      locale: input.locale,
-      title: t.title,
-      intro: t.intro,
-      action: { label: t.action, url: webUrl(context.publicUrl, input.locale, '/contact') },
-      outro: [],
-    },
-    context,
-  );
-  return { to: input.to, subject: t.subject, html, text, locale: input.locale };
+  return linkMail(input, t, '/contact', context);
+}
+
+export interface DuplicatePaymentRefundedInput {
+  locale: MailLocale;
+  to: string;
+  offerTitle: string;
+  /** grosze refunded */
+  amount: number;
+}
+
+/**
+ * To a client whose payment came in after another client had already paid the same offer: the
+ * money went back in full (decision 013).
+ */
+export function duplicatePaymentRefundedMail(
+  input: DuplicatePaymentRefundedInput,
+  context: MailContext,
+): MailMessage {
+  const amount = formatPln(input.amount, input.locale);
+  const title = quote(input.locale, input.offerTitle);
+  const t =
+    input.locale === 'pl'
+      ? {
+          subject: `Zwrot płatności: ${input.offerTitle}`,
+          title: 'Zwracamy Twoją płatność',
+          intro: [
+            'Dzień dobry,',
+            `zlecenie ${title} zostało opłacone przez innego klienta, zanim dotarła do nas Twoja płatność ${amount}.`,
+            'Zwróciliśmy Ci całą kwotę tą samą metodą płatności. Pieniądze mogą pojawić się na Twoim koncie w ciągu kilku dni roboczych.',
+          ],
+          action: 'Skontaktuj się z nami',
+        }
+      : {
+          subject: `Your payment has been refunded: ${input.offerTitle}`,
+          title: 'We are refunding your payment',
+          intro: [
+            'Hello,',
+            `the order ${title} was paid by another client before your payment of ${amount} reached us.`,
+            'We have refunded the full amount to the same payment method. It may take a few business days to appear in your account.',
+          ],
+          action: 'Contact us',
+        };
+  return linkMail(input, t, '/contact', context);
 }

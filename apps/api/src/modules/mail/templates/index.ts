@@ -13,10 +13,12 @@ export { resetPasswordMail, type ResetPasswordInput } from './reset-password.ts'
 export { verifyEmailMail, type VerifyEmailInput } from './verify-email.ts';
 export {
   acceptanceWindowClosedMail,
+  duplicatePaymentRefundedMail,
   offerPaidMail,
   paymentReceivedMail,
   payoutReleasedMail,
   type AcceptanceWindowClosedInput,
+  type DuplicatePaymentRefundedInput,
   type OfferPaidInput,
   type PaymentReceivedInput,
   type PayoutReleasedInput,
