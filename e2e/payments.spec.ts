@@ -7,9 +7,21 @@ import { createActiveLawyer, createOfferFor, type ActiveLawyer, type CreatedOffe
 /** Amounts are formatted with no-break spaces; compare texts with ordinary ones. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-/** A sample NIP of the embedded company registry (apps/api/src/modules/company-lookup). */
-const SAMPLE_NIP = '7792364275';
-const SAMPLE_COMPANY = 'KANCELARIA ADWOKACKA NOWAK I WSPÓLNICY SPÓŁKA PARTNERSKA';
+/** Sample companies of the embedded registry (apps/api/src/modules/company-lookup). */
+const NOWAK = {
+  nip: '7792364275',
+  name: 'KANCELARIA ADWOKACKA NOWAK I WSPÓLNICY SPÓŁKA PARTNERSKA',
+  street: 'ul. Święty Marcin 29/8',
+  postCode: '61-806',
+  city: 'Poznań',
+};
+const ZLOTY_KLOS = {
+  nip: '6762253145',
+  name: 'KRAKOWSKIE BIURO RACHUNKOWE „ZŁOTY KŁOS” SPÓŁKA Z OGRANICZONĄ ODPOWIEDZIALNOŚCIĄ',
+  street: 'ul. Wielicka 42',
+  postCode: '30-552',
+  city: 'Kraków',
+};
 
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
 
@@ -32,14 +44,14 @@ async function openInvoiceStep(page: Page): Promise<ReturnType<Page['getByRole']
   return form;
 }
 
-/** Types the sample NIP, waits for the company prefill and fills the rest. */
-async function fillInvoice(page: Page, email: string) {
+/** Types a sample company's NIP, waits for the company prefill and fills the rest. */
+async function fillInvoice(page: Page, email: string, company = NOWAK) {
   const form = page.getByRole('form', { name: 'Formularz danych do faktury' });
-  await form.getByLabel('NIP').fill(SAMPLE_NIP);
-  await expect(form.getByLabel('Ulica i numer')).toHaveValue('ul. Święty Marcin 29/8');
-  await expect(form.getByLabel('Nazwa firmy')).toHaveValue(SAMPLE_COMPANY);
-  await expect(form.getByLabel('Kod pocztowy')).toHaveValue('61-806');
-  await expect(form.getByLabel('Miejscowość')).toHaveValue('Poznań');
+  await form.getByLabel('NIP').fill(company.nip);
+  await expect(form.getByLabel('Ulica i numer')).toHaveValue(company.street);
+  await expect(form.getByLabel('Nazwa firmy')).toHaveValue(company.name);
+  await expect(form.getByLabel('Kod pocztowy')).toHaveValue(company.postCode);
+  await expect(form.getByLabel('Miejscowość')).toHaveValue(company.city);
   await expect(
     form.getByText('Uzupełniliśmy dane firmy na podstawie numeru NIP.', { exact: false }),
   ).toBeVisible();
@@ -192,6 +204,66 @@ test.describe('payments', () => {
     await expect(client.getByText('Tej oferty nie można już opłacić')).toBeVisible();
     await expect(client.getByRole('button', { name: 'Nawiąż współpracę' })).toHaveCount(0);
     await context.close();
+  });
+
+  test('two clients on one link each reach their own checkout; once A paid, B cannot pay and every mail is about A', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const { lawyer, offer } = await lawyerWithOffer(
+      request,
+      { firstname: 'Adam', lastname: 'Sowa' },
+      'Rozprawa w SR Toruń',
+    );
+    const clients = [
+      { email: uniqueEmail('client-a'), company: NOWAK },
+      { email: uniqueEmail('client-b'), company: ZLOTY_KLOS },
+    ];
+    const [a, b] = await Promise.all(
+      clients.map(async ({ email, company }) => {
+        const context = await clientContext(browser, baseURL);
+        const page = await context.newPage();
+        await page.goto(offerPath(offer));
+        await openInvoiceStep(page);
+        const form = await fillInvoice(page, email, company);
+        await form.getByRole('button', { name: 'Przejdź do płatności' }).click();
+        // Each reaches a sandbox checkout page made out to their own e-mail.
+        await expect(page.getByRole('button', { name: 'Zapłać' })).toBeVisible();
+        await expect(page.getByText(email)).toBeVisible();
+        return { context, page, email, checkout: page.url() };
+      }),
+    );
+    expect(a!.checkout).not.toBe(b!.checkout);
+
+    await a!.page.getByRole('button', { name: 'Zapłać' }).click();
+    await expect(
+      a!.page.getByRole('heading', { level: 1, name: 'Twoje zlecenie zostało zarejestrowane!' }),
+    ).toBeVisible();
+
+    // B's page was still open; paying on it now is refused, and so is opening it again.
+    await b!.page.getByRole('button', { name: 'Zapłać' }).click();
+    await expect(b!.page.getByRole('heading', { level: 1, name: 'Płatność niedostępna' })).toBeVisible();
+    await b!.page.goto(b!.checkout);
+    await expect(b!.page.getByRole('heading', { level: 1, name: 'Płatność niedostępna' })).toBeVisible();
+    await expect(b!.page.getByRole('button', { name: 'Zapłać' })).toHaveCount(0);
+
+    // The confirmation goes to A, and the lawyer is to invoice A's company.
+    const confirmation = await waitForMail(request, a!.email, /Potwierdzenie płatności/);
+    expect(confirmation.to).toBe(a!.email);
+    const paid = await waitForMail(request, lawyer.email, /Nowe opłacone zlecenie/);
+    expect(paid.text).toContain(NOWAK.name);
+    expect(paid.text).toContain(`NIP ${NOWAK.nip}`);
+    expect(paid.text).not.toContain(ZLOTY_KLOS.name);
+    expect(paid.text).not.toContain(b!.email);
+    // B's checkout ended before B paid: nothing is sent to B (the mails above were written in the
+    // same transaction as any mail about this payment).
+    const toB = await request.get(`/api/dev/mail?to=${encodeURIComponent(b!.email)}`);
+    expect(((await toB.json()) as { data: unknown[] }).data).toEqual([]);
+
+    await a!.context.close();
+    await b!.context.close();
   });
 
   test('an unknown lawyer leads to the not-found page', async ({ page, baseURL }) => {
