@@ -540,6 +540,32 @@ describe('two payers on one offer link', () => {
     expect(await mailsTo(b.email)).toHaveLength(1);
   });
 
+  it('the sandbox refunds in full or in part, never more than was paid, once per key', async () => {
+    const { offer } = await paidOffer();
+    const [payment] = await paymentsOf(offer.id);
+    const paymentRef = payment!.paymentRef!;
+    const refund = (amount: number, idempotencyKey: string) =>
+      t.app.payments.refund({ paymentRef, amount, reason: 'requested_by_customer', idempotencyKey });
+    await expect(refund(0, `zero-${offer.id}`)).rejects.toThrow();
+    await expect(refund(offer.grossGrosze + 1, `too-much-${offer.id}`)).rejects.toThrow();
+    await expect(
+      t.app.payments.refund({
+        paymentRef: 'pi_unknown',
+        amount: 1,
+        reason: 'duplicate',
+        idempotencyKey: 'x',
+      }),
+    ).rejects.toThrow();
+    const first = await refund(1000, `part-1-${offer.id}`);
+    expect(await refund(1000, `part-1-${offer.id}`)).toEqual(first);
+    await expect(refund(offer.grossGrosze - 999, `part-2-${offer.id}`)).rejects.toThrow();
+    await refund(offer.grossGrosze - 1000, `part-3-${offer.id}`);
+    const refunds = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentRef, paymentRef));
+    expect(refunds.map((r) => r.amount).sort((x, y) => x - y)).toEqual(
+      [1000, offer.grossGrosze - 1000].sort((x, y) => x - y),
+    );
+  });
+
   it('deleting the offer ends every open checkout at the provider', async () => {
     const { headers, offer, a, b } = await twoCheckouts();
     expect((await paymentsOf(offer.id)).map((r) => r.status)).toEqual(['open', 'open']);
