@@ -130,6 +130,16 @@ test.describe('provider profile', () => {
       /\/u\//,
     );
 
+    // The provider's dashboard opens once per link; a reload says so and leads back for a new one.
+    await page.getByRole('button', { name: 'Panel płatności' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel konta płatności' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Link został już użyty' })).toBeVisible();
+    await expect(page.getByText('kliknij „Panel płatności”')).toBeVisible();
+    await page.getByRole('link', { name: 'Wróć do panelu' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Jan Kowalski' })).toBeVisible();
+
     // Edit opens the saved data again.
     await page.getByRole('button', { name: 'Edytuj' }).click();
     await expect(page.getByLabel('Nazwisko')).toHaveValue('Kowalski');

@@ -86,3 +86,4 @@ export * from './schema/profile.ts';
 export * from './schema/payments.ts';
 export * from './schema/offers.ts';
 export * from './schema/checkout.ts';
+export * from './schema/rate-limit.ts';

@@ -44,6 +44,8 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex('offers_offer_url_unique').on(t.offerUrl),
     uniqueIndex('offers_acceptance_token_hash_unique').on(t.acceptanceTokenHash),
+    // A missing card file is made again for the offer that has its key (GET /storage/cards/…).
+    uniqueIndex('offers_card_key_unique').on(t.cardKey),
     // The owner's history, newest first.
     index('offers_profile_created_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()),
     // The clock job (active/paystart past expire_date) and admin filters by status.

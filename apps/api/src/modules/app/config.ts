@@ -131,6 +131,7 @@ const envSchema = z.object({
   ),
   PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
   ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
+  RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -197,6 +198,11 @@ export interface Config {
   platformFeePercent: number;
   /** days the client has to confirm a done job before it is archived and paid out */
   acceptanceWindowDays: number;
+  /**
+   * Where the rate limiter counts requests: this process's memory, or the database so that every
+   * instance on it shares one count (the default with DATABASE_URL).
+   */
+  rateLimitStore: 'memory' | 'database';
   sandbox: SandboxFlags;
 }
 
@@ -323,6 +329,7 @@ export function loadConfig(
     gusApiUrl: env.GUS_API_URL,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
+    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
     sandbox,
   };
 }

@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../storage/index.ts';
 import { renderOfferCard } from './offers.card.ts';
-import { findOfferWithProfile, liveOfferIdsOfUser, swapCardKey } from './offers.repo.ts';
+import {
+  findOfferIdByCardKey,
+  findOfferWithProfile,
+  liveOfferIdsOfUser,
+  swapCardKey,
+  type OfferWithProfile,
+} from './offers.repo.ts';
 
 export interface OfferCardsDeps {
   db: Db;
@@ -22,6 +28,9 @@ async function readAll(storage: Storage, key: string | null): Promise<Buffer | n
 
 export type OfferCards = ReturnType<typeof createOfferCards>;
 
+/** A new random card key: a new card never reuses an address a cache may still hold. */
+export const newCardKey = () => `cards/${randomBytes(16).toString('hex')}.png`;
+
 /**
  * Renders and stores offer cards. Each render reads the offer and profile as they are when it
  * starts, and renders of one offer run one after another, so the card left in place is always
@@ -32,22 +41,26 @@ export function createOfferCards(deps: OfferCardsDeps) {
   const chains = new Map<number, Promise<void>>();
   const pending = new Set<Promise<unknown>>();
 
-  async function renderNow(offerId: number): Promise<string | null> {
-    const found = await findOfferWithProfile(deps.db, offerId);
-    if (!found) return null;
-    const { offer, profile } = found;
-    const png = await renderOfferCard({
+  async function render({ offer, profile }: OfferWithProfile): Promise<Buffer> {
+    return renderOfferCard({
       fullname: [profile.firstname, profile.lastname].filter(Boolean).join(' '),
       permissions: profile.permissions,
       specialization: profile.specialization,
       title: offer.title,
       grossGrosze: offer.grossGrosze,
       photo: await readAll(deps.storage, profile.imageKey).catch((err: unknown) => {
-        deps.log.warn({ err, offerId }, 'card: photo not readable, drawing initials');
+        deps.log.warn({ err, offerId: offer.id }, 'card: photo not readable, drawing initials');
         return null;
       }),
     });
-    const key = `cards/${randomBytes(16).toString('hex')}.png`;
+  }
+
+  async function renderNow(offerId: number): Promise<string | null> {
+    const found = await findOfferWithProfile(deps.db, offerId);
+    if (!found) return null;
+    const { offer } = found;
+    const png = await render(found);
+    const key = newCardKey();
     await deps.storage.put(key, png, 'image/png');
     if (!(await swapCardKey(deps.db, offerId, offer.cardKey, key))) {
       // The offer was deleted or re-rendered meanwhile: this card is not needed.
@@ -63,10 +76,29 @@ export function createOfferCards(deps: OfferCardsDeps) {
     return key;
   }
 
-  /** Renders the offer's card now (after the ones already queued for it); the new key or null. */
-  function refresh(offerId: number): Promise<string | null> {
+  /**
+   * Stores the card under the key the offer already has when its file is missing (the process
+   * died between creating the offer and storing the card, or the file was lost). Renders of one
+   * offer are queued, so requests that find it missing at once make it once; instances that race
+   * write the same bytes under the same key, and a write replaces the file whole.
+   */
+  async function fillNow(offerId: number, key: string): Promise<boolean> {
+    const found = await findOfferWithProfile(deps.db, offerId);
+    // Re-rendered (new key) or deleted while this waited in the queue.
+    if (!found || found.offer.cardKey !== key) return false;
+    const existing = await deps.storage.get(key);
+    if (existing) {
+      existing.body.destroy();
+      return true;
+    }
+    await deps.storage.put(key, await render(found), 'image/png');
+    return true;
+  }
+
+  /** Runs `job` after the renders already queued for the offer. */
+  function queue<T>(offerId: number, job: () => Promise<T>): Promise<T> {
     const previous = chains.get(offerId) ?? Promise.resolve();
-    const run = previous.then(() => renderNow(offerId));
+    const run = previous.then(job);
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -76,6 +108,30 @@ export function createOfferCards(deps: OfferCardsDeps) {
       if (chains.get(offerId) === settled) chains.delete(offerId);
     });
     return run;
+  }
+
+  /** Renders the offer's card now (after the ones already queued for it); the new key or null. */
+  function refresh(offerId: number): Promise<string | null> {
+    return queue(offerId, () => renderNow(offerId));
+  }
+
+  /**
+   * Makes sure the file of the card stored under `key` exists, rendering it from its offer when
+   * it is missing. False when no offer has this card: no other name is ever rendered.
+   */
+  async function ensure(key: string): Promise<boolean> {
+    const offerId = await findOfferIdByCardKey(deps.db, key);
+    if (offerId === null) return false;
+    return queue(offerId, () => fillNow(offerId, key));
+  }
+
+  /** Like ensure, but never throws: a failed render is made again on the card's first request. */
+  async function ensureQuietly(key: string): Promise<void> {
+    try {
+      await ensure(key);
+    } catch (err) {
+      deps.log.error({ err, key }, 'offer card render failed');
+    }
   }
 
   /** Like refresh, but never throws: a failed render leaves the previous card and is logged. */
@@ -106,6 +162,8 @@ export function createOfferCards(deps: OfferCardsDeps) {
     },
     refresh,
     refreshQuietly,
+    ensure,
+    ensureQuietly,
     refreshProfileInBackground,
     /** Waits for background renders (tests, and a clean shutdown). */
     async idle(): Promise<void> {

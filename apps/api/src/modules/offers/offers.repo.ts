@@ -51,6 +51,12 @@ export async function findOfferWithProfile(db: DbOrTx, offerId: number): Promise
   return row ?? null;
 }
 
+/** The offer whose card is stored under this key, if any. */
+export async function findOfferIdByCardKey(db: DbOrTx, cardKey: string): Promise<number | null> {
+  const [row] = await db.select({ id: offers.id }).from(offers).where(eq(offers.cardKey, cardKey)).limit(1);
+  return row?.id ?? null;
+}
+
 /** Edits an offer only while it is still `active` (nobody has started paying); null otherwise. */
 export async function updateActiveOffer(
   db: DbOrTx,

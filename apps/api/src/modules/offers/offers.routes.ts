@@ -46,6 +46,7 @@ export const offersRoutes = fp(
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const cards = createOfferCards({ db: app.db, storage: app.storage, log: app.log });
     app.decorate('offerCards', cards);
+    app.remakeMissingStorage('cards', (key) => cards.ensure(key));
 
     // The provider port gains expireCheckout with checkouts; tolerate a provider without it.
     const provider = app.payments.provider as { expireCheckout?: (sessionId: string) => Promise<void> };

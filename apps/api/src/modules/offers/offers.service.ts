@@ -16,7 +16,7 @@ import { validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import type { Payments } from '../payments/payments.service.ts';
-import type { OfferCards } from './offers.cards.ts';
+import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { offerNotFound, profileInactive } from './offers.errors.ts';
 import { offerDoneMail } from './offers.mail.ts';
 import {
@@ -122,7 +122,9 @@ export async function createOffer(
   const parsed = offerCreateSchemaAt(now).safeParse(body);
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
   const data = parsed.data;
-  let offer = await insertOffer(deps.db, {
+  // The card's address is chosen with the offer, so a card that is not stored below (the process
+  // stopped, or storage failed) is made on its first request instead of never.
+  const offer = await insertOffer(deps.db, {
     profileId: profile.id,
     title: data.title,
     description: data.description,
@@ -131,12 +133,12 @@ export async function createOffer(
     expireDate: data.expireDate,
     status: 'active',
     offerUrl: newOfferUrl(),
+    cardKey: newCardKey(),
     createdAt: now,
     updatedAt: now,
   });
   // The card is rendered before answering so the link shared right away has its preview image.
-  const cardKey = await deps.cards.refreshQuietly(offer.id);
-  if (cardKey) offer = { ...offer, cardKey };
+  if (offer.cardKey) await deps.cards.ensureQuietly(offer.cardKey);
   const dto = toOfferDto(offer, profile, deps.config.publicUrl);
   return { absoluteUrl: dto.absoluteUrl, offer: dto };
 }

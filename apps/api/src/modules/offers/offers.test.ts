@@ -273,6 +273,77 @@ describe('the card image', () => {
   });
 });
 
+describe('a card whose file is missing', () => {
+  const card = (key: string) => t.app.inject({ method: 'GET', url: `/storage/${key}` });
+  const stored = async (key: string) => {
+    const object = await t.app.storage.get(key);
+    object?.body.destroy();
+    return object !== null;
+  };
+
+  it('is made again from the offer on first use and stored under the same address', async () => {
+    const { headers } = await lawyer();
+    const { offer } = offerCreatedDtoSchema.parse((await create(headers, offerBody())).json().data);
+    const key = offer.cardUrl as string;
+    const original = (await card(key)).rawPayload;
+    await t.app.storage.delete(key);
+
+    const served = await card(key);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await pngSize(served.rawPayload)).toEqual({ width: 1200, height: 630, format: 'png' });
+    expect(Buffer.compare(served.rawPayload, original)).toBe(0);
+    expect(await stored(key)).toBe(true);
+    expect((await row(offer.offerId))?.cardKey).toBe(key);
+  });
+
+  it('is made once when several first requests come at once', async () => {
+    const { profile } = await lawyer();
+    // As a kill -9 between creating the offer and storing its card leaves it.
+    const key = `cards/${'ab'.repeat(16)}.png`;
+    await t.seed.offer({ profileId: profile.id, cardKey: key });
+    const put = vi.spyOn(t.app.storage, 'put');
+    try {
+      const answers = await Promise.all([card(key), card(key), card(key)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.rawPayload.toString('base64'))).size).toBe(1);
+      expect(put).toHaveBeenCalledTimes(1);
+    } finally {
+      put.mockRestore();
+    }
+    expect(await stored(key)).toBe(true);
+  });
+
+  it('still gets an address when storing it fails while the offer is created', async () => {
+    const { headers } = await lawyer();
+    const put = vi.spyOn(t.app.storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+    let created;
+    try {
+      created = await create(headers, offerBody());
+    } finally {
+      put.mockRestore();
+    }
+    expect(created.statusCode).toBe(200);
+    const key = offerCreatedDtoSchema.parse(created.json().data).offer.cardUrl;
+    expect(key).toMatch(/^cards\/[0-9a-f]{32}\.png$/);
+    expect((await card(key as string)).statusCode).toBe(200);
+  });
+
+  it('is not made for a name that is no offer’s card', async () => {
+    const { profile } = await lawyer();
+    const gone = await t.seed.offer({ profileId: profile.id, cardKey: `cards/${'cd'.repeat(16)}.png` });
+    await t.db.delete(offers).where(eq(offers.id, gone.id));
+    for (const key of [
+      `cards/${'cd'.repeat(16)}.png`,
+      `cards/${'ef'.repeat(16)}.png`,
+      'avatars/missing.webp',
+    ]) {
+      expect((await card(key)).statusCode, key).toBe(404);
+      expect(await stored(key), key).toBe(false);
+    }
+  });
+});
+
 describe('GET /api/user/offer', () => {
   it('lists only the caller’s offers, newest first, in the DTO shape', async () => {
     const { headers, profile } = await lawyer();

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   paymentAccounts,
@@ -108,10 +108,13 @@ export interface SandboxLinkTarget {
   locale: 'pl' | 'en';
 }
 
-/** The account a live, unused link of this purpose opens, only when it names that same account. */
-export async function findSandboxLinkTarget(
+type SandboxLinkKey = { tokenHash: string; accountId: string; purpose: SandboxLinkPurpose };
+
+/** The link's account and owner, only when the link names that same account and is in `state`. */
+async function sandboxLinkOwner(
   db: DbOrTx,
-  input: { tokenHash: string; accountId: string; purpose: SandboxLinkPurpose; now: Date },
+  input: SandboxLinkKey,
+  state: SQL | undefined,
 ): Promise<SandboxLinkTarget | null> {
   const [row] = await db
     .select({ account: paymentAccounts, email: users.email, locale: users.locale })
@@ -123,12 +126,28 @@ export async function findSandboxLinkTarget(
         eq(sandboxPaymentLinks.tokenHash, input.tokenHash),
         eq(sandboxPaymentLinks.accountId, input.accountId),
         eq(sandboxPaymentLinks.purpose, input.purpose),
-        gt(sandboxPaymentLinks.expiresAt, input.now),
-        isNull(sandboxPaymentLinks.usedAt),
+        state,
       ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The account a live, unused link of this purpose opens, only when it names that same account. */
+export function findSandboxLinkTarget(
+  db: DbOrTx,
+  input: SandboxLinkKey & { now: Date },
+): Promise<SandboxLinkTarget | null> {
+  return sandboxLinkOwner(
+    db,
+    input,
+    and(gt(sandboxPaymentLinks.expiresAt, input.now), isNull(sandboxPaymentLinks.usedAt)),
+  );
+}
+
+/** The language of the account a link of this purpose belonged to, when that link was used. */
+export async function usedSandboxLinkLocale(db: DbOrTx, input: SandboxLinkKey): Promise<'pl' | 'en' | null> {
+  return (await sandboxLinkOwner(db, input, isNotNull(sandboxPaymentLinks.usedAt)))?.locale ?? null;
 }
 
 /** Marks a link used; false when another request used it first. */

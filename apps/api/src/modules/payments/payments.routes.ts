@@ -7,9 +7,14 @@ import { hashToken } from '../auth/access-tokens.ts';
 import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { invalidWebhookSignature } from './payments.errors.ts';
 import { createPayments, type Payments } from './payments.service.ts';
-import { findSandboxLinkTarget, useSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
+import {
+  findSandboxLinkTarget,
+  usedSandboxLinkLocale,
+  useSandboxLink,
+  type SandboxLinkPurpose,
+} from './payments.repo.ts';
 import { sandboxAccountLedger, sandboxAccountRefunds } from './sandbox-ledger.ts';
-import { dashboardPage, invalidLinkPage, onboardingPage } from './sandbox-pages.ts';
+import { dashboardPage, invalidLinkPage, onboardingPage, usedDashboardLinkPage } from './sandbox-pages.ts';
 import { createSandboxProvider, SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
 import { checkoutClosedPage, checkoutPage } from './sandbox-checkout-page.ts';
 import type { PaymentProvider } from './payments.port.ts';
@@ -194,10 +199,23 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
     return reply.redirect(backUrl, 303);
   });
 
+  // Single use, like Stripe's login links: a link that leaked (history, a shared screen, a
+  // proxy log) no longer opens the account. The conditional update decides between racing opens.
   app.get(`${SANDBOX_PAGES_PREFIX}/dashboard/:accountId`, async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
-    const found = query.success ? await target('dashboard', request.params, query.data.token) : null;
-    if (!found) return invalid(reply, request.headers['accept-language']);
+    const params = accountParams.safeParse(request.params);
+    if (!query.success || !params.success) return invalid(reply, request.headers['accept-language']);
+    const tokenHash = hashToken(query.data.token);
+    const found = await target('dashboard', params.data, query.data.token);
+    if (!found || !(await useSandboxLink(app.db, tokenHash, app.clock.now()))) {
+      const locale = await usedSandboxLinkLocale(app.db, {
+        tokenHash,
+        accountId: params.data.accountId,
+        purpose: 'dashboard',
+      });
+      if (!locale) return invalid(reply, request.headers['accept-language']);
+      return html(reply, 410, usedDashboardLinkPage(locale, backUrl));
+    }
     const ledger = await sandboxAccountLedger(app.db, found.account.accountId);
     return html(
       reply,

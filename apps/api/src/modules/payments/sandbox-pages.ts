@@ -30,6 +30,10 @@ const texts = {
     back: 'Wróć do panelu',
     invalidTitle: 'Link wygasł',
     invalidText: 'Ten link jest nieprawidłowy, został już użyty lub wygasł. Wygeneruj nowy w panelu.',
+    usedTitle: 'Link został już użyty',
+    // „Panel płatności” is the label of the button that makes the link (web: dashboard.json).
+    usedText:
+      'Ten link został już użyty: każdy link otwiera panel konta płatności tylko raz. Aby otworzyć panel ponownie, wróć do panelu i kliknij „Panel płatności”.',
   },
   en: {
     badge: 'SANDBOX',
@@ -57,6 +61,9 @@ const texts = {
     back: 'Back to the dashboard',
     invalidTitle: 'Link expired',
     invalidText: 'This link is invalid, was already used or has expired. Create a new one in the dashboard.',
+    usedTitle: 'Link already used',
+    usedText:
+      'This link was already used: each link opens the payment account dashboard only once. To open it again, go back to the dashboard and click “Payment dashboard”.',
   },
 } as const;
 
@@ -172,11 +179,19 @@ ${refunds}
   );
 }
 
-export function invalidLinkPage(locale: Locale, backUrl: string): string {
-  const t = texts[locale];
+function linkEndedPage(locale: Locale, title: string, text: string, backUrl: string): string {
   return page(
     locale,
-    t.invalidTitle,
-    `<p>${escapeHtml(t.invalidText)}</p><p><a class="button" href="${escapeHtml(backUrl)}">${escapeHtml(t.back)}</a></p>`,
+    title,
+    `<p>${escapeHtml(text)}</p><p><a class="button" href="${escapeHtml(backUrl)}">${escapeHtml(texts[locale].back)}</a></p>`,
   );
+}
+
+export function invalidLinkPage(locale: Locale, backUrl: string): string {
+  return linkEndedPage(locale, texts[locale].invalidTitle, texts[locale].invalidText, backUrl);
+}
+
+/** A dashboard link opened a second time, in the language of the account it belongs to. */
+export function usedDashboardLinkPage(locale: Locale, backUrl: string): string {
+  return linkEndedPage(locale, texts[locale].usedTitle, texts[locale].usedText, backUrl);
 }

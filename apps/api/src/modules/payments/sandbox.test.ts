@@ -296,8 +296,17 @@ describe('sandbox pages are bound to one account', () => {
     expect(page.body).toContain('0,00\u00a0zł');
     expect(page.body).toContain('Brak przelewów.');
     expect(page.body).toContain(`href="${t.config.publicUrl}/dashboard/profile"`);
-    // Reloading works while the link is fresh.
-    expect((await open(url)).statusCode).toBe(200);
+    // Like the provider's login links, the link opens the dashboard once. A second use says so in
+    // the owner's language (not the browser's) and points to the button that makes a new one.
+    const again = await open(url, { 'accept-language': 'en' });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('<html lang="pl">');
+    expect(again.body).toContain('Ten link został już użyty');
+    expect(again.body).toContain('„Panel płatności”');
+    expect(again.body).not.toContain('Gotowe do przyjmowania wypłat');
+    expect(again.body).toContain(`href="${t.config.publicUrl}/dashboard/profile"`);
+    // A fresh link from the button opens it again.
+    expect((await open(new URL((await dashboard(owner.headers)).json().data.url))).statusCode).toBe(200);
 
     const otherUrl = new URL((await dashboard(other.headers)).json().data.url);
     const crossed = new URL(url);
@@ -308,6 +317,22 @@ describe('sandbox pages are bound to one account', () => {
     const mixed = new URL(url);
     mixed.searchParams.set('token', onboardingUrl.searchParams.get('token') as string);
     expect((await open(mixed)).statusCode).toBe(404);
+  });
+
+  it('answers a used dashboard link in English to an English-speaking owner, once per link even when opened at once', async () => {
+    const owner = await t.seed.session({ locale: 'en' });
+    await connect(owner.headers);
+    const url = new URL((await dashboard(owner.headers)).json().data.url);
+    const pages = await Promise.all([open(url), open(url), open(url)]);
+    expect(pages.map((page) => page.statusCode).sort()).toEqual([200, 410, 410]);
+    const used = pages.find((page) => page.statusCode === 410);
+    expect(used?.body).toContain('<html lang="en">');
+    expect(used?.body).toContain('This link was already used');
+    expect(used?.body).toContain('“Payment dashboard”');
+    // An expired link that was never used still says it expired.
+    const stale = new URL((await dashboard(owner.headers)).json().data.url);
+    t.clock.advance(16 * 60 * 1000);
+    expect((await open(stale)).statusCode).toBe(404);
   });
 
   it('has no Stripe webhook endpoint while the sandbox is the provider', async () => {

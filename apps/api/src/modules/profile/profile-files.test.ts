@@ -1,9 +1,10 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { CV_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@substytut/shared';
 import { zipSync, strToU8 } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -302,5 +303,109 @@ describe('POST /api/user/profile/cv', () => {
     expect(over.json().code).toBe('files.too_large');
     const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers });
     expect(profile.json().data.cvUrl).toBe(second.json().data.cvUrl);
+  });
+});
+
+describe('an oversized upload over HTTP', () => {
+  const MB = 1024 * 1024;
+  let port: number;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  interface Answer {
+    status: number;
+    headers: IncomingHttpHeaders;
+    body: { code?: string };
+  }
+
+  /**
+   * Sends the request head and then `chunks` of body only as long as no answer has come. With
+   * `chunks` empty no body byte is ever sent, so an answer at all shows the server decided from
+   * the head alone (had it waited for the body, this would never settle).
+   */
+  function send(path: string, headers: Record<string, string>, chunks: Buffer[] = []): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const request = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (response) => {
+        answered = true;
+        const parts: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => parts.push(chunk));
+        response.on('end', () => {
+          request.destroy();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['body'],
+          });
+        });
+      });
+      // The server may close the connection while the body is still on its way.
+      request.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      request.flushHeaders();
+      const next = (index: number) => {
+        const chunk = chunks[index];
+        if (answered || request.destroyed || chunk === undefined) return;
+        request.write(chunk, () => next(index + 1));
+      };
+      next(0);
+    });
+  }
+
+  const declared = (length: number) => ({
+    'content-type': 'multipart/form-data; boundary=----substytut0',
+    'content-length': String(length),
+  });
+
+  it.each(['image', 'cv'] as const)(
+    'refuses a 50 MB %s by its Content-Length with 413 before any of the body is sent',
+    async (kind) => {
+      const { headers } = await t.seed.session();
+      const answer = await send(`/api/user/profile/${kind}`, { ...headers, ...declared(50 * MB) });
+      expect(answer.status).toBe(413);
+      expect(answer.body.code).toBe('files.too_large');
+      // The rest of the body is not read: the connection ends with the answer.
+      expect(answer.headers.connection).toBe('close');
+    },
+  );
+
+  it('checks the caller first: without a session or the CSRF pair the answer is 401 or 403, not 413', async () => {
+    const anonymous = await send('/api/user/profile/image', declared(50 * MB));
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.code).toBe('csrf.mismatch');
+    const csrf = await csrfHeaders(t.app);
+    const noSession = await send('/api/user/profile/image', { ...csrf, ...declared(50 * MB) });
+    expect(noSession.status).toBe(401);
+  });
+
+  it('refuses a JSON body over the 1 MB limit by its Content-Length as well', async () => {
+    const { headers } = await t.seed.session();
+    const answer = await send('/api/user/profile', {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(50 * MB),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe('request.too_large');
+  });
+
+  it('cuts an upload without Content-Length (chunked) at the limit while it streams', async () => {
+    const { headers } = await t.seed.session();
+    const body = multipartFile(Buffer.alloc(IMAGE_MAX_BYTES + MB), {
+      filename: 'big.jpg',
+      contentType: 'image/jpeg',
+    });
+    const chunks = Array.from({ length: Math.ceil(body.payload.length / MB) }, (_, i) =>
+      body.payload.subarray(i * MB, (i + 1) * MB),
+    );
+    const answer = await send(
+      '/api/user/profile/image',
+      { ...headers, ...body.headers, 'transfer-encoding': 'chunked' },
+      chunks,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe('files.too_large');
   });
 });

@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { CV_MAX_BYTES, IMAGE_MAX_BYTES } from '@substytut/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
@@ -47,6 +47,28 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Bu
   }
 }
 
+// Room for the multipart framing around the file: boundaries, part headers, a long file name.
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/**
+ * Refuses an upload whose declared Content-Length cannot fit, from the request head alone, so a
+ * 50 MB body is answered at once instead of after 10 MB of it were read. Runs after the session
+ * check: an anonymous caller learns nothing about the route. A body sent without a length
+ * (chunked) is still cut at the limit while it streams (readUpload).
+ */
+function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
+  return (request, reply, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes + MULTIPART_FRAMING_BYTES) {
+      // The client sends the body anyway; closing the connection spares reading it.
+      reply.header('connection', 'close');
+      done(fileTooLarge());
+      return;
+    }
+    done();
+  };
+}
+
 /** The lawyer's own profile, invoice data, files and payment account (spec 7, /user/profile…). */
 export async function profileRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +107,11 @@ export async function profileRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/user/profile/image',
-    { ...auth, config: uploadLimit, schema: { response: { 200: imageResponse } } },
+    {
+      preHandler: [app.requireUser, refuseDeclaredOver(IMAGE_MAX_BYTES)],
+      config: uploadLimit,
+      schema: { response: { 200: imageResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
       const image = await processProfileImage(await readUpload(request, IMAGE_MAX_BYTES));
@@ -95,7 +121,11 @@ export async function profileRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/user/profile/cv',
-    { ...auth, config: uploadLimit, schema: { response: { 200: cvResponse } } },
+    {
+      preHandler: [app.requireUser, refuseDeclaredOver(CV_MAX_BYTES)],
+      config: uploadLimit,
+      schema: { response: { 200: cvResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
       const cv = checkCv(await readUpload(request, CV_MAX_BYTES));

@@ -13,16 +13,39 @@ function requestedWidth(query: unknown): ImageWidth | null {
   return width;
 }
 
+/** Stores again an object whose file is missing; true when it exists now. */
+export type StorageRemaker = (key: string) => Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Lets a feature make again the missing objects of its folder (`cards/`) that it can derive
+     * from its data, when they are first requested. The remaker decides which keys are its own.
+     */
+    remakeMissingStorage(folder: string, remake: StorageRemaker): void;
+  }
+}
+
 /**
  * GET /storage/* streams a stored object, and ?w= a stored photo at a smaller width. Keys are
  * unique per upload (a new upload gets a new key), so objects are cached for a year.
  */
 export function registerStorageRoutes(app: FastifyInstance, storage: Storage) {
+  const remakers = new Map<string, StorageRemaker>();
+  app.decorate('remakeMissingStorage', (folder: string, remake: StorageRemaker) => {
+    remakers.set(folder, remake);
+  });
+
   app.get('/storage/*', async (request, reply) => {
     const raw = (request.params as { '*': string })['*'];
     if (!isValidStorageKey(raw)) throw notFound();
     const width = requestedWidth(request.query);
-    const object = width === null ? await storage.get(raw) : await resizedImage(storage, raw, width);
+    const load = () => (width === null ? storage.get(raw) : resizedImage(storage, raw, width));
+    let object = await load();
+    if (!object) {
+      const remake = raw.includes('/') ? remakers.get(raw.slice(0, raw.indexOf('/'))) : undefined;
+      if (remake && (await remake(raw))) object = await load();
+    }
     if (!object) throw notFound();
     reply
       .header('content-type', object.contentType)
