@@ -12,4 +12,6 @@ export const authErrors = {
   resetInvalid: () => badRequest('auth.reset_invalid'),
   googleDisabled: () => notFound('auth.google_disabled'),
   googleInvalid: () => badRequest('auth.google_invalid'),
+  // The sandbox signs any address it is asked for; an administrator's account needs the password.
+  googleSandboxAdmin: () => forbidden('auth.google_sandbox_admin'),
 };

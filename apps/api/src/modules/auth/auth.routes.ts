@@ -4,6 +4,7 @@ import { sandboxGoogleSignInSchema } from '@substytut/shared';
 import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
+import { onlyFromThisMachine } from '../app/local-request.ts';
 import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
@@ -53,14 +54,17 @@ export async function authRoutes(app: FastifyInstance) {
           jwksUrl: app.config.googleJwksUrl,
         })
       : (googleSandbox?.verifier ?? null),
+    googleIsSandbox: !app.config.googleClientId && googleSandbox !== null,
   };
 
   if (googleSandbox) {
     // The sandbox's stand-in for Google's sign-in window: the web app asks for an address and
-    // gets the ID token Google would give, then signs in with it like with Google's.
+    // gets the ID token Google would give, then signs in with it like with Google's. It signs any
+    // address, so only this machine may ask.
     typed.post(
       '/api/sandbox/google/token',
       {
+        onRequest: onlyFromThisMachine,
         config: LIMITS.google,
         schema: { body: sandboxGoogleSignInSchema, response: { 200: dataOf(z.object({ credential: z.string() })) } },
       },

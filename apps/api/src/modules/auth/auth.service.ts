@@ -56,8 +56,10 @@ export interface AuthDeps {
   clock: Clock;
   mailer: Mailer;
   botCheck: BotCheck;
-  /** null when GOOGLE_CLIENT_ID is unset */
+  /** null when GOOGLE_CLIENT_ID is unset (and no sandbox stands in) */
   google: GoogleIdTokenVerifier | null;
+  /** true when `google` is the sandbox's stand-in, which signs in as any address */
+  googleIsSandbox: boolean;
 }
 
 /** Who is asking: the language for answers and mails, and the address for the bot check. */
@@ -217,6 +219,7 @@ export async function loginWithGoogle(
     if (!user) {
       const existing = await repo.findUserByEmail(tx, email);
       if (!existing) throw authErrors.googleInvalid();
+      if (deps.googleIsSandbox && existing.role === 'admin') throw authErrors.googleSandboxAdmin();
       user = existing;
       if (!existing.emailVerifiedAt) {
         // Whoever registered this address never proved they own it; Google just proved that this
