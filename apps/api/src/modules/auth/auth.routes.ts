@@ -24,7 +24,8 @@ import { createGoogleIdTokenVerifier } from './google-id-token.ts';
 import { createGoogleSandbox } from './google-sandbox.ts';
 
 // Per client IP and route, per minute. Generous enough for an office behind one address and for
-// the end-to-end suite; the account lockout is what stops guessing one account's password.
+// the end-to-end suite; the throttle of each account and address pair (auth.service) is what stops
+// guessing one account's password.
 const LIMITS = {
   register: rateLimit(20, '1 minute'),
   login: rateLimit(30, '1 minute'),
@@ -55,6 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
         })
       : (googleSandbox?.verifier ?? null),
     googleIsSandbox: !app.config.googleClientId && googleSandbox !== null,
+    background: app.background,
   };
 
   if (googleSandbox) {
