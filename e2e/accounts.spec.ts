@@ -111,6 +111,41 @@ test.describe('accounts', () => {
     expect(again.id).toBe(first.id);
   });
 
+  test('registering a taken address looks like any registration; its owner gets a mail with login and reset links', async ({
+    page,
+    request,
+  }) => {
+    const owner = await registerVerifiedUser(request, uniqueEmail('taken'));
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Rejestracja' }).click();
+    await page.getByLabel('Adres e-mail').fill(owner.email);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill('Inne-haslo-42');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/register-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rejestracja zakończona sukcesem' })).toBeVisible();
+
+    const notice = await waitForMail(request, owner.email, /Próba rejestracji/);
+    await page.goto(linkIn(notice, /^\/auth\/forgot-password$/));
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await page.goto(linkIn(notice, /^\/auth\/login$/));
+    // The owner's password is untouched.
+    await logIn(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+  });
+
+  test('the sandbox Google sign-in does not open the administrator\'s account', async ({ page }) => {
+    await page.goto('/pl/auth');
+    await page.getByRole('button', { name: 'Zaloguj się przez Google' }).click();
+    await page.getByRole('dialog').getByLabel('Adres e-mail').fill('admin@substytut.local');
+    await page.getByRole('dialog').getByRole('button', { name: 'Kontynuuj' }).click();
+    await expect(
+      page.getByText('Administrator loguje się hasłem. Testowe logowanie przez Google nie otwiera konta administratora').first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/pl\/auth$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
   test('a wrong password is refused with a toast and no session', async ({ page, request }) => {
     const session = await registerVerifiedUser(request, uniqueEmail('wrong'));
     await page.goto('/auth/login');

@@ -1,5 +1,5 @@
 import { buildApp } from './modules/app/build-app.ts';
-import { ConfigError, loadConfig, type Config } from './modules/app/config.ts';
+import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { startClockJob } from './modules/checkout/clock-job.ts';
@@ -80,6 +80,8 @@ async function main() {
     },
     'ready',
   );
+  const warning = exposureWarning(config);
+  if (warning) app.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -39,9 +39,11 @@ describe('server process', () => {
     expect(server.output().stderr).toContain('Invalid environment: PORT:');
   });
 
-  it('serves, then shuts down cleanly on SIGTERM', async () => {
+  it('serves on loopback without HOST, then shuts down cleanly on SIGTERM', async () => {
     const server = startServer({ WEB_DIST_DIR: path.join(dataDir, 'no-web') });
     const address = await server.ready;
+    expect(new URL(address).hostname).toBe('127.0.0.1');
+    expect(server.output().stdout).not.toContain('reachable from other machines');
     const health = await fetch(`${address}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ data: { status: 'ok' } });
@@ -50,5 +52,19 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('"msg":"shutting down"');
     // A fresh PGlite data folder, migrations and the demo seed take seconds on a busy machine.
+  }, 120_000);
+
+  it('says in one warning line that a HOST open to other machines meets sandbox adapters', async () => {
+    const server = startServer({ WEB_DIST_DIR: path.join(dataDir, 'no-web'), HOST: '0.0.0.0' });
+    await server.ready;
+    await expect.poll(() => server.output().stdout).toContain('reachable from other machines');
+    const warnings = server
+      .output()
+      .stdout.split('\n')
+      .filter((line) => line.includes('reachable from other machines'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringMatching(/^HOST=0\.0\.0\.0 /) });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 120_000);
 });

@@ -16,8 +16,8 @@ export const users = pgTable(
     locale: text('locale', { enum: ['pl', 'en'] })
       .notNull()
       .default('pl'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // When the owner was last told of repeated failed logins (auth.service: at most one a day).
+    loginAlertSentAt: timestamp('login_alert_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

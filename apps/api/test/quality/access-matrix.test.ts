@@ -58,7 +58,10 @@ type Build<A extends unknown[]> = (w: World, ...args: A) => InjectOptions | Prom
 type Rule =
   /** anyone; nobody gets a 5xx and an anonymous visitor succeeds */
   | { policy: 'open'; request: Build<[Actor]> }
-  /** the local mailbox: open outside production, not registered in production (mail.test.ts) */
+  /**
+   * sandbox conveniences (local mailbox, sandbox Google token): outside production they answer
+   * only this machine, so every actor here (another address) gets 404; not registered in production
+   */
   | { policy: 'dev'; request: Build<[Actor]> }
   /** proves who you are: forged proof for A's account is refused to everyone; real proof works */
   | { policy: 'credential'; forged: Build<[Actor]>; genuine?: Build<[]> }
@@ -159,7 +162,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
-  // The Google sign-in stand-in: any address, by design, and never in production (google-login.test.ts).
+  // The Google sign-in stand-in: any address but an administrator's, only from this machine, never
+  // in production (google-login.test.ts).
   'POST /api/sandbox/google/token': {
     policy: 'dev',
     request: () => post('/api/sandbox/google/token', { email: uniqueEmail('google') }),
@@ -548,6 +552,8 @@ describe('access matrix', () => {
             rule.policy === 'open'
           )
             failures.push(`open route refused: ${describeCell(c)}`);
+          if (rule.policy === 'dev' && c.response.statusCode !== 404)
+            failures.push(`sandbox convenience answered another machine: ${describeCell(c)}`);
           if (rule.policy === 'open' && actor !== 'a') {
             for (const marker of leaked(c, w.secrets)) failures.push(`leaks ${marker}: ${label(c)}`);
           }
@@ -628,7 +634,8 @@ describe('access matrix', () => {
       }
     }
     // Marking the paid job done mailed its payer the acceptance link.
-    const mail = await w.send(get(`/api/dev/mail?to=${encodeURIComponent(A_PAYER)}`));
+    // Read from this machine: the local mailbox answers nobody else.
+    const mail = await w.send({ ...get(`/api/dev/mail?to=${encodeURIComponent(A_PAYER)}`), remoteAddress: '127.0.0.1' });
     const links = (mail.json() as { data: { links: string[] }[] }).data.flatMap((m) => m.links);
     const accept = links.map((l) => /\/offer\/accept\/([^/?#]+)/.exec(l)?.[1]).find(Boolean);
     expect(accept, 'acceptance link in the payer’s mail').toBeDefined();

@@ -10,6 +10,7 @@ export type ErrorKey =
   | 'emailNotVerified'
   | 'sessionExpired'
   | 'emailTaken'
+  | 'googleSandboxAdmin'
   | 'fileTooLarge'
   | 'wrongFormat'
   | 'timeout'
@@ -39,6 +40,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<string, ErrorKey>> = {
   'auth.unauthenticated': 'sessionExpired',
   'auth.session_expired': 'sessionExpired',
   'auth.email_taken': 'emailTaken',
+  'auth.google_sandbox_admin': 'googleSandboxAdmin',
   'auth.forbidden': 'forbidden',
 };
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema.ts';
 
 // Both tables hold single-use secrets mailed to the user. Only a sha256 of each secret is
@@ -42,3 +42,23 @@ export const passwordResets = pgTable(
 
 export type EmailVerification = typeof emailVerifications.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+
+/**
+ * Failed passwords per account and client address: the pair is slowed down, never the account for
+ * everyone, so nobody can keep the owner out (decision 014). One row per pair, written by one
+ * upsert, so every instance sees the same count.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientAddress: text('client_address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** no attempt of this pair is checked before then */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientAddress] })],
+);

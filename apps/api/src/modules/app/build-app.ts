@@ -12,6 +12,7 @@ import { registerStorageRoutes } from '../storage/storage.routes.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { registerAuthentication } from './authenticate.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './background.ts';
 import { registerCsrf } from './csrf.ts';
 import { installErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { notFound } from './errors.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     storage: Storage;
+    /** work a request starts and its answer does not wait for; finished before the app closes */
+    background: BackgroundTasks;
   }
 }
 
@@ -99,7 +102,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.decorate('clock', overrides.clock ?? systemClock);
     app.decorate('storage', overrides.storage ?? createStorage(config));
     app.decorate('mailer', createMailer(database.db, app.clock));
+    app.decorate('background', createBackgroundTasks(app.log));
     app.addHook('onClose', async () => {
+      await app.background.idle();
       await database.close();
     });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, exposureWarning, isLoopbackAddress, loadConfig } from './config.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -16,7 +16,8 @@ describe('loadConfig', () => {
   it('gives working defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
+    // Outside production only this machine reaches a plain start.
+    expect(config.host).toBe('127.0.0.1');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.pgliteDir).toBe(path.resolve('data', 'pglite'));
@@ -36,6 +37,62 @@ describe('loadConfig', () => {
       mail: true,
       googleSignIn: true,
     });
+  });
+
+  it('listens on loopback outside production unless HOST says otherwise; production keeps 0.0.0.0', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    const production = { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+  });
+
+  it('warns in one line when a non-loopback HOST meets an active sandbox adapter', () => {
+    expect(exposureWarning(loadConfig({}))).toBeNull();
+    expect(exposureWarning(loadConfig({ HOST: 'localhost' }))).toBeNull();
+    expect(exposureWarning(loadConfig({ HOST: '::1' }))).toBeNull();
+
+    const open = exposureWarning(loadConfig({ HOST: '0.0.0.0' }));
+    expect(open).toMatch(/^HOST=0\.0\.0\.0 makes this server reachable from other machines/);
+    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn');
+    expect(open).not.toContain('\n');
+    // Only the adapters still in the sandbox are named.
+    const someReal = exposureWarning(
+      loadConfig({ HOST: '192.168.1.5', STRIPE_SECRET_KEY: 'sk_test_x', GUS_API_KEY: 'k', GOOGLE_CLIENT_ID: 'c' }),
+    );
+    expect(someReal).toContain('(botCheck, mail)');
+
+    const allReal = {
+      HOST: '0.0.0.0',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      GUS_API_KEY: 'k',
+      TURNSTILE_SECRET: 's',
+      SMTP_URL: 'smtp://mail.example.com',
+      MAIL_FROM: 'a@b.pl',
+      GOOGLE_CLIENT_ID: 'c',
+    };
+    expect(exposureWarning(loadConfig(allReal))).toBeNull();
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.10.0.3', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['[::1]', true],
+    ['localhost', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['128.0.0.1', false],
+    ['127.0.0.1.evil.example', false],
+    ['', false],
+    [undefined, false],
+  ])('isLoopbackAddress(%j) is %s', (address, expected) => {
+    expect(isLoopbackAddress(address)).toBe(expected);
   });
 
   it('derives PUBLIC_URL from PORT and treats empty strings as unset', () => {

@@ -70,7 +70,8 @@ const envSchema = z.object({
     z.enum(['development', 'production', 'test']).default('development'),
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  // Unset: 127.0.0.1 outside production (the sandbox is for this machine only), 0.0.0.0 in production.
+  HOST: optionalString,
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -292,7 +293,7 @@ export function loadConfig(
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
@@ -332,4 +333,25 @@ export function loadConfig(
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
     sandbox,
   };
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and the name localhost: addresses only this machine reaches. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return /^127(\.\d{1,3}){3}$/.test(v4);
+}
+
+/**
+ * The one start-log warning for a server that other machines can reach while a sandbox adapter
+ * is active (sandbox sign-in, local mailbox, fake payments…), or null when there is nothing to say.
+ */
+export function exposureWarning(config: Pick<Config, 'host' | 'sandbox'>): string | null {
+  if (!config.sandbox.active || isLoopbackAddress(config.host)) return null;
+  const active = (Object.keys(config.sandbox) as (keyof SandboxFlags)[]).filter(
+    (name) => name !== 'active' && config.sandbox[name],
+  );
+  return `HOST=${config.host} makes this server reachable from other machines while sandbox adapters are active (${active.join(', ')}): anyone who reaches it can pay with fake money and use the demo accounts; configure the real services (docs/operations.md) or unset HOST`;
 }

@@ -72,6 +72,10 @@ const catalogue: Catalogue = {
     en: 'Sign-in with Google is not available',
   },
   'auth.google_invalid': { pl: 'Błąd logowania przez Google', en: 'Google sign-in failed' },
+  'auth.google_sandbox_admin': {
+    pl: 'Administrator loguje się hasłem. Testowe logowanie przez Google nie otwiera konta administratora',
+    en: 'Administrators sign in with their password. The test Google sign-in does not open an administrator account',
+  },
   'errors.not_found': { pl: 'Nie znaleziono', en: 'Not found' },
   'errors.conflict': { pl: 'Konflikt danych', en: 'Conflict' },
   'errors.too_many_requests': {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type User } from '../../db/schema.ts';
-import { findUserByEmail } from './auth.repo.ts';
+import { clearFailedLogins, findUserByEmail } from './auth.repo.ts';
 import { hashPassword } from './passwords.ts';
 
 export interface EnsureAdminInput {
@@ -55,10 +55,12 @@ export async function ensureAdmin(
     .set({
       role: 'admin',
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-      ...(passwordHash ? { passwordHash, failedLoginCount: 0, lockedUntil: null } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
       updatedAt: now,
     })
     .where(eq(users.id, existing.id))
     .returning();
+  // A new password starts every address afresh, as a reset does.
+  if (passwordHash) await clearFailedLogins(db, existing.id);
   return { action: existing.role === 'admin' ? 'unchanged' : 'promoted', user: user! };
 }

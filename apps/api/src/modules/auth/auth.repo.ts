@@ -1,6 +1,13 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailVerifications, passwordResets, users, type NewUser, type User } from '../../db/schema.ts';
+import {
+  emailVerifications,
+  loginThrottles,
+  passwordResets,
+  users,
+  type NewUser,
+  type User,
+} from '../../db/schema.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -22,30 +29,100 @@ export async function insertUserIfNew(db: DbOrTx, values: NewUser): Promise<User
   return row;
 }
 
+// --- failed logins per account and client address ---
+
+export interface LoginThrottlePolicy {
+  /** the failure of a pair that brings the first delay */
+  delayFromFailure: number;
+  /** that first delay; it doubles with each further failure */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** a pair whose last failure is older than this starts counting again */
+  memoryMs: number;
+}
+
+/** Until when the pair may not try again, if it is slowed down right now. */
+export async function loginBlockedUntil(
+  db: DbOrTx,
+  userId: string,
+  clientAddress: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ blockedUntil: loginThrottles.blockedUntil })
+    .from(loginThrottles)
+    .where(
+      and(
+        eq(loginThrottles.userId, userId),
+        eq(loginThrottles.clientAddress, clientAddress),
+        gt(loginThrottles.blockedUntil, now),
+      ),
+    );
+  return row?.blockedUntil ?? undefined;
+}
+
 /**
- * Counts a failed password and locks the account when the count reaches `maxFailures`; the
- * count restarts after a lock. One statement, so parallel attempts cannot lose a count.
+ * Counts a failed password of the pair and, from the policy's failure on, blocks the pair for a
+ * delay that doubles with each failure up to the cap. One upsert, so parallel attempts on several
+ * instances never lose a count.
  */
 export async function recordFailedLogin(
   db: DbOrTx,
   userId: string,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<{ locked: boolean }> {
-  const reachesLimit = sql`${users.failedLoginCount} + 1 >= ${maxFailures}`;
+  clientAddress: string,
+  now: Date,
+  policy: LoginThrottlePolicy,
+): Promise<{ failures: number; blockedUntil: Date | null }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const failures = sql`case when ${loginThrottles.lastFailureAt} < ${at} - ${policy.memoryMs} * interval '1 millisecond'
+    then 1 else ${loginThrottles.failures} + 1 end`;
+  const blockFor = (count: SQL) => sql`case when ${count} >= ${policy.delayFromFailure}
+    then ${at} + least(power(2, least(${count} - ${policy.delayFromFailure}, 30)) * ${policy.firstDelayMs}, ${policy.maxDelayMs}) * interval '1 millisecond'
+    end`;
   const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${reachesLimit} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    .insert(loginThrottles)
+    .values({ userId, clientAddress, failures: 1, lastFailureAt: now, blockedUntil: sql`${blockFor(sql`1`)}` })
+    .onConflictDoUpdate({
+      target: [loginThrottles.userId, loginThrottles.clientAddress],
+      set: { failures, lastFailureAt: now, blockedUntil: blockFor(failures) },
     })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return { locked: Boolean(row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) };
+    .returning({ failures: loginThrottles.failures, blockedUntil: loginThrottles.blockedUntil });
+  return { failures: row!.failures, blockedUntil: row!.blockedUntil };
 }
 
-export async function clearFailedLogins(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** Failed passwords of the account from every address since `since`. */
+export async function recentFailedLogins(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${loginThrottles.failures}), 0)::int` })
+    .from(loginThrottles)
+    .where(and(eq(loginThrottles.userId, userId), gt(loginThrottles.lastFailureAt, since)));
+  return row?.total ?? 0;
+}
+
+/** Forgets the failures of one pair (its right password) or of every pair (a new password). */
+export async function clearFailedLogins(db: DbOrTx, userId: string, clientAddress?: string): Promise<void> {
+  await db
+    .delete(loginThrottles)
+    .where(
+      clientAddress === undefined
+        ? eq(loginThrottles.userId, userId)
+        : and(eq(loginThrottles.userId, userId), eq(loginThrottles.clientAddress, clientAddress)),
+    );
+}
+
+/** Marks the failed-login alert sent, unless one was sent after `notBefore`; true when marked. */
+export async function claimLoginAlert(db: DbOrTx, userId: string, now: Date, notBefore: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ loginAlertSentAt: now })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(isNull(users.loginAlertSentAt), lte(users.loginAlertSentAt, notBefore)),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 // --- e-mail verification links ---
@@ -155,7 +232,7 @@ export async function verifyThroughIdentityProvider(
   return row;
 }
 
-/** Sets a new password, unlocks the account, and marks the address proven (the link reached it). */
+/** Sets a new password and marks the address proven (the link reached it). */
 export async function setPassword(
   db: DbOrTx,
   userId: string,
@@ -166,8 +243,6 @@ export async function setPassword(
     .update(users)
     .set({
       passwordHash,
-      failedLoginCount: 0,
-      lockedUntil: null,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })

@@ -4,6 +4,7 @@ import { sandboxGoogleSignInSchema } from '@substytut/shared';
 import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
+import { onlyFromThisMachine } from '../app/local-request.ts';
 import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
@@ -23,7 +24,8 @@ import { createGoogleIdTokenVerifier } from './google-id-token.ts';
 import { createGoogleSandbox } from './google-sandbox.ts';
 
 // Per client IP and route, per minute. Generous enough for an office behind one address and for
-// the end-to-end suite; the account lockout is what stops guessing one account's password.
+// the end-to-end suite; the throttle of each account and address pair (auth.service) is what stops
+// guessing one account's password.
 const LIMITS = {
   register: rateLimit(20, '1 minute'),
   login: rateLimit(30, '1 minute'),
@@ -53,14 +55,18 @@ export async function authRoutes(app: FastifyInstance) {
           jwksUrl: app.config.googleJwksUrl,
         })
       : (googleSandbox?.verifier ?? null),
+    googleIsSandbox: !app.config.googleClientId && googleSandbox !== null,
+    background: app.background,
   };
 
   if (googleSandbox) {
     // The sandbox's stand-in for Google's sign-in window: the web app asks for an address and
-    // gets the ID token Google would give, then signs in with it like with Google's.
+    // gets the ID token Google would give, then signs in with it like with Google's. It signs any
+    // address, so only this machine may ask.
     typed.post(
       '/api/sandbox/google/token',
       {
+        onRequest: onlyFromThisMachine,
         config: LIMITS.google,
         schema: { body: sandboxGoogleSignInSchema, response: { 200: dataOf(z.object({ credential: z.string() })) } },
       },

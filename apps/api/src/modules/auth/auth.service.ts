@@ -1,11 +1,18 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
+import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { Locale } from '../app/messages.ts';
 import { assertHuman, type BotCheck } from '../bot-check/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { resetPasswordMail, verifyEmailMail, type MailContext } from '../mail/templates/index.ts';
+import {
+  failedLoginsMail,
+  registrationAttemptMail,
+  resetPasswordMail,
+  verifyEmailMail,
+  type MailContext,
+} from '../mail/templates/index.ts';
 import {
   hashToken,
   issueAccessToken,
@@ -28,9 +35,20 @@ export const PASSWORD_RESET_TTL_MS = 60 * MINUTE;
 export const VERIFICATION_RESEND_INTERVAL_MS = 5 * MINUTE;
 /** At most one reset mail per user in this window; the earlier link stays valid meanwhile. */
 export const PASSWORD_RESET_RESEND_INTERVAL_MS = MINUTE;
-/** Wrong passwords in a row that lock an account, and for how long. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * MINUTE;
+/**
+ * Wrong passwords are counted per account and client address (decision 014): the 5th failure of
+ * a pair makes it wait 1 minute, the next ones 2, 4, 8 and at most 15 minutes before each further
+ * try. Other addresses, the owner's among them, are not slowed down.
+ */
+export const LOGIN_THROTTLE: repo.LoginThrottlePolicy = {
+  delayFromFailure: 5,
+  firstDelayMs: MINUTE,
+  maxDelayMs: 15 * MINUTE,
+  memoryMs: 24 * 60 * MINUTE,
+};
+/** The owner is mailed when the account sees this many wrong passwords in a day, at most once a day. */
+export const FAILED_LOGIN_ALERT_AFTER = 10;
+export const FAILED_LOGIN_ALERT_INTERVAL_MS = 24 * 60 * MINUTE;
 
 const messages = {
   registered: {
@@ -56,11 +74,14 @@ export interface AuthDeps {
   clock: Clock;
   mailer: Mailer;
   botCheck: BotCheck;
-  /** null when GOOGLE_CLIENT_ID is unset */
+  /** null when GOOGLE_CLIENT_ID is unset (and no sandbox stands in) */
   google: GoogleIdTokenVerifier | null;
+  /** true when `google` is the sandbox's stand-in, which signs in as any address */
+  googleIsSandbox: boolean;
+  background: BackgroundTasks;
 }
 
-/** Who is asking: the language for answers and mails, and the address for the bot check. */
+/** Who is asking: the language for answers and mails, and the address for the bot check and the login throttle. */
 export interface RequestContext {
   locale: Locale;
   ip?: string;
@@ -111,7 +132,9 @@ export async function register(
   context: RequestContext,
 ): Promise<SuccessResult> {
   await assertHuman(deps.botCheck, input['cf-turnstile-response'], context.ip);
-  // Hashed before the insert so a taken e-mail answers no faster than a new one.
+  // A taken address answers exactly like a new one, so registration tells nobody which addresses
+  // have accounts; its owner gets a mail instead. Both paths hash the password and queue one mail
+  // in one transaction, so they take about the same time (bench/auth).
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -122,8 +145,13 @@ export async function register(
       createdAt: now,
       updatedAt: now,
     });
-    if (!user) throw authErrors.emailTaken();
-    await sendVerification(deps, tx, user, now);
+    if (user) return sendVerification(deps, tx, user, now);
+    const owner = await repo.findUserByEmail(tx, input.email);
+    if (!owner) return;
+    await deps.mailer.enqueue(
+      registrationAttemptMail({ locale: context.locale, to: owner.email }, mailContext(deps)),
+      tx,
+    );
   });
   return { success: true, message: messages.registered[context.locale] };
 }
@@ -160,22 +188,17 @@ export async function login(
     await verifyPassword(null, input.password);
     throw authErrors.invalidCredentials();
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > deps.clock.now().getTime()) {
-    throw authErrors.accountLocked();
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const now = deps.clock.now();
-    const { locked } = await repo.recordFailedLogin(
-      deps.db,
-      user.id,
-      MAX_FAILED_LOGINS,
-      new Date(now.getTime() + LOCKOUT_MS),
-    );
-    throw locked ? authErrors.accountLocked() : authErrors.invalidCredentials();
-  }
-
+  const address = context.ip ?? 'unknown';
   const now = deps.clock.now();
-  if (user.failedLoginCount > 0 || user.lockedUntil) await repo.clearFailedLogins(deps.db, user.id);
+  // A slowed-down pair costs no argon2 work, and even the right password waits: this address
+  // might be guessing it. Every other address, the owner's, is unaffected.
+  if (await repo.loginBlockedUntil(deps.db, user.id, address, now)) throw authErrors.accountLocked();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const { blockedUntil } = await repo.recordFailedLogin(deps.db, user.id, address, now, LOGIN_THROTTLE);
+    await alertOwnerOfFailedLogins(deps, user, now);
+    throw blockedUntil ? authErrors.accountLocked() : authErrors.invalidCredentials();
+  }
+  await repo.clearFailedLogins(deps.db, user.id, address);
 
   if (!user.emailVerifiedAt) {
     await deps.db.transaction(async (tx) => {
@@ -188,6 +211,16 @@ export async function login(
 
   const token = await issueAccessToken(deps.db, user.id, now);
   return { token, user: toUserResponse(user), message: messages.loggedIn[context.locale] };
+}
+
+/** Mails the owner when wrong passwords pile up on the account, from any addresses, once a day at most. */
+async function alertOwnerOfFailedLogins(deps: AuthDeps, user: User, now: Date) {
+  const since = new Date(now.getTime() - FAILED_LOGIN_ALERT_INTERVAL_MS);
+  if ((await repo.recentFailedLogins(deps.db, user.id, since)) < FAILED_LOGIN_ALERT_AFTER) return;
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.claimLoginAlert(tx, user.id, now, since))) return;
+    await deps.mailer.enqueue(failedLoginsMail({ locale: user.locale, to: user.email }, mailContext(deps)), tx);
+  });
 }
 
 export async function loginWithGoogle(
@@ -217,6 +250,7 @@ export async function loginWithGoogle(
     if (!user) {
       const existing = await repo.findUserByEmail(tx, email);
       if (!existing) throw authErrors.googleInvalid();
+      if (deps.googleIsSandbox && existing.role === 'admin') throw authErrors.googleSandboxAdmin();
       user = existing;
       if (!existing.emailVerifiedAt) {
         // Whoever registered this address never proved they own it; Google just proved that this
@@ -236,10 +270,15 @@ export async function requestPasswordReset(
   input: { email: string; locale?: Locale | undefined },
   context: RequestContext,
 ): Promise<SuccessResult> {
-  const answer: SuccessResult = { success: true, message: messages.resetRequested[context.locale] };
-  const user = await repo.findUserByEmail(deps.db, input.email);
-  // The same answer whether or not the address has an account.
-  if (!user) return answer;
+  // The answer leaves before the address is even looked up: whether it has an account changes
+  // neither the answer nor its timing.
+  deps.background.run('password reset mail', () => sendPasswordReset(deps, input.email, input.locale));
+  return { success: true, message: messages.resetRequested[context.locale] };
+}
+
+async function sendPasswordReset(deps: AuthDeps, email: string, locale: Locale | undefined) {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const last = await repo.latestPasswordResetAt(tx, user.id);
@@ -252,11 +291,10 @@ export async function requestPasswordReset(
       createdAt: now,
     });
     await deps.mailer.enqueue(
-      resetPasswordMail({ locale: input.locale ?? user.locale, to: user.email, token }, mailContext(deps)),
+      resetPasswordMail({ locale: locale ?? user.locale, to: user.email, token }, mailContext(deps)),
       tx,
     );
   });
-  return answer;
 }
 
 export async function resetPassword(
@@ -280,6 +318,8 @@ export async function resetPassword(
     if (!user || user.email !== input.email.toLowerCase()) throw authErrors.resetInvalid();
     await repo.setPassword(tx, user.id, passwordHash, now);
     await repo.deletePasswordResets(tx, user.id);
+    // The owner proved the mailbox: no address stays slowed down on the old password's account.
+    await repo.clearFailedLogins(tx, user.id);
     // Whoever knew the old password must not stay signed in.
     await revokeAllAccessTokens(tx, user.id);
   });

@@ -1,16 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { accessTokens, emailVerifications, mailOutbox, passwordResets, users } from '../../db/schema.ts';
+import {
+  accessTokens,
+  emailVerifications,
+  loginThrottles,
+  mailOutbox,
+  passwordResets,
+  users,
+} from '../../db/schema.ts';
 import { linksIn } from '../mail/dev-mail.routes.ts';
 import { hashToken } from './access-tokens.ts';
 import {
   EMAIL_VERIFICATION_TTL_MS,
-  LOCKOUT_MS,
-  MAX_FAILED_LOGINS,
+  FAILED_LOGIN_ALERT_AFTER,
+  FAILED_LOGIN_ALERT_INTERVAL_MS,
+  LOGIN_THROTTLE,
   PASSWORD_RESET_TTL_MS,
   VERIFICATION_RESEND_INTERVAL_MS,
 } from './auth.service.ts';
+
+const MINUTE = 60_000;
+/** Wrong passwords of one pair that still answer "invalid credentials". */
+const FREE_FAILURES = LOGIN_THROTTLE.delayFromFailure - 1;
 
 let t: TestApp;
 let csrf: Record<string, string>;
@@ -138,21 +150,36 @@ describe('POST /api/register', () => {
     expect(mail!.html).toContain('lang="en"');
   });
 
-  it('refuses an e-mail that is taken, whatever its case, without a second mail', async () => {
-    const { email } = await registerUser();
-    const res = await post('/api/register', {
-      email: email.toUpperCase(),
-      password: 'Innehaslo1!',
-      terms: true,
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      code: 'auth.email_taken',
-      message: 'Ten adres e-mail jest już zajęty',
-      errors: {},
-    });
-    expect(await mailsTo(email)).toHaveLength(1);
-    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  it('answers a taken address exactly like a new one and mails its owner instead of a second account', async () => {
+    const owner = await registerVerified();
+    const fresh = newEmail();
+    const answer = (email: string, password: string) =>
+      post('/api/register', { email, password, terms: true, 'cf-turnstile-response': 'local' });
+    const taken = await answer(owner.email.toUpperCase(), 'Innehaslo1!');
+    const created = await answer(fresh, 'Innehaslo1!');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual(created.json());
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(created.headers).sort());
+
+    // The existing account is untouched: same password, still one row, no new verification link.
+    expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await login(owner.email, 'Innehaslo1!')).statusCode).toBe(400);
+    expect(await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, owner.id))).toHaveLength(0);
+
+    const notices = (await mailsTo(owner.email)).filter((m) => m.id !== owner.mail.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('Próba rejestracji na Twój adres w serwisie Substytut');
+    expect(linksIn(notices[0]!.html)).toEqual(
+      expect.arrayContaining(['http://localhost:3000/auth/login', 'http://localhost:3000/auth/forgot-password']),
+    );
+    expect(notices[0]!.text).not.toMatch(/verified|reset\//);
+
+    // In the visitor's language, like every answer.
+    await post('/api/register', { email: owner.email, password: 'Innehaslo1!', terms: true, locale: 'en' });
+    const english = (await mailsTo(owner.email)).find((m) => m.locale === 'en');
+    expect(english!.subject).toBe('Someone tried to register with your address at Substytut');
+    expect(linksIn(english!.html)).toContain('http://localhost:3000/en/auth/forgot-password');
   });
 
   it('refuses missing fields, wrong types, a refused checkbox and an over-long password with field keys', async () => {
@@ -388,32 +415,123 @@ describe('POST /api/login', () => {
     expect(await mailsTo(r.email)).toHaveLength(1);
   });
 
-  it(`locks the account for 15 minutes after ${MAX_FAILED_LOGINS} wrong passwords`, async () => {
+  const throttleOf = async (userId: string) =>
+    t.db.select().from(loginThrottles).where(eq(loginThrottles.userId, userId));
+  const from = (address: string) => {
+    ip = address;
+  };
+
+  it('slows down the guessing address only: the owner elsewhere gets in with the right password', async () => {
     const r = await registerVerified();
-    for (let i = 1; i < MAX_FAILED_LOGINS; i += 1) {
+    const attacker = ip;
+    for (let i = 1; i <= FREE_FAILURES; i += 1) {
       expect((await login(r.email, `Zlehaslo${i}!`)).json().code).toBe('auth.invalid_credentials');
     }
-    const locking = await login(r.email, 'Zlehaslo5!');
-    expect(locking.statusCode).toBe(423);
-    expect(locking.json().code).toBe('auth.account_locked');
-    const [locked] = await t.db.select().from(users).where(eq(users.id, r.id));
-    expect(locked!.lockedUntil!.getTime()).toBe(t.clock.now().getTime() + LOCKOUT_MS);
-
-    // Even the right password is refused while locked.
-    expect((await login(r.email, r.password)).json().code).toBe('auth.account_locked');
-    t.clock.advance(LOCKOUT_MS - 1000);
+    const slowed = await login(r.email, 'Zlehaslo5!');
+    expect(slowed.statusCode).toBe(423);
+    expect(slowed.json()).toEqual({
+      code: 'auth.account_locked',
+      message: 'Konto zostało tymczasowo zablokowane. Spróbuj ponownie później lub skontaktuj się z nami',
+      errors: {},
+    });
+    const english = await login(r.email, 'Zlehaslo6!', { 'accept-language': 'en' });
+    expect(english.json().message).toBe('Your account has been temporarily locked. Try again later or contact us');
+    // From the guessing address even the right password waits.
     expect((await login(r.email, r.password)).statusCode).toBe(423);
-    t.clock.advance(1000);
-    expect((await login(r.email, r.password)).statusCode).toBe(200);
-    const [after] = await t.db.select().from(users).where(eq(users.id, r.id));
-    expect(after).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+
+    // The owner, from another address, with the right password, gets in at once.
+    from('192.0.2.44');
+    const owner = await login(r.email, r.password);
+    expect(owner.statusCode).toBe(200);
+    // A wrong password from there is only a wrong password.
+    expect((await login(r.email, 'Literowka1!')).json().code).toBe('auth.invalid_credentials');
+
+    // The counts live in the database, one row per pair.
+    const rows = await throttleOf(r.id);
+    expect(rows.map((row) => [row.clientAddress, row.failures]).sort()).toEqual(
+      [
+        [attacker, LOGIN_THROTTLE.delayFromFailure],
+        ['192.0.2.44', 1],
+      ].sort(),
+    );
   });
 
-  it('restarts the count after a successful login', async () => {
+  it('makes the guessing address wait longer after each further failure, up to 15 minutes', async () => {
     const r = await registerVerified();
-    for (let i = 1; i < MAX_FAILED_LOGINS; i += 1) await login(r.email, 'Zlehaslo123!');
+    for (let i = 1; i <= FREE_FAILURES; i += 1) await login(r.email, 'Zlehaslo123!');
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(r.email, 'Zlehaslo123!')).statusCode).toBe(423);
+      const [row] = await throttleOf(r.id);
+      const wait = row!.blockedUntil!.getTime() - t.clock.now().getTime();
+      waits.push(wait / MINUTE);
+      // One second short of the delay the pair is still refused, without counting a failure.
+      t.clock.advance(wait - 1000);
+      expect((await login(r.email, 'Zlehaslo123!')).statusCode).toBe(423);
+      expect((await throttleOf(r.id))[0]!.failures).toBe(row!.failures);
+      t.clock.advance(1000);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 15, 15]);
+    // Once the wait is over the right password works, and clears the pair.
     expect((await login(r.email, r.password)).statusCode).toBe(200);
-    for (let i = 1; i < MAX_FAILED_LOGINS; i += 1) {
+    expect(await throttleOf(r.id)).toHaveLength(0);
+  });
+
+  it('forgets a pair whose last failure is a day old', async () => {
+    const r = await registerVerified();
+    for (let i = 1; i <= FREE_FAILURES; i += 1) await login(r.email, 'Zlehaslo123!');
+    t.clock.advance(LOGIN_THROTTLE.memoryMs + 1000);
+    expect((await login(r.email, 'Zlehaslo123!')).json().code).toBe('auth.invalid_credentials');
+    expect((await throttleOf(r.id))[0]!.failures).toBe(1);
+  });
+
+  it('mails the owner once a day when wrong passwords pile up, from any addresses', async () => {
+    const r = await registerVerified();
+    const alerts = async () =>
+      (await mailsTo(r.email)).filter((m) => m.subject.startsWith('Nieudane próby logowania'));
+    // Spread over addresses so none of them is slowed down: the account's total counts.
+    for (let i = 1; i < FAILED_LOGIN_ALERT_AFTER; i += 1) {
+      from(`198.51.100.${i}`);
+      await login(r.email, 'Zlehaslo123!');
+    }
+    expect(await alerts()).toHaveLength(0);
+    from('198.51.100.200');
+    await login(r.email, 'Zlehaslo123!');
+    const [alert] = await alerts();
+    expect(alert).toBeDefined();
+    expect(alert!.locale).toBe('pl');
+    expect(linksIn(alert!.html)).toEqual(
+      expect.arrayContaining(['http://localhost:3000/auth/forgot-password', 'http://localhost:3000/auth/login']),
+    );
+
+    // More failures the same day send nothing more; the next day they may send one again.
+    for (let i = 0; i < FAILED_LOGIN_ALERT_AFTER; i += 1) await login(r.email, 'Zlehaslo123!');
+    expect(await alerts()).toHaveLength(1);
+    t.clock.advance(FAILED_LOGIN_ALERT_INTERVAL_MS + 1000);
+    for (let i = 1; i <= FAILED_LOGIN_ALERT_AFTER; i += 1) {
+      from(`203.0.113.${i}`);
+      await login(r.email, 'Zlehaslo123!');
+    }
+    expect(await alerts()).toHaveLength(2);
+  });
+
+  it('writes the failed-login mail in the owner\'s language', async () => {
+    const r = await registerVerified();
+    await t.db.update(users).set({ locale: 'en' }).where(eq(users.id, r.id));
+    for (let i = 1; i <= FAILED_LOGIN_ALERT_AFTER; i += 1) {
+      from(`198.18.0.${i}`);
+      await login(r.email, 'Zlehaslo123!');
+    }
+    const alert = (await mailsTo(r.email)).find((m) => m.subject === 'Failed login attempts on your Substytut account');
+    expect(alert!.locale).toBe('en');
+    expect(linksIn(alert!.html)).toContain('http://localhost:3000/en/auth/forgot-password');
+  });
+
+  it('restarts the count of the pair after a successful login', async () => {
+    const r = await registerVerified();
+    for (let i = 1; i <= FREE_FAILURES; i += 1) await login(r.email, 'Zlehaslo123!');
+    expect((await login(r.email, r.password)).statusCode).toBe(200);
+    for (let i = 1; i <= FREE_FAILURES; i += 1) {
       expect((await login(r.email, 'Zlehaslo123!')).statusCode).toBe(400);
     }
   });
@@ -488,10 +606,13 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
   async function requestReset(email: string, headers: Record<string, string> = {}) {
     const res = await post('/api/login/forget', { email }, headers);
     expect(res.statusCode).toBe(200);
+    // The account's work (link, mail) runs after the answer has left.
+    await t.app.background.idle();
     return res;
   }
 
   async function resetLinkFor(email: string) {
+    await t.app.background.idle();
     const mails = (await mailsTo(email)).filter(
       (m) => m.subject.includes('hasła') || m.subject.includes('password'),
     );
@@ -516,6 +637,7 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
         message: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do zmiany hasła.',
       },
     });
+    expect(Object.keys(known.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
     expect(await mailsTo(unknownEmail)).toHaveLength(0);
 
     const { link, token, email } = await resetLinkFor(r.email);
@@ -541,11 +663,15 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/en\/auth\/reset\//);
   });
 
-  it('sets the new password once, signs every session out and unlocks the account', async () => {
+  it('sets the new password once, signs every session out and frees every slowed-down address', async () => {
     const r = await registerVerified();
     const second = (await login(r.email, r.password)).json().data.token as string;
-    for (let i = 0; i < MAX_FAILED_LOGINS; i += 1) await login(r.email, 'Zlehaslo123!');
+    const guesser = ip;
+    for (let i = 0; i < LOGIN_THROTTLE.delayFromFailure; i += 1) await login(r.email, 'Zlehaslo123!');
     expect((await login(r.email, r.password)).statusCode).toBe(423);
+    ip = '192.0.2.99';
+    for (let i = 0; i < LOGIN_THROTTLE.delayFromFailure; i += 1) await login(r.email, 'Zlehaslo123!');
+    ip = guesser;
 
     await requestReset(r.email);
     const { token, email } = await resetLinkFor(r.email);
@@ -558,6 +684,7 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
 
     expect((await me(r.token)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
+    expect(await t.db.select().from(loginThrottles).where(eq(loginThrottles.userId, r.id))).toHaveLength(0);
     expect((await login(r.email, r.password)).json().code).toBe('auth.invalid_credentials');
     expect((await login(r.email, 'NoweHaslo1!')).statusCode).toBe(200);
 

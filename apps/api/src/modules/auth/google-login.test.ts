@@ -213,6 +213,73 @@ describe('the Google sign-in sandbox (no GOOGLE_CLIENT_ID, outside production)',
     expect(config.json().data.sandbox).toMatchObject({ active: true, googleSignIn: true });
   });
 
+  it('never signs in to an administrator account (administrators use their password)', async () => {
+    const admin = await sandbox.seed.user({ role: 'admin', password: 'Admin123!' });
+    const issued = await sandboxToken(sandbox, { email: admin.email });
+    const res = await sandbox.app.inject({
+      method: 'POST',
+      url: '/api/login/google',
+      headers: { ...(await csrfHeaders(sandbox.app)), 'accept-language': 'en' },
+      payload: { token: issued.json().data.credential },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: 'auth.google_sandbox_admin',
+      message:
+        'Administrators sign in with their password. The test Google sign-in does not open an administrator account',
+      errors: {},
+    });
+    const [row] = await sandbox.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row!.passwordHash).toBe(admin.passwordHash);
+
+    // Real Google sign-in proves the mailbox, so it still opens the administrator's account.
+    const real = await t.seed.user({ role: 'admin' });
+    expect((await googleLogin(t, await idToken(real.email))).statusCode).toBe(200);
+  });
+
+  it('issues tokens only to requests from this machine; others get the ordinary 404', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const ask = (app: TestApp, options: { remoteAddress?: string; headers?: Record<string, string> }) =>
+        csrfHeaders(app.app).then((csrfHeader) =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/sandbox/google/token',
+            remoteAddress: options.remoteAddress ?? '127.0.0.1',
+            headers: { ...csrfHeader, ...options.headers },
+            payload: { email: 'admin@substytut.local' },
+          }),
+        );
+      const unknownRoute = await sandbox.app.inject({ method: 'POST', url: '/api/sandbox/google/nothing' });
+      const refused = [
+        await ask(sandbox, { remoteAddress: '203.0.113.7' }),
+        await ask(sandbox, { remoteAddress: '::ffff:192.168.1.20' }),
+        // A reverse proxy on this host: the socket is loopback, the forwarded client is not.
+        await ask(sandbox, { headers: { 'x-forwarded-for': '203.0.113.7' } }),
+        await ask(proxied, { headers: { 'x-forwarded-for': '203.0.113.7' } }),
+        await ask(proxied, { headers: { forwarded: 'for=203.0.113.7;proto=https' } }),
+        await ask(sandbox, { headers: { 'x-real-ip': '203.0.113.7' } }),
+        // A client's own X-Forwarded-For cannot vouch for it, directly or through the proxy.
+        await ask(proxied, { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+        await ask(proxied, { headers: { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' } }),
+        await ask(sandbox, { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      ];
+      for (const [i, res] of refused.entries()) {
+        expect(res.statusCode, `attempt ${i}`).toBe(404);
+        expect(res.json(), `attempt ${i}`).toEqual(unknownRoute.json());
+      }
+      for (const ok of [
+        await ask(sandbox, {}),
+        await ask(sandbox, { remoteAddress: '::1' }),
+        await ask(proxied, { headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      ]) {
+        expect(ok.statusCode, ok.body).toBe(200);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a bad address and leaves no account behind', async () => {
     const res = await sandboxToken(sandbox, { email: 'not-an-address' });
     expect(res.statusCode).toBe(400);

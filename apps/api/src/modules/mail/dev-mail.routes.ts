@@ -6,9 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '../../db/schema.ts';
 import { notFound } from '../app/errors.ts';
 import { ok } from '../app/http.ts';
+import { onlyFromThisMachine } from '../app/local-request.ts';
 
 // The local mailbox: what the app "sent" when no SMTP server is configured. Registered only
-// outside production; end-to-end tests read links from here.
+// outside production, and it answers only requests from this machine: it shows everyone's reset
+// and acceptance links. End-to-end tests read links from here.
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -107,7 +109,9 @@ export function registerDevMailRoutes(app: FastifyInstance, db: Db) {
     return row;
   }
 
-  typed.get('/dev/mail', async (_request, reply) => {
+  const local = { onRequest: onlyFromThisMachine };
+
+  typed.get('/dev/mail', local, async (_request, reply) => {
     const rows = await db
       .select()
       .from(mailOutbox)
@@ -116,19 +120,19 @@ export function registerDevMailRoutes(app: FastifyInstance, db: Db) {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(rows));
   });
 
-  typed.get('/dev/mail/:id', { schema: { params: idParams } }, async (request, reply) => {
+  typed.get('/dev/mail/:id', { ...local, schema: { params: idParams } }, async (request, reply) => {
     const row = await findMail(request.params.id);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(detailPage(row));
   });
 
-  typed.get('/dev/mail/:id/html', { schema: { params: idParams } }, async (request, reply) => {
+  typed.get('/dev/mail/:id/html', { ...local, schema: { params: idParams } }, async (request, reply) => {
     const row = await findMail(request.params.id);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(row.html);
   });
 
   typed.get(
     '/api/dev/mail',
-    { schema: { querystring: z.object({ to: z.string().optional() }) } },
+    { ...local, schema: { querystring: z.object({ to: z.string().optional() }) } },
     async (request) => {
       const to = request.query.to?.trim().toLowerCase();
       const rows = await db

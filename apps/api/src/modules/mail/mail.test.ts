@@ -205,6 +205,28 @@ describe('local mailbox pages', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('answers only requests from this machine; others get the ordinary 404', async () => {
+    const { id } = await t.app.mailer.enqueue(message('secret-link@example.com'));
+    const unknownPage = await t.app.inject({ method: 'GET', url: '/api/dev/nothing' });
+    const callers: { remoteAddress: string; headers?: Record<string, string> }[] = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      // A reverse proxy on this host makes the socket loopback; the client it forwards is not.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+    ];
+    for (const caller of callers) {
+      for (const url of ['/dev/mail', `/dev/mail/${id}`, `/dev/mail/${id}/html`, '/api/dev/mail']) {
+        const res = await t.app.inject({ method: 'GET', url, ...caller });
+        expect(res.statusCode, `${url} ${JSON.stringify(caller)}`).toBe(404);
+        expect(res.body).not.toContain('secret-link');
+        if (url.startsWith('/api/')) expect(res.json()).toEqual(unknownPage.json());
+      }
+    }
+    const local = await t.app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toContain('secret-link@example.com');
+  });
+
   it('does not exist in production', async () => {
     const production = await createTestApp({
       env: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' },

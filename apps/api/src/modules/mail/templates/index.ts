@@ -10,6 +10,7 @@ export {
   type MailLocale,
 } from './layout.ts';
 export { resetPasswordMail, type ResetPasswordInput } from './reset-password.ts';
+export { failedLoginsMail, registrationAttemptMail, type AccountNoticeInput } from './account-notices.ts';
 export { verifyEmailMail, type VerifyEmailInput } from './verify-email.ts';
 export {
   acceptanceWindowClosedMail,

@@ -54,6 +54,8 @@ export interface LayoutInput {
   action: { label: string; url: string };
   /** paragraphs after the button */
   outro: string[];
+  /** a second, plain link after the outro (the button stays the main action) */
+  secondary?: { label: string; url: string };
 }
 
 const footerTexts = {
@@ -79,7 +81,9 @@ function companyLine(): string {
 export function renderLayout(input: LayoutInput, context: MailContext): { html: string; text: string } {
   const t = footerTexts[input.locale];
   const url = input.action.url;
-  if (!/^https?:\/\//.test(url)) throw new Error(`mail links must be absolute: ${url}`);
+  for (const link of [url, input.secondary?.url ?? url]) {
+    if (!/^https?:\/\//.test(link)) throw new Error(`mail links must be absolute: ${link}`);
+  }
   const paragraph = (text: string) =>
     `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLORS.text}">${escapeHtml(text)}</p>`;
   const support = escapeHtml(context.supportEmail);
@@ -107,6 +111,11 @@ ${input.intro.map(paragraph).join('\n')}
 <a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(input.action.label)}</a>
 </td></tr></table>
 ${input.outro.map(paragraph).join('\n')}
+${
+  input.secondary
+    ? `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLORS.text}">${escapeHtml(input.secondary.label)}: <a href="${escapeHtml(input.secondary.url)}" style="color:${COLORS.brand};word-break:break-all">${escapeHtml(input.secondary.url)}</a></p>`
+    : ''
+}
 <p style="margin:16px 0 0;${FONT};font-size:13px;line-height:20px;color:${COLORS.muted}">${escapeHtml(t.fallback)}<br><a href="${escapeHtml(url)}" style="color:${COLORS.brand};word-break:break-all">${escapeHtml(url)}</a></p>
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${COLORS.border};${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">
@@ -129,6 +138,7 @@ ${escapeHtml(t.automatic)}
     `${input.action.label}: ${url}`,
     '',
     ...input.outro.flatMap((p) => [p, '']),
+    ...(input.secondary ? [`${input.secondary.label}: ${input.secondary.url}`, ''] : []),
     '--',
     `${t.support} ${context.supportEmail}`,
     companyLine(),

@@ -3,6 +3,8 @@ import { linksIn } from '../dev-mail.routes.ts';
 import {
   escapeHtml,
   renderLayout,
+  failedLoginsMail,
+  registrationAttemptMail,
   resetPasswordMail,
   verifyEmailMail,
   webUrl,
@@ -32,6 +34,24 @@ const renders = [
       en: '/en/auth/reset/tok_en-123?email=anna%40example.com',
     },
     subject: { pl: 'Zmiana hasła w serwisie Substytut', en: 'Reset your Substytut password' },
+  },
+  {
+    name: 'registration attempt',
+    make: (locale: 'pl' | 'en', to = 'anna@example.com') => registrationAttemptMail({ locale, to }, context),
+    path: { pl: '/auth/forgot-password', en: '/en/auth/forgot-password' },
+    subject: {
+      pl: 'Próba rejestracji na Twój adres w serwisie Substytut',
+      en: 'Someone tried to register with your address at Substytut',
+    },
+  },
+  {
+    name: 'failed logins',
+    make: (locale: 'pl' | 'en', to = 'anna@example.com') => failedLoginsMail({ locale, to }, context),
+    path: { pl: '/auth/login', en: '/en/auth/login' },
+    subject: {
+      pl: 'Nieudane próby logowania na Twoje konto w serwisie Substytut',
+      en: 'Failed login attempts on your Substytut account',
+    },
   },
 ];
 

@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { ERROR_CODE_KEYS } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useLoginWithGoogle } from '../api/login-google';
 
@@ -15,7 +17,14 @@ export function useCredentialSignIn() {
   const language = i18n.language === 'en' ? 'en' : 'pl';
   const navigate = useNavigate();
   const href = useLocalizedHref();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailedState] = useState(false);
+  // A refusal the visitor can act on (an administrator must use the password) is named; anything
+  // else reads as the generic Google error.
+  const [reason, setReason] = useState<string | null>(null);
+  const setFailed = (value: boolean) => {
+    setFailedState(value);
+    setReason(null);
+  };
   const { mutate, isPending } = useLoginWithGoogle();
 
   const signIn = (credential: string | undefined) => {
@@ -34,15 +43,25 @@ export function useCredentialSignIn() {
         onError: (error) => {
           console.error('google sign-in', error);
           setFailed(true);
+          const known = isApiError(error) ? ERROR_CODE_KEYS[error.code] : undefined;
+          if (known) setReason(t(known, { ns: 'errors' }));
         },
       },
     );
   };
-  return { signIn, failed, setFailed, pending: isPending };
+  return { signIn, failed, setFailed, reason: reason ?? t('google.error'), pending: isPending };
 }
 
 /** The 'or' divider above a Google button and the error below it. */
-export function GoogleSignInFrame({ failed, children }: { failed: boolean; children: ReactNode }) {
+export function GoogleSignInFrame({
+  failed,
+  reason,
+  children,
+}: {
+  failed: boolean;
+  reason: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('auth');
   return (
     <div className="flex flex-col gap-3">
@@ -55,7 +74,7 @@ export function GoogleSignInFrame({ failed, children }: { failed: boolean; child
       {failed && (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {t('google.error')}
+          {reason}
         </p>
       )}
     </div>

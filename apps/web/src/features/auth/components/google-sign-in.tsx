@@ -51,7 +51,7 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | '
   const { i18n } = useTranslation('auth');
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
-  const { signIn, failed, setFailed } = useCredentialSignIn();
+  const { signIn, failed, setFailed, reason } = useCredentialSignIn();
 
   // Google keeps the first callback it was given; a ref lets it reach the current render.
   const onCredential = useRef(signIn);
@@ -91,7 +91,7 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | '
   }, [clientId, mode, resolvedTheme, i18n.language, setFailed]);
 
   return (
-    <GoogleSignInFrame failed={failed}>
+    <GoogleSignInFrame failed={failed} reason={reason}>
       <div ref={container} className="flex min-h-11 w-full justify-center" />
     </GoogleSignInFrame>
   );

@@ -225,4 +225,29 @@ describe('Google sign-in sandbox', () => {
     // The stand-in never loads Google's script.
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
+
+  it("names the refusal of an administrator's account instead of a generic Google error", async () => {
+    const api = stubFetch({
+      'GET /api/config/public': { body: { data: { googleClientId: null, sandbox: { active: true, googleSignIn: true } } } },
+      'GET /api/csrf-cookie': { status: 204 },
+      'POST /api/sandbox/google/token': { body: { data: { credential: 'sandbox-id-token' } } },
+      'POST /api/login/google': {
+        status: 403,
+        body: { code: 'auth.google_sandbox_admin', message: 'x', errors: {} },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const u = userEvent.setup();
+    renderApp('/auth');
+    await u.click(await screen.findByRole('button', { name: 'Zaloguj się przez Google' }));
+    await screen.findByRole('dialog', { name: 'Google – tryb testowy' });
+    await u.type(screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }), 'admin@substytut.local');
+    await u.click(screen.getByRole('button', { name: 'Kontynuuj' }));
+    expect(
+      await screen.findByText(
+        'Administrator loguje się hasłem. Testowe logowanie przez Google nie otwiera konta administratora',
+      ),
+    ).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
 });

@@ -32,7 +32,7 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const { signIn, failed, setFailed, pending } = useCredentialSignIn();
+  const { signIn, failed, setFailed, reason, pending } = useCredentialSignIn();
   const {
     register,
     handleSubmit,
@@ -54,7 +54,7 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
   });
 
   return (
-    <GoogleSignInFrame failed={failed && !open}>
+    <GoogleSignInFrame failed={failed && !open} reason={reason}>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button type="button" variant="outline" size="lg" className="w-full">
@@ -75,7 +75,7 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
               <Input autoComplete="name" {...register('name')} />
             </FormField>
             <div role="alert">
-              {failed && <p className="text-sm font-medium text-destructive">{t('google.error')}</p>}
+              {failed && <p className="text-sm font-medium text-destructive">{reason}</p>}
             </div>
             <Button type="submit" size="lg" loading={isSubmitting || pending} className="w-full">
               {t('google.sandbox.submit')}
