@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, registerVerifiedUser, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 
-const PASSWORD = 'Haslo123!';
+const PASSWORD = 'Haslo-Testowe-42!';
 
 async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('auth_token'));

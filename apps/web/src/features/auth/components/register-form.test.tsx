@@ -91,7 +91,7 @@ describe('register tab', () => {
     const u = userEvent.setup();
     const { router } = renderApp('/en/auth/register');
     await u.type(await screen.findByLabelText(/E-mail address/), 'Jan@Example.com');
-    await u.type(screen.getByLabelText(/^Password/), 'Haslo123!');
+    await u.type(screen.getByLabelText(/^Password/), 'Haslo-Testowe-42!');
     await u.click(screen.getByRole('checkbox'));
     await u.click(screen.getByRole('button', { name: 'Sign up' }));
 
@@ -104,7 +104,7 @@ describe('register tab', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/en/auth');
     expect(api.callsTo('POST', '/api/register')[0]!.body).toEqual({
       email: 'jan@example.com',
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       'cf-turnstile-response': 'local',
       locale: 'en',
@@ -120,7 +120,7 @@ describe('register tab', () => {
     const u = userEvent.setup();
     renderApp('/auth/register');
     await u.type(await screen.findByLabelText(/Adres e-mail/), 'jan@example.com');
-    await u.type(screen.getByLabelText(/^Hasło/), 'Haslo123!');
+    await u.type(screen.getByLabelText(/^Hasło/), 'Haslo-Testowe-42!');
     await u.click(screen.getByRole('checkbox'));
     await u.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
     expect(await screen.findByText('Ten adres e-mail jest już zajęty')).toBeInTheDocument();

@@ -127,7 +127,7 @@ describe('account pages', () => {
       );
       const u = userEvent.setup();
       const { router } = renderApp('/auth/reset/abc123?email=ewa%40example.com');
-      await u.type(await screen.findByLabelText(/^Nowe hasło/), 'Haslo123!');
+      await u.type(await screen.findByLabelText(/^Nowe hasło/), 'Haslo-Testowe-42!');
       await u.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
       expect(await screen.findByText('Link do zmiany hasła jest nieprawidłowy')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/auth/reset/abc123');
