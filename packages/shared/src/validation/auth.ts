@@ -50,11 +50,15 @@ export const forgotPasswordSchema = z.object({
   email: emailField('validation.email', 'validation.email', { lowercase: true }),
 });
 
+/** What a reset link carries: the token in its path and the e-mail in its query. */
+export const resetLinkSchema = z.object({
+  token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(512),
+  email: emailField('validation.email', 'validation.email', { lowercase: true }),
+});
+
 export const resetPasswordSchema = strongPassword(
-  z
-    .object({
-      token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(512),
-      email: emailField('validation.email', 'validation.email', { lowercase: true }),
+  resetLinkSchema
+    .extend({
       password: z
         .string({ error: 'errors.fieldRequired' })
         .min(1, { error: 'errors.fieldRequired', abort: true })

@@ -33,6 +33,8 @@ describe('passwordStrength', () => {
     // The account's own name: weak for it.
     ['kowalski2024', 'jan.kowalski@kancelaria.pl'],
     ['kancelaria1', 'jan.kowalski@kancelaria.pl'],
+    ['jankowalski1', 'jan.kowalski@kancelaria.pl'],
+    ['ewanowak1', 'ewa.nowak@example.com'],
   ])('refuses %s (account %s)', (password, email) => {
     const strength = passwordStrength(password, email);
     expect(strength.strong).toBe(false);
@@ -61,7 +63,7 @@ describe('passwordUserInputs', () => {
   it.each([
     [
       'Jan.Kowalski@Kancelaria.pl',
-      ['jan.kowalski@kancelaria.pl', 'jan.kowalski', 'jan', 'kowalski', 'kancelaria'],
+      ['jan.kowalski@kancelaria.pl', 'jan.kowalski', 'jankowalski', 'jan', 'kowalski', 'kancelaria'],
     ],
     ['ab@x.pl', ['ab@x.pl']],
     ['', []],

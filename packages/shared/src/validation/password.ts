@@ -83,13 +83,15 @@ export function isPasswordStrengthLoaded(): boolean {
 
 /**
  * Words of the account's e-mail address, which a password must not lean on:
- * 'jan.kowalski@kancelaria.pl' gives the address, 'jan.kowalski', 'jan', 'kowalski', 'kancelaria'.
+ * 'jan.kowalski@kancelaria.pl' gives the address, 'jan.kowalski', 'jankowalski', 'jan',
+ * 'kowalski' and 'kancelaria'.
  */
 export function passwordUserInputs(email: string): string[] {
   const address = email.trim().toLowerCase();
   if (address === '') return [];
   const [local = '', domain = ''] = address.split('@');
-  const words = [address, local, ...local.split(/[^\p{L}\p{N}]+/u), ...domain.split('.').slice(0, -1)];
+  const parts = local.split(/[^\p{L}\p{N}]+/u);
+  const words = [address, local, parts.join(''), ...parts, ...domain.split('.').slice(0, -1)];
   return [...new Set(words.filter((word) => word.length >= 3))];
 }
 
