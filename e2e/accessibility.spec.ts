@@ -136,14 +136,14 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   const pending = uniqueEmail('pending');
   const registered = await request.post('/api/register', {
     headers,
-    data: { email: pending, password: 'Haslo123!', terms: true, 'cf-turnstile-response': 'local' },
+    data: { email: pending, password: 'Haslo-Testowe-42!', terms: true, 'cf-turnstile-response': 'local' },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const verifiedPath = pathOf(linkIn(await waitForMail(request, pending), /^\/(pl\/|en\/)?auth\/verified\//));
 
   const login = await request.post('/api/login', {
     headers,
-    data: { email: 'admin@substytut.local', password: 'Admin123!', 'cf-turnstile-response': 'local' },
+    data: { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', 'cf-turnstile-response': 'local' },
   });
   expect(login.status(), await login.text()).toBe(200);
   const admin = ((await login.json()) as { data: Pick<Session, 'token' | 'user'> }).data;

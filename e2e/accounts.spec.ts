@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, registerVerifiedUser, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 
-const PASSWORD = 'Haslo123!';
+const PASSWORD = 'Haslo-Testowe-42!';
 
 async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('auth_token'));
@@ -39,11 +39,19 @@ test.describe('accounts', () => {
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Rejestracja' }).click();
     await page.getByLabel('Adres e-mail').fill(email);
-    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(PASSWORD);
+    const password = page.getByRole('textbox', { name: 'Hasło', exact: true });
+    // A guessable password: the meter says so in words once its dictionaries have loaded.
+    await password.fill('12345678');
+    await expect(page.getByText('Siła hasła: bardzo słabe, łatwe do odgadnięcia')).toBeVisible();
 
-    // Registration validates on submit: the unticked terms box stops it.
+    // Registration validates on submit: the unticked terms box and the weak password stop it.
     await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();
     await expect(page.getByText('Musisz zaakceptować regulamin')).toBeVisible();
+    const weak = page.getByText('Hasło jest zbyt łatwe do odgadnięcia', { exact: false });
+    await expect(weak).toBeVisible();
+    await password.fill(PASSWORD);
+    await expect(weak).toBeHidden();
+    await expect(page.getByText(/^Siła hasła: (dobre|bardzo dobre)$/)).toBeVisible();
     await page.getByRole('checkbox').check();
     await expect(page.getByText('Musisz zaakceptować regulamin')).toBeHidden();
     await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();

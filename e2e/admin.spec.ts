@@ -5,7 +5,7 @@ import { registerVerifiedUser, signInBrowser } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, createOfferFor, payOffer } from './support/lawyer';
 
 // Seeded at start outside production (apps/api demo accounts).
-const ADMIN = { email: 'admin@substytut.local', password: 'Admin123!' };
+const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
 const DATE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
 
 /** Letters only, so the tag is a valid part of a last name and of a search prefix. */

@@ -138,7 +138,7 @@ async function seedLawyer(base) {
   };
 
   const login = await call('POST', '/api/login', {
-    body: { email: 'lawyer@substytut.local', password: 'Lawyer123!' },
+    body: { email: 'lawyer@substytut.local', password: 'Demo-Prawnik-Substytut' },
   });
   const { token, user } = login.data;
   await call('PUT', '/api/user/profile', {

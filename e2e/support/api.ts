@@ -59,7 +59,7 @@ export interface Session {
 export async function registerVerifiedUser(
   request: APIRequestContext,
   email = uniqueEmail(),
-  password = 'Haslo123!',
+  password = 'Haslo-Testowe-42!',
 ): Promise<Session> {
   const headers = await csrf(request);
   const registered = await request.post('/api/register', {

@@ -76,6 +76,17 @@ export function tomorrowInWarsaw(now: Date): IsoDate {
   return addDays(warsawDate(now), 1);
 }
 
+/**
+ * The latest expiry an offer may have: the same calendar day a year after today in Warsaw (28
+ * February for an offer made on 29 February). A substitution is arranged for a hearing weeks
+ * ahead, not years (decision 015).
+ */
+export function latestExpiryInWarsaw(now: Date): IsoDate {
+  const t = warsawWallTime(now);
+  const leapDay = t.month === 2 && t.day === 29;
+  return toIso(t.year + 1, t.month, leapDay ? 28 : t.day);
+}
+
 // Every public page view checks its offer's expiry, and time-zone arithmetic through Intl is the
 // costly part of that; the instant a given day begins never changes.
 const startOfDayCache = new Map<IsoDate, number>();

@@ -1,6 +1,7 @@
 export * from './money.ts';
 export * from './offer-status.ts';
 export * from './nip.ts';
+export * from './text.ts';
 export * from './postcode.ts';
 export * from './phone.ts';
 export * from './iban.ts';

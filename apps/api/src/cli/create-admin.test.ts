@@ -81,6 +81,7 @@ it('creates an administrator, promotes a user, and refuses bad arguments', async
   const bad = await Promise.all([
     cli('--email', 'not-an-email', '--password', 'Szef12345!'),
     cli('--email', 'x@example.com', '--password', 'short'),
+    cli('--email', 'x@example.com', '--password', '12345678'),
     cli('--bogus'),
   ]);
   // A new account without a password is refused after the lookup (the database is opened).

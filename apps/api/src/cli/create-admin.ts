@@ -3,7 +3,12 @@
 // environment as the server (DATABASE_URL, or PGlite under DATA_DIR). With PGlite, stop the
 // server first: the embedded database allows one process at a time.
 import { parseArgs } from 'node:util';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@substytut/shared';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  loadPasswordStrength,
+  passwordStrength,
+} from '@substytut/shared';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.ts';
 import { ConfigError, loadConfig } from '../modules/app/config.ts';
@@ -48,6 +53,12 @@ async function main() {
     (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
   ) {
     fail(`--password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+  }
+  if (password !== undefined) {
+    // The rule the registration and reset forms apply (decision 015).
+    await loadPasswordStrength();
+    if (!passwordStrength(password, email.data).strong)
+      fail('--password: too easy to guess; use a longer password of several unrelated words');
   }
 
   let config;

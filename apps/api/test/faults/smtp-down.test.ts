@@ -50,7 +50,7 @@ describe.skipIf(!pgServerUrl)('mail while the SMTP server is down (PostgreSQL)',
   const register = async (email: string) => {
     const response = await post('/api/register', {
       email,
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       'cf-turnstile-response': 'local',
     });

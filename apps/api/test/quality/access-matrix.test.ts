@@ -127,7 +127,7 @@ const neutralInvoice = {
   invoice_bank_account: '',
 };
 const A_INVOICE = {
-  invoice_nip: '9512345678',
+  invoice_nip: '9512345675',
   invoice_company: 'Kancelaria Sekretna Alfa',
   invoice_street: 'Tajna 7',
   invoice_postcode: '00-950',

@@ -16,7 +16,7 @@ export function nextIp(): string {
   return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 }
 
-export const PASSWORD = 'Password1!';
+export const PASSWORD = 'Zielona-Sowa-Nad-Rzeka-7';
 
 export const samplePng = () =>
   sharp({ create: { width: 480, height: 480, channels: 3, background: { r: 40, g: 90, b: 160 } } })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   forgotPasswordSchema,
@@ -8,6 +8,9 @@ import {
   resetPasswordSchema,
 } from './auth.ts';
 import { firstIssueByPath } from './issues.ts';
+import { loadPasswordStrength } from './password.ts';
+
+beforeAll(() => loadPasswordStrength());
 
 function errors(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -49,8 +52,26 @@ describe('registerSchema', () => {
     [{ terms: false }, { terms: 'validation.terms' }],
     [{ terms: undefined }, { terms: 'validation.terms' }],
     [{ terms: 'true' }, { terms: 'validation.terms' }],
+    // Long enough but guessable (issue 19, finding 5).
+    [{ password: '12345678' }, { password: 'validation.passwordWeak' }],
+    [{ password: 'password' }, { password: 'validation.passwordWeak' }],
+    [{ password: 'aaaaaaaa' }, { password: 'validation.passwordWeak' }],
+    [{ password: 'Warszawa1!' }, { password: 'validation.passwordWeak' }],
+    [{ email: 'jan.kowalski@example.pl', password: 'kowalski2024' }, { password: 'validation.passwordWeak' }],
+    // Shown at once, whatever the other fields hold.
+    [
+      { email: 'nope', password: 'password' },
+      { email: 'validation.email', password: 'validation.passwordWeak' },
+    ],
+    [{ password: 'Kolorowy-Rower-Nad-Wisłą' }, {}],
   ])('%j -> %j', (change, expected) => {
     expect(errors(registerSchema, { ...valid, ...change })).toEqual(expected);
+  });
+
+  it('stores the e-mail without invisible characters', () => {
+    expect(registerSchema.parse({ ...valid, email: '\u200bJan@Example.pl\u202e' }).email).toBe(
+      'jan@example.pl',
+    );
   });
 
   it('keeps a given bot-check token', () => {
@@ -74,8 +95,8 @@ describe('resetPasswordSchema', () => {
   const valid = {
     token: 'abc',
     email: 'jan@example.pl',
-    password: '12345678',
-    password_confirmation: '12345678',
+    password: 'Kolorowy-Rower-Nad-Wisłą',
+    password_confirmation: 'Kolorowy-Rower-Nad-Wisłą',
   };
 
   it.each([
@@ -83,6 +104,8 @@ describe('resetPasswordSchema', () => {
     [{ password: '', password_confirmation: '' }, { password: 'errors.fieldRequired' }],
     [{ password: '1234567', password_confirmation: '1234567' }, { password: 'form.passwordTooltip' }],
     [{ password_confirmation: '12345679' }, { password_confirmation: 'validation.passwordsMismatch' }],
+    [{ password: '12345678', password_confirmation: '12345678' }, { password: 'validation.passwordWeak' }],
+    [{ password: 'haslo1234', password_confirmation: 'haslo1234' }, { password: 'validation.passwordWeak' }],
     [{ token: '' }, { token: 'errors.fieldRequired' }],
     [{ email: 'x' }, { email: 'validation.email' }],
   ])('%j -> %j', (change, expected) => {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { emailField } from './fields.ts';
+import { emailField, textField } from './fields.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordStrength } from './password.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Hashing cost grows with the input; longer passwords are refused rather than hashed. */
-export const PASSWORD_MAX_LENGTH = 128;
 /** The bot-check value the forms send when no real check is configured (spec 5 and 9). */
 export const TURNSTILE_LOCAL_TOKEN = 'local';
 
@@ -19,35 +17,60 @@ export const loginSchema = z.object({
   'cf-turnstile-response': turnstileField,
 });
 
-export const registerSchema = z.object({
-  email: emailField('validation.email', 'validation.email', { lowercase: true }),
-  password: z
-    .string({ error: 'validation.password' })
-    .min(PASSWORD_MIN_LENGTH, 'validation.password')
-    .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
-  terms: z.literal(true, { error: 'validation.terms' }),
-  'cf-turnstile-response': turnstileField,
-});
+/**
+ * A new password must also be hard to guess for its account (decision 015). Checked once the
+ * password field itself is fine, whatever the other fields hold, so the message shows at once.
+ */
+function strongPassword<S extends z.ZodType<{ email: string; password: string }>>(schema: S): S {
+  return schema.refine(
+    (value) => passwordStrength(value.password, typeof value.email === 'string' ? value.email : '').strong,
+    {
+      error: 'validation.passwordWeak',
+      path: ['password'],
+      when: (payload) =>
+        !payload.issues.some((issue) => issue.path?.[0] === 'password') &&
+        typeof (payload.value as { password?: unknown } | undefined)?.password === 'string',
+    },
+  );
+}
+
+export const registerSchema = strongPassword(
+  z.object({
+    email: emailField('validation.email', 'validation.email', { lowercase: true }),
+    password: z
+      .string({ error: 'validation.password' })
+      .min(PASSWORD_MIN_LENGTH, 'validation.password')
+      .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
+    terms: z.literal(true, { error: 'validation.terms' }),
+    'cf-turnstile-response': turnstileField,
+  }),
+);
 
 export const forgotPasswordSchema = z.object({
   email: emailField('validation.email', 'validation.email', { lowercase: true }),
 });
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(512),
-    email: emailField('validation.email', 'validation.email', { lowercase: true }),
-    password: z
-      .string({ error: 'errors.fieldRequired' })
-      .min(1, { error: 'errors.fieldRequired', abort: true })
-      .min(PASSWORD_MIN_LENGTH, 'form.passwordTooltip')
-      .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
-    password_confirmation: z.string({ error: 'errors.fieldRequired' }),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    error: 'validation.passwordsMismatch',
-    path: ['password_confirmation'],
-  });
+/** What a reset link carries: the token in its path and the e-mail in its query. */
+export const resetLinkSchema = z.object({
+  token: z.string({ error: 'errors.fieldRequired' }).min(1, 'errors.fieldRequired').max(512),
+  email: emailField('validation.email', 'validation.email', { lowercase: true }),
+});
+
+export const resetPasswordSchema = strongPassword(
+  resetLinkSchema
+    .extend({
+      password: z
+        .string({ error: 'errors.fieldRequired' })
+        .min(1, { error: 'errors.fieldRequired', abort: true })
+        .min(PASSWORD_MIN_LENGTH, 'form.passwordTooltip')
+        .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
+      password_confirmation: z.string({ error: 'errors.fieldRequired' }),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      error: 'validation.passwordsMismatch',
+      path: ['password_confirmation'],
+    }),
+);
 
 /** POST /login/google: the identity provider's ID token. */
 export const googleLoginSchema = z.object({
@@ -60,7 +83,7 @@ export const googleLoginSchema = z.object({
  */
 export const sandboxGoogleSignInSchema = z.object({
   email: emailField('validation.email', 'validation.email', { lowercase: true }),
-  name: z.string({ error: 'validation.invalid' }).trim().max(200, 'validation.invalid').default(''),
+  name: textField('validation.invalid').max(200, 'validation.invalid').default(''),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

@@ -8,6 +8,10 @@ describe('contactSchema', () => {
   it.each([
     [{}, {}],
     [{ name: '  ' }, { name: 'validation.fieldRequired' }],
+    [{ name: '\u200b\u200b' }, { name: 'validation.fieldRequired' }],
+    [{ name: '42' }, { name: 'validation.nameLetter' }],
+    [{ message: '\u202e' }, { message: 'validation.fieldRequired' }],
+    [{ email: 'jan@example.pl\u200b' }, {}],
     [{ email: '' }, { email: 'validation.fieldRequired' }],
     [{ email: 'jan(at)example.pl' }, { email: 'validation.email' }],
     [{ subject: undefined }, { subject: 'validation.fieldRequired' }],

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { cleanText, hasLetter } from '../text.ts';
 import type { ValidationMessageKey } from './messages.ts';
 
 /** Longest address the SMTP standard allows in a path (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The text primitive of every payload schema: a string without format characters, in NFC,
+ * trimmed (`cleanText`, decision 015).
+ */
+export function textField(error?: string) {
+  return z.string(error ? { error } : undefined).overwrite(cleanText);
+}
 
 interface TextOptions {
   /** Key when the field is missing or blank. */
@@ -12,25 +21,33 @@ interface TextOptions {
   minMessage?: ValidationMessageKey;
   max: number;
   maxMessage?: ValidationMessageKey;
+  /** A name: must hold at least one letter ('validation.nameLetter'). */
+  name?: boolean;
 }
 
-/** A trimmed, required text field whose every error is an i18n key. */
-export function requiredText({ required, min = 1, minMessage = required, max, maxMessage }: TextOptions) {
-  return z
-    .string({ error: required })
-    .trim()
+/** A cleaned, required text field whose every error is an i18n key. */
+export function requiredText({
+  required,
+  min = 1,
+  minMessage = required,
+  max,
+  maxMessage,
+  name,
+}: TextOptions) {
+  const text = textField(required)
     .min(1, { error: required, abort: true })
     .min(min, { error: minMessage, abort: true })
-    .max(max, { error: maxMessage ?? 'validation.tooLong' });
+    .max(max, { error: maxMessage ?? 'validation.tooLong', abort: true });
+  return name ? text.refine(hasLetter, 'validation.nameLetter') : text;
 }
 
-/** A trimmed e-mail address: `required` when blank, `invalid` when malformed. */
+/** A cleaned e-mail address: `required` when blank, `invalid` when malformed. */
 export function emailField(
   required: ValidationMessageKey,
   invalid: ValidationMessageKey,
   { lowercase = false }: { lowercase?: boolean } = {},
 ) {
-  const text = z.string({ error: required }).trim();
+  const text = textField(required);
   return (lowercase ? text.toLowerCase() : text)
     .min(1, { error: required, abort: true })
     .max(EMAIL_MAX_LENGTH, { error: 'validation.tooLong', abort: true })
@@ -46,9 +63,7 @@ export function optionalText(
   check: (value: string) => boolean,
   transform: (value: string) => string = (value) => value,
 ) {
-  return z
-    .string({ error: message })
-    .trim()
+  return textField(message)
     .nullish()
     .transform((value, ctx): string | null => {
       if (value === undefined || value === null || value === '') return null;

@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './fields.ts';
+export * from './password.ts';
 export * from './auth.ts';
 export * from './contact.ts';
 export * from './invoice.ts';

@@ -108,7 +108,16 @@ describe('providerInvoiceSchema', () => {
   it.each([
     [{}, {}],
     [{ invoice_nip: '123456789' }, { invoice_nip: 'validation.invoiceNipLength' }],
-    [{ invoice_nip: '12345678901' }, {}],
+    // Issue 19, finding 6: digits only, after normalising, and the check digit holds.
+    [{ invoice_nip: 'abcdefghij' }, { invoice_nip: 'validation.invoiceNipDigits' }],
+    [{ invoice_nip: '5260250995\u202e' }, {}],
+    [{ invoice_nip: '\u202e5260250995' }, {}],
+    [{ invoice_nip: '５２６０２５０９９５' }, {}],
+    [{ invoice_nip: '5260250996' }, { invoice_nip: 'validation.nipChecksum' }],
+    [{ invoice_nip: '1234567890' }, { invoice_nip: 'validation.nipChecksum' }],
+    [{ invoice_nip: '44051401359' }, {}],
+    [{ invoice_nip: '12345678901' }, { invoice_nip: 'validation.nipChecksum' }],
+    [{ invoice_nip: '' }, { invoice_nip: 'validation.invoiceNipLength' }],
     [{ invoice_nip: '123456789012' }, { invoice_nip: 'validation.invoiceNipLength' }],
     [{ invoice_postcode: '00 950' }, { invoice_postcode: 'validation.postCodeFormat' }],
     [{ invoice_company: '' }, { invoice_company: 'validation.fieldRequired' }],
@@ -123,6 +132,28 @@ describe('providerInvoiceSchema', () => {
     [{ invoice_bank_account: '1234' }, { invoice_bank_account: 'validation.bankAccountInvalid' }],
   ])('%j -> %j', (change, expected) => {
     expect(errors(providerInvoiceSchema, { ...provider, ...change })).toEqual(expected);
+  });
+
+  it.each([
+    ['PL 526-025-09-95', '5260250995'],
+    ['５２６０２５０９９５', '5260250995'],
+    ['ＰＬ５２６０２５０９９５', '5260250995'],
+    ['526\u2013025\u201309\u201395', '5260250995'],
+    ['5260250995\u202e', '5260250995'],
+    ['\u200b5260250995\ufeff', '5260250995'],
+    ['440514 01359', '44051401359'],
+  ])('stores the NIP %j as %j', (input, stored) => {
+    expect(providerInvoiceSchema.parse({ ...provider, invoice_nip: input }).invoice_nip).toBe(stored);
+  });
+
+  it('stores its texts without format characters, composed', () => {
+    const parsed = providerInvoiceSchema.parse({
+      ...provider,
+      invoice_company: '\u202eKancelaria Zaja\u0328c\u200b',
+      invoice_city: '\ufeffWarszawa\u00ad',
+    });
+    expect(parsed.invoice_company).toBe('Kancelaria Zając');
+    expect(parsed.invoice_city).toBe('Warszawa');
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidNipChecksum, normalizeNip } from '../nip.ts';
+import { isValidNipChecksum, isValidPeselChecksum, normalizeNip } from '../nip.ts';
 import { POSTCODE_PATTERN } from '../postcode.ts';
 import { isValidPolishIban, normalizePolishIban } from '../iban.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, optionalText, requiredText, textField } from './fields.ts';
 
 /** A client's NIP: 'PL', spaces and dashes are tolerated and stripped; the checksum must hold. */
 export const nipField = z
@@ -16,10 +16,10 @@ export const nipField = z
       .refine(isValidNipChecksum, { error: 'validation.nipChecksum' }),
   );
 
-const postCodeField = z
-  .string({ error: 'validation.postCodeFormat' })
-  .trim()
-  .regex(POSTCODE_PATTERN, 'validation.postCodeFormat');
+const postCodeField = textField('validation.postCodeFormat').regex(
+  POSTCODE_PATTERN,
+  'validation.postCodeFormat',
+);
 
 /** The client's invoice form on the public page (spec 5). */
 export const clientInvoiceSchema = z.object({
@@ -43,24 +43,38 @@ export const clientInvoiceSchema = z.object({
  */
 export const paymentRequestSchema = clientInvoiceSchema.extend({
   invoice: z.literal(true).default(true),
-  phone: z.string().trim().max(32).default(''),
-  firstname: z.string().trim().max(100).default(''),
-  lastname: z.string().trim().max(100).default(''),
+  phone: textField().max(32).default(''),
+  firstname: textField().max(100).default(''),
+  lastname: textField().max(100).default(''),
 });
 
 /** POST /public/nip. */
 export const nipLookupSchema = z.object({ nip: nipField });
 
 /**
- * The provider's invoice data (spec 5). invoice_nip is only 10 to 11 characters: an 11-character
- * value lets a trainee without a NIP give a PESEL, so no NIP checksum is applied here.
+ * The lawyer's own NIP, or the PESEL of a trainee without one (an 11-digit value, decision 011),
+ * normalised like a client's NIP and stored so; its check digit must hold (decision 015).
  */
+const providerNipField = z
+  .string({ error: 'validation.invoiceNipLength' })
+  .transform(normalizeNip)
+  .pipe(
+    z
+      .string()
+      .regex(/^\d*$/, { error: 'validation.invoiceNipDigits', abort: true })
+      .min(10, { error: 'validation.invoiceNipLength', abort: true })
+      .max(11, { error: 'validation.invoiceNipLength', abort: true })
+      .refine(
+        (digits) => (digits.length === 10 ? isValidNipChecksum(digits) : isValidPeselChecksum(digits)),
+        {
+          error: 'validation.nipChecksum',
+        },
+      ),
+  );
+
+/** The provider's invoice data (spec 5). */
 export const providerInvoiceSchema = z.object({
-  invoice_nip: z
-    .string({ error: 'validation.invoiceNipLength' })
-    .trim()
-    .min(10, 'validation.invoiceNipLength')
-    .max(11, 'validation.invoiceNipLength'),
+  invoice_nip: providerNipField,
   invoice_company: requiredText({ required: 'validation.fieldRequired', max: 200 }),
   invoice_street: requiredText({ required: 'validation.fieldRequired', max: 200 }),
   invoice_postcode: postCodeField,

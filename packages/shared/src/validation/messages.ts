@@ -53,6 +53,11 @@ export const validationMessages = {
     'validation.dateInvalid': 'Niepoprawna data',
     'validation.expireDateTooEarly': 'Data ważności musi przypadać najwcześniej jutro',
     'validation.tooLong': 'Tekst jest za długi',
+    'validation.passwordWeak':
+      'Hasło jest zbyt łatwe do odgadnięcia: dodaj kilka słów lub znaków, unikaj imion, dat, popularnych haseł i części adresu email',
+    'validation.nameLetter': 'Pole musi zawierać co najmniej jedną literę',
+    'validation.invoiceNipDigits': 'NIP może składać się tylko z cyfr',
+    'validation.expireDateTooLate': 'Data ważności może przypadać najpóźniej za rok',
   },
   en: {
     'errors.emailInvalid': 'Invalid email address',
@@ -100,6 +105,11 @@ export const validationMessages = {
     'validation.dateInvalid': 'Invalid date',
     'validation.expireDateTooEarly': 'The expiry date must be tomorrow or later',
     'validation.tooLong': 'The text is too long',
+    'validation.passwordWeak':
+      'This password is too easy to guess: add a few words or characters, avoid names, dates, common passwords and parts of your email address',
+    'validation.nameLetter': 'This field must contain at least one letter',
+    'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
+    'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate, tomorrowInWarsaw, type IsoDate } from '../dates.ts';
+import { isIsoDate, latestExpiryInWarsaw, tomorrowInWarsaw, type IsoDate } from '../dates.ts';
 import {
   OFFER_NET_MAX_GROSZE,
   OFFER_NET_MIN_GROSZE,
@@ -7,15 +7,21 @@ import {
   groszeToDecimalString,
   parsePlnToGrosze,
 } from '../money.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, textField } from './fields.ts';
 
 export const OFFER_TITLE_MAX_LENGTH = 120;
 export const OFFER_DESCRIPTION_MAX_LENGTH = 2000;
 
-/** An expiry date is valid from tomorrow on, in Warsaw calendar days (today and earlier are disabled). */
+// ISO calendar days compare correctly as strings.
+const isNotTooEarly = (day: IsoDate, now: Date): boolean => day >= tomorrowInWarsaw(now);
+const isNotTooLate = (day: IsoDate, now: Date): boolean => day <= latestExpiryInWarsaw(now);
+
+/**
+ * An expiry date is valid from tomorrow to a year from today, in Warsaw calendar days (the date
+ * picker disables the others).
+ */
 export function isValidExpiry(expireDate: string, now: Date): boolean {
-  // ISO calendar days compare correctly as strings.
-  return isIsoDate(expireDate) && expireDate >= tomorrowInWarsaw(now);
+  return isIsoDate(expireDate) && isNotTooEarly(expireDate, now) && isNotTooLate(expireDate, now);
 }
 
 const amountInput = z.union([z.string(), z.number()], { error: 'validation.fillField' });
@@ -41,11 +47,10 @@ function makeOfferCreateSchema(clock: () => Date) {
   return z
     .object({
       title: requiredText({ required: 'validation.fillField', max: OFFER_TITLE_MAX_LENGTH }),
-      expireDate: z
-        .string({ error: 'validation.dateInvalid' })
-        .trim()
+      expireDate: textField('validation.dateInvalid')
         .refine(isIsoDate, { error: 'validation.dateInvalid', abort: true })
-        .refine((day) => isValidExpiry(day, clock()), 'validation.expireDateTooEarly'),
+        .refine((day) => isNotTooEarly(day, clock()), { error: 'validation.expireDateTooEarly', abort: true })
+        .refine((day) => isNotTooLate(day, clock()), 'validation.expireDateTooLate'),
       /** Net PLN as '123.45', '123,45' or a number; at most 2 decimals, above 0 and up to 1000. */
       price: amountInput.transform(toGrosze),
       /** Optional; a client's gross is checked against the computed one, never trusted. */
@@ -61,9 +66,7 @@ function makeOfferCreateSchema(clock: () => Date) {
           }
           return grosze;
         }),
-      description: z
-        .string()
-        .trim()
+      description: textField()
         .max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong')
         .nullish()
         .transform((v) => v ?? ''),

@@ -89,6 +89,8 @@ describe('referenceSchema', () => {
     [{ author: '', description: 'Polecam' }, { author: 'validation.fieldRequired' }],
     [{ author: 'Jan', description: '' }, { description: 'validation.fieldRequired' }],
     [{ author: 'Jan', description: 'x'.repeat(120) }, {}],
+    [{ author: '\u200b', description: 'Polecam' }, { author: 'validation.fieldRequired' }],
+    [{ author: '123', description: 'Polecam' }, { author: 'validation.nameLetter' }],
     [{ author: 'Jan', description: 'x'.repeat(121) }, { description: 'validation.referenceDescriptionMax' }],
   ])('%j -> %j', (input, expected) => {
     expect(errors(referenceSchema, input)).toEqual(expected);
@@ -118,6 +120,17 @@ describe('profileSchema', () => {
     [{}, {}],
     [{ firstname: 'J' }, { firstname: 'validation.required' }],
     [{ firstname: 'Jo', lastname: 'Li' }, {}],
+    // Issue 19, finding 6: invisible characters are not a name; a name has a letter.
+    [{ firstname: '\u200b\u200b\u200b\u200b' }, { firstname: 'validation.required' }],
+    [{ firstname: 'J\u200b' }, { firstname: 'validation.required' }],
+    [{ firstname: '12' }, { firstname: 'validation.nameLetter' }],
+    [{ lastname: '--' }, { lastname: 'validation.nameLetter' }],
+    [{ firstname: 'Żaneta', lastname: 'Nowak-Kowalska' }, {}],
+    [{ description: '\u202e\u200b' }, { description: 'validation.fieldRequired' }],
+    [
+      { jobs: [{ ...job, employerName: '\ufeff' }] },
+      { 'jobs.0.employerName': 'validation.employerRequired' },
+    ],
     [{ lastname: '' }, { lastname: 'validation.required' }],
     [{ email: 'jan' }, { email: 'errors.emailInvalid' }],
     [{ email: undefined }, {}],
@@ -171,6 +184,22 @@ describe('profileSchema', () => {
     expect(parsed.linkedinUrl).toBe('https://pl.linkedin.com/in/jan');
     expect(parsed.facebookUrl).toBeNull();
     expect(parsed.specialization).toEqual(['prawo-pracy']);
+  });
+
+  it('stores texts without format characters, composed (NFC)', () => {
+    const parsed = schema.parse({
+      ...profile,
+      firstname: '\u202eJan',
+      lastname: 'Zaja\u0328c\u00ad',
+      description: '\u2066Radca\u2069 prawny\u200b.',
+      jobs: [{ ...job, positionName: '\ufeffRadca' }],
+      references: [{ author: 'An\u200dna', description: 'Polecam\u202c' }],
+    });
+    expect(parsed.firstname).toBe('Jan');
+    expect(parsed.lastname).toBe('Zając');
+    expect(parsed.description).toBe('Radca prawny.');
+    expect(parsed.jobs[0]!.positionName).toBe('Radca');
+    expect(parsed.references[0]).toEqual({ author: 'Anna', description: 'Polecam' });
   });
 });
 

@@ -4,7 +4,7 @@ import { PHONE_PATTERN, normalizePhone } from '../phone.ts';
 import { INSTITUTION_IDS, institutionsForProfessionalType } from '../reference-data/institutions.ts';
 import { PROFESSIONAL_TYPE_IDS } from '../reference-data/professional-types.ts';
 import { SPECIALIZATIONS, SPECIALIZATION_IDS } from '../reference-data/specializations.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, optionalText, requiredText, textField } from './fields.ts';
 
 export const DESCRIPTION_MAX_LENGTH = 200;
 export const REFERENCE_DESCRIPTION_MAX_LENGTH = 120;
@@ -19,9 +19,7 @@ const isMonth = (value: string): boolean =>
 // '01' and '1' are the same month; store one form.
 const canonicalMonth = (value: string): string => (isMonth(value) ? String(Number(value)) : value);
 
-const blankToEmpty = z
-  .string()
-  .trim()
+const blankToEmpty = textField()
   .nullish()
   .transform((v) => v ?? '');
 
@@ -31,14 +29,10 @@ function makeJobSchema(clock: Clock) {
     .object({
       positionName: requiredText({ required: 'validation.positionRequired', max: 120 }),
       employerName: requiredText({ required: 'validation.employerRequired', max: 120 }),
-      monthStart: z
-        .string({ error: 'validation.monthRequired' })
-        .trim()
+      monthStart: textField('validation.monthRequired')
         .refine(isMonth, 'validation.monthRequired')
         .transform(canonicalMonth),
-      yearStart: z
-        .string({ error: 'validation.yearRequired' })
-        .trim()
+      yearStart: textField('validation.yearRequired')
         .length(4, { error: 'validation.yearRequired', abort: true })
         .refine(inYearList, 'validation.yearRequired'),
       // Missing end month or year read back as empty strings (spec 3).
@@ -80,7 +74,7 @@ export const jobSchemaAt = (now: Date) => makeJobSchema(() => now);
 export const jobSchema = makeJobSchema(() => new Date());
 
 export const referenceSchema = z.object({
-  author: requiredText({ required: 'validation.fieldRequired', max: 120 }),
+  author: requiredText({ required: 'validation.fieldRequired', max: 120, name: true }),
   description: requiredText({
     required: 'validation.fieldRequired',
     max: REFERENCE_DESCRIPTION_MAX_LENGTH,
@@ -103,8 +97,8 @@ export const isFacebookUrl = profileUrlCheck(/^([a-z0-9-]+\.)*(facebook\.com|fb\
 function makeProfileSchema(clock: Clock) {
   return z
     .object({
-      firstname: requiredText({ required: 'validation.required', min: 2, max: 50 }),
-      lastname: requiredText({ required: 'validation.required', min: 2, max: 80 }),
+      firstname: requiredText({ required: 'validation.required', min: 2, max: 50, name: true }),
+      lastname: requiredText({ required: 'validation.required', min: 2, max: 80, name: true }),
       // Read-only in the form: the account's address is what the server stores.
       email: emailField('errors.emailInvalid', 'errors.emailInvalid').optional(),
       phone: optionalText('validation.phoneInvalid', (v) => PHONE_PATTERN.test(v), normalizePhone),

@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import { loadPasswordStrength, passwordStrength } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { users } from '../../db/schema.ts';
@@ -59,6 +60,12 @@ describe('ensureAdmin', () => {
 });
 
 describe('seedDemoAccounts', () => {
+  it('uses passwords the registration would accept (decision 015)', async () => {
+    await loadPasswordStrength();
+    for (const account of DEMO_ACCOUNTS)
+      expect(passwordStrength(account.password, account.email).strong, account.email).toBe(true);
+  });
+
   it('creates the demo administrator and lawyer once', async () => {
     const first = await seedDemoAccounts(t.db, t.clock.now());
     expect(first.map((a) => a.created)).toEqual([true, true]);

@@ -1,12 +1,17 @@
 import {
   forgotPasswordSchema,
   googleLoginSchema,
+  loadPasswordStrength,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
   USER_ROLES,
 } from '@substytut/shared';
 import { z } from 'zod';
+
+// The register and reset schemas estimate a password's strength synchronously; the server loads
+// the estimator's dictionaries once, before any route can validate a body.
+await loadPasswordStrength();
 
 /**
  * The language the visitor used, sent by the web app with the forms that cause an e-mail. Any
@@ -15,7 +20,7 @@ import { z } from 'zod';
 const localeHint = z.enum(['pl', 'en']).optional().catch(undefined);
 
 // Request bodies are the shared form schemas, so the server refuses exactly what the forms do.
-export const registerBody = registerSchema.extend({ locale: localeHint });
+export const registerBody = registerSchema.safeExtend({ locale: localeHint });
 export const loginBody = loginSchema;
 export const googleLoginBody = googleLoginSchema.extend({ locale: localeHint });
 export const forgotPasswordBody = forgotPasswordSchema.extend({ locale: localeHint });

@@ -68,7 +68,7 @@ function verificationPath(link: string) {
 
 async function registerUser(
   email = newEmail(),
-  password = 'Haslo123!',
+  password = 'Haslo-Testowe-42!',
   headers: Record<string, string> = {},
 ) {
   const res = await post(
@@ -82,7 +82,7 @@ async function registerUser(
   return { email, password, link, mail: mail!, ...verificationPath(link) };
 }
 
-async function registerVerified(email = newEmail(), password = 'Haslo123!') {
+async function registerVerified(email = newEmail(), password = 'Haslo-Testowe-42!') {
   const r = await registerUser(email, password);
   const res = await post(`/api/email/verify/${r.id}/${r.hash}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -97,7 +97,7 @@ describe('POST /api/register', () => {
     const email = newEmail();
     const res = await post('/api/register', {
       email: email.toUpperCase(),
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       'cf-turnstile-response': 'local',
     });
@@ -112,7 +112,7 @@ describe('POST /api/register', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ email, locale: 'pl', role: 'user', emailVerifiedAt: null });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(user!.passwordHash).not.toContain('Haslo123!');
+    expect(user!.passwordHash).not.toContain('Haslo-Testowe-42!');
 
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('POST /api/register', () => {
   });
 
   it('writes the mail in English with an /en link when the visitor uses English', async () => {
-    const byHeader = await registerUser(newEmail(), 'Haslo123!', {
+    const byHeader = await registerUser(newEmail(), 'Haslo-Testowe-42!', {
       'accept-language': 'en-GB,en;q=0.9,pl;q=0.5',
     });
     expect(byHeader.mail.subject).toBe('Confirm your e-mail address at Substytut');
@@ -139,7 +139,7 @@ describe('POST /api/register', () => {
     const email = newEmail();
     const res = await post(
       '/api/register',
-      { email, password: 'Haslo123!', terms: true, locale: 'en' },
+      { email, password: 'Haslo-Testowe-42!', terms: true, locale: 'en' },
       { 'accept-language': 'pl' },
     );
     expect(res.json().data.message).toBe(
@@ -199,10 +199,10 @@ describe('POST /api/register', () => {
 
     const email = newEmail();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ email: 'not-an-email', password: 'Haslo123!', terms: true }, { email: 'validation.email' }],
+      [{ email: 'not-an-email', password: 'Haslo-Testowe-42!', terms: true }, { email: 'validation.email' }],
       [{ email, password: 'short', terms: true }, { password: 'validation.password' }],
       [{ email, password: 'x'.repeat(129), terms: true }, { password: 'validation.passwordMax' }],
-      [{ email, password: 'Haslo123!', terms: false }, { terms: 'validation.terms' }],
+      [{ email, password: 'Haslo-Testowe-42!', terms: false }, { terms: 'validation.terms' }],
     ];
     for (const [payload, errors] of cases) {
       const res = await post('/api/register', payload);
@@ -212,10 +212,26 @@ describe('POST /api/register', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
+  it('refuses a guessable password with the field error (issue 19, finding 5)', async () => {
+    const email = newEmail('jan.kowalski');
+    for (const password of ['12345678', 'password', 'aaaaaaaa', 'Warszawa1!', 'kowalski2024']) {
+      const res = await post('/api/register', { email, password, terms: true });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'validation.failed',
+        errors: { password: 'validation.passwordWeak' },
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(
+      (await post('/api/register', { email, password: 'Kolorowy-Rower-Nad-Wisłą', terms: true })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a body over 1 MB and a body that is not JSON', async () => {
     const huge = await post('/api/register', {
       email: newEmail(),
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       padding: 'x'.repeat(1024 * 1024),
     });
@@ -237,7 +253,7 @@ describe('POST /api/register', () => {
     const email = newEmail();
     const res = await post('/api/register', {
       email,
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       'cf-turnstile-response': 'x',
     });
@@ -251,7 +267,7 @@ describe('POST /api/register', () => {
       method: 'POST',
       url: '/api/register',
       remoteAddress: ip,
-      payload: { email: newEmail(), password: 'Haslo123!', terms: true },
+      payload: { email: newEmail(), password: 'Haslo-Testowe-42!', terms: true },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('csrf.mismatch');
@@ -690,12 +706,40 @@ describe('POST /api/login/forget and /api/login/resetpassword', () => {
 
     const reused = await post('/api/login/resetpassword', {
       ...payload,
-      password: 'Trzecie1!',
-      password_confirmation: 'Trzecie1!',
+      password: 'Trzecie-Haslo-42!',
+      password_confirmation: 'Trzecie-Haslo-42!',
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().code).toBe('auth.reset_invalid');
     expect((await login(r.email, 'NoweHaslo1!')).statusCode).toBe(200);
+  });
+
+  it('refuses a guessable new password and keeps the link usable (issue 19, finding 5)', async () => {
+    const r = await registerVerified();
+    await requestReset(r.email);
+    const { token, email } = await resetLinkFor(r.email);
+    const weak = await post('/api/login/resetpassword', {
+      token,
+      email,
+      password: '12345678',
+      password_confirmation: '12345678',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code: 'validation.failed',
+      errors: { password: 'validation.passwordWeak' },
+    });
+    expect((await login(r.email, '12345678')).json().code).toBe('auth.invalid_credentials');
+
+    const strong = 'Kolorowy-Rower-Nad-Wisłą';
+    const res = await post('/api/login/resetpassword', {
+      token,
+      email,
+      password: strong,
+      password_confirmation: strong,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(r.email, strong)).statusCode).toBe(200);
   });
 
   it('refuses forged and expired tokens, and a token used with another e-mail', async () => {

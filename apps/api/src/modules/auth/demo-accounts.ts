@@ -8,8 +8,8 @@ import { hashPassword } from './passwords.ts';
  * production (server.ts), and only when missing: an account someone changed is left alone.
  */
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@substytut.local', password: 'Admin123!', role: 'admin', name: 'Administrator Demo' },
-  { email: 'lawyer@substytut.local', password: 'Lawyer123!', role: 'user', name: 'Prawnik Demo' },
+  { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', role: 'admin', name: 'Administrator Demo' },
+  { email: 'lawyer@substytut.local', password: 'Demo-Prawnik-Substytut', role: 'user', name: 'Prawnik Demo' },
 ] as const;
 
 export interface SeededAccount {

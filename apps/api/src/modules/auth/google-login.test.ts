@@ -111,7 +111,7 @@ describe('POST /api/login/google', () => {
   });
 
   it('signs in an existing password account without touching its password', async () => {
-    const user = await t.seed.user({ password: 'Haslo123!' });
+    const user = await t.seed.user({ password: 'Haslo-Testowe-42!' });
     const res = await googleLogin(t, await idToken(user.email));
     expect(res.json().data.user.id).toBe(user.id);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));

@@ -35,7 +35,7 @@ it('delivers the verification mail over SMTP with a working link', async () => {
     method: 'POST',
     url: '/api/register',
     headers: csrf,
-    payload: { email, password: 'Haslo123!', terms: true, 'cf-turnstile-response': 'local' },
+    payload: { email, password: 'Haslo-Testowe-42!', terms: true, 'cf-turnstile-response': 'local' },
   });
   expect(res.statusCode).toBe(200);
 

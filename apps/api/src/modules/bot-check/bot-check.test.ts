@@ -122,7 +122,7 @@ describe('the account forms with Turnstile configured', () => {
         url: '/api/register',
         remoteAddress: '198.51.100.23',
         headers: csrf,
-        payload: { email, password: 'Haslo123!', terms: true, 'cf-turnstile-response': token },
+        payload: { email, password: 'Haslo-Testowe-42!', terms: true, 'cf-turnstile-response': token },
       });
 
     const refused = await register('local');
@@ -137,7 +137,7 @@ describe('the account forms with Turnstile configured', () => {
       method: 'POST',
       url: '/api/login',
       headers: csrf,
-      payload: { email, password: 'Haslo123!', 'cf-turnstile-response': 'bot-token' },
+      payload: { email, password: 'Haslo-Testowe-42!', 'cf-turnstile-response': 'bot-token' },
     });
     expect(login.json().code).toBe('auth.bot_check_failed');
   });

@@ -178,6 +178,31 @@ describe('POST /api/user/offer', () => {
       }
     });
 
+    it('at most a year ahead: 9999-12-31 is refused, on creation and on edit (issue 19, finding 6)', async () => {
+      const { headers, profile } = await lawyer();
+      t.clock.set('2025-03-10T12:00:00.000Z');
+      try {
+        for (const expireDate of ['9999-12-31', '2026-03-11']) {
+          const response = await create(headers, offerBody({ expireDate }));
+          expect(response.statusCode, expireDate).toBe(400);
+          expect(response.json().errors).toEqual({ expireDate: 'validation.expireDateTooLate' });
+        }
+        expect(await t.db.select().from(offers).where(eq(offers.profileId, profile.id))).toHaveLength(0);
+        const created = await create(headers, offerBody({ expireDate: '2026-03-10' }));
+        expect(created.statusCode).toBe(200);
+        const edited = await t.app.inject({
+          method: 'PUT',
+          url: `/api/user/offer/${offerCreatedDtoSchema.parse(created.json().data).offer.offerId}`,
+          headers,
+          payload: { expireDate: '9999-12-31' },
+        });
+        expect(edited.statusCode).toBe(400);
+        expect(edited.json().errors).toEqual({ expireDate: 'validation.expireDateTooLate' });
+      } finally {
+        t.clock.set(new Date());
+      }
+    });
+
     it.each(['2025-02-30', '10.03.2025', 'jutro', ''])('refuses the date %j', async (expireDate) => {
       const { headers } = await lawyer();
       const response = await create(headers, offerBody({ expireDate }));

@@ -258,6 +258,47 @@ describe('PUT /api/user/profile', () => {
     expect((await get(headers)).json().data).toEqual(saved);
   });
 
+  it('refuses a name of invisible characters or without a letter (issue 19, finding 6)', async () => {
+    const { headers } = await t.seed.session();
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ firstname: '\u200b\u200b\u200b\u200b' }, { firstname: 'validation.required' }],
+      [{ firstname: '\u200bJ\u200b' }, { firstname: 'validation.required' }],
+      [{ lastname: '\ufeff\u00ad\u2060' }, { lastname: 'validation.required' }],
+      [{ firstname: '12' }, { firstname: 'validation.nameLetter' }],
+    ];
+    for (const [change, errors] of cases) {
+      const response = await put(headers, { ...fullProfile(), ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().errors).toEqual(errors);
+    }
+    expect((await get(headers)).json().data.firstname).toBe('');
+  });
+
+  it('stores every text without format characters and composed (NFC)', async () => {
+    const { user, headers } = await t.seed.session();
+    const response = await put(headers, {
+      ...fullProfile(),
+      firstname: '\u202eJan',
+      lastname: 'Zaja\u0328c\u200b',
+      description: '\u2066Zastępstwa\u2069 procesowe.',
+      jobs: [{ ...fullProfile().jobs[0], employerName: '\ufeffKancelaria' }],
+      references: [{ author: 'Anna\u200d', description: '\u202bPolecam' }],
+    });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json().data;
+    expect(saved).toMatchObject({
+      firstname: 'Jan',
+      lastname: 'Zając',
+      fullname: 'Jan Zając',
+      description: 'Zastępstwa procesowe.',
+      references: [{ author: 'Anna', description: 'Polecam' }],
+    });
+    expect(saved.seolink).toMatch(/^jan-zajac(-\d+)?$/);
+    expect(saved.jobs[0].employerName).toBe('Kancelaria');
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect([row!.firstname, row!.lastname]).toEqual(['Jan', 'Zając']);
+  });
+
   it('accepts a job ending this year', async () => {
     const { headers } = await t.seed.session();
     const job = { ...fullProfile().jobs[1], yearEnd: thisYear() };
@@ -360,7 +401,33 @@ describe('invoice data', () => {
   });
 
   it.each([
+    ['PL 526-025-02-74', '5260250274'],
+    ['５２６０２５０２７４', '5260250274'],
+    ['5260250274\u202e', '5260250274'],
+    ['\u200b526\u2013025\u201302\u201374', '5260250274'],
+  ])('stores the NIP %j as %s (issue 19, finding 6)', async (input, stored) => {
+    const { user, headers } = await t.seed.session();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/invoice',
+      headers,
+      payload: { ...valid, invoice_nip: input },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.invoice_nip).toBe(stored);
+    const [row] = await t.db
+      .select()
+      .from(providerInvoiceData)
+      .where(eq(providerInvoiceData.userId, user.id));
+    expect(row!.nip).toBe(stored);
+  });
+
+  it.each([
     ['invoice_nip', { invoice_nip: '123' }, 'validation.invoiceNipLength'],
+    ['invoice_nip', { invoice_nip: 'abcdefghij' }, 'validation.invoiceNipDigits'],
+    ['invoice_nip', { invoice_nip: '5260250275' }, 'validation.nipChecksum'],
+    ['invoice_nip', { invoice_nip: '12345678901' }, 'validation.nipChecksum'],
+    ['invoice_company', { invoice_company: '\u200b\u202e' }, 'validation.fieldRequired'],
     ['invoice_company', { invoice_company: '' }, 'validation.fieldRequired'],
     ['invoice_postcode', { invoice_postcode: '00001' }, 'validation.postCodeFormat'],
     ['invoice_city', { invoice_city: ' ' }, 'validation.fieldRequired'],

@@ -70,9 +70,14 @@ describe('register tab', () => {
     renderApp('/en/auth/register');
     const password = await screen.findByLabelText(/^Password/);
     expect(password).toHaveAttribute('autocomplete', 'new-password');
-    expect(
-      document.getElementById(password.getAttribute('aria-describedby')!.split(' ')[0]!),
-    ).toHaveTextContent('including one special character and one digit');
+    // The hint states the rule the server enforces (decision 015).
+    const described = password
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(
+      'At least 8 characters. The password must not be easy to guess: use a few unrelated words and avoid names, dates, common passwords and your email address.',
+    );
     const label = screen.getByText(/I accept the/);
     const terms = within(label).getByRole('link', { name: /Terms and Conditions/ });
     expect(terms).toHaveAttribute('href', '/en/terms');
@@ -83,6 +88,37 @@ describe('register tab', () => {
     );
   });
 
+  it('refuses a guessable password live, with a strength meter in words, and sends nothing', async () => {
+    const api = stubFetch({});
+    vi.stubGlobal('fetch', api.fetch);
+    const u = userEvent.setup();
+    renderApp('/auth/register');
+    await u.type(await screen.findByLabelText(/Adres e-mail/), 'jan.kowalski@example.com');
+    const password = screen.getByLabelText(/^Hasło/);
+    await u.type(password, '12345678');
+    expect(await screen.findByText('Siła hasła: bardzo słabe, łatwe do odgadnięcia')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
+    const weak =
+      'Hasło jest zbyt łatwe do odgadnięcia: dodaj kilka słów lub znaków, unikaj imion, dat, popularnych haseł i części adresu email';
+    expect(await screen.findByText(weak)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Siła hasła: bardzo słabe'));
+
+    // The account's own name is weak for it; a few unrelated words are fine.
+    await u.clear(password);
+    await u.type(password, 'kowalski2024');
+    expect(await screen.findByText(weak)).toBeInTheDocument();
+    await u.clear(password);
+    await u.type(password, 'Kolorowy-Rower-Nad-Wisłą');
+    await waitFor(() => expect(screen.queryByText(weak)).not.toBeInTheDocument());
+    expect(screen.getByText('Siła hasła: bardzo dobre')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
   it('sends terms: true with the bot-check default and the language, then shows the success page', async () => {
     const api = stubFetch({
       'POST /api/register': { body: { data: { success: true, message: 'ok' } } },
@@ -91,7 +127,7 @@ describe('register tab', () => {
     const u = userEvent.setup();
     const { router } = renderApp('/en/auth/register');
     await u.type(await screen.findByLabelText(/E-mail address/), 'Jan@Example.com');
-    await u.type(screen.getByLabelText(/^Password/), 'Haslo123!');
+    await u.type(screen.getByLabelText(/^Password/), 'Haslo-Testowe-42!');
     await u.click(screen.getByRole('checkbox'));
     await u.click(screen.getByRole('button', { name: 'Sign up' }));
 
@@ -104,7 +140,7 @@ describe('register tab', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/en/auth');
     expect(api.callsTo('POST', '/api/register')[0]!.body).toEqual({
       email: 'jan@example.com',
-      password: 'Haslo123!',
+      password: 'Haslo-Testowe-42!',
       terms: true,
       'cf-turnstile-response': 'local',
       locale: 'en',
@@ -120,7 +156,7 @@ describe('register tab', () => {
     const u = userEvent.setup();
     renderApp('/auth/register');
     await u.type(await screen.findByLabelText(/Adres e-mail/), 'jan@example.com');
-    await u.type(screen.getByLabelText(/^Hasło/), 'Haslo123!');
+    await u.type(screen.getByLabelText(/^Hasło/), 'Haslo-Testowe-42!');
     await u.click(screen.getByRole('checkbox'));
     await u.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
     expect(await screen.findByText('Ten adres e-mail jest już zajęty')).toBeInTheDocument();

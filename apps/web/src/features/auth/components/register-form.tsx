@@ -5,7 +5,7 @@ import {
   type RegisterInput,
   type RegisterPayload,
 } from '@substytut/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,9 @@ import { authErrorText } from '../lib/auth-error';
 import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
+import { withPasswordStrength } from '../lib/password-strength';
 import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 /**
  * Register tab. Validates on submit, then on every change (spec 4). The spec's checkbox
@@ -41,9 +43,10 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     control,
     handleSubmit,
     setValue,
+    watch,
     formState: { errors, isSubmitted },
   } = useForm<RegisterInput, unknown, RegisterPayload>({
-    resolver: zodResolver(registerSchema),
+    resolver: withPasswordStrength(zodResolver(registerSchema)),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // `terms` starts unset: the schema only accepts `true`, so unticked is an error either way.
@@ -61,6 +64,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   );
 
   const termsError = errorText(errors.terms);
+  const strengthId = useId();
   const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
   return (
@@ -79,8 +83,18 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
           hint={t('register.passwordHint')}
           required
         >
-          <PasswordInput autoComplete="new-password" aria-required {...field('password')} />
+          <PasswordInput
+            autoComplete="new-password"
+            aria-required
+            aria-describedby={strengthId}
+            {...field('password')}
+          />
         </FormField>
+        <PasswordStrengthMeter
+          id={strengthId}
+          password={watch('password') ?? ''}
+          email={watch('email') ?? ''}
+        />
         <ConsentCheckbox control={control} name="terms" error={termsError}>
           {t('register.termsBefore')}{' '}
           <a

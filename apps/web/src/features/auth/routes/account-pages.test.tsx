@@ -111,6 +111,26 @@ describe('account pages', () => {
       });
     });
 
+    it('refuses a guessable new password with the strength in words and sends nothing', async () => {
+      const api = stubFetch({});
+      vi.stubGlobal('fetch', api.fetch);
+      const u = userEvent.setup();
+      renderApp('/en/auth/reset/abc123?email=ewa.nowak%40example.com');
+      const password = await screen.findByLabelText(/^New password/);
+      expect(password).toHaveAccessibleDescription(expect.stringContaining('must not be easy to guess'));
+      await u.type(password, 'ewanowak1');
+      expect(
+        await screen.findByText(/^Password strength: (very weak|weak), easy to guess$/),
+      ).toBeInTheDocument();
+      await u.click(screen.getByRole('button', { name: 'Save new password' }));
+      expect(
+        await screen.findByText(
+          'This password is too easy to guess: add a few words or characters, avoid names, dates, common passwords and parts of your email address',
+        ),
+      ).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/login/resetpassword')).toHaveLength(0);
+    });
+
     it('toasts a refused reset', async () => {
       vi.stubGlobal(
         'fetch',
@@ -127,7 +147,7 @@ describe('account pages', () => {
       );
       const u = userEvent.setup();
       const { router } = renderApp('/auth/reset/abc123?email=ewa%40example.com');
-      await u.type(await screen.findByLabelText(/^Nowe hasło/), 'Haslo123!');
+      await u.type(await screen.findByLabelText(/^Nowe hasło/), 'Haslo-Testowe-42!');
       await u.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
       expect(await screen.findByText('Link do zmiany hasła jest nieprawidłowy')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/auth/reset/abc123');

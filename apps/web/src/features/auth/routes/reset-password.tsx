@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordPayload } from '@substytut/shared';
+import {
+  resetLinkSchema,
+  resetPasswordSchema,
+  type ResetPasswordInput,
+  type ResetPasswordPayload,
+} from '@substytut/shared';
 import { KeyRound, LinkIcon } from 'lucide-react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,7 +19,9 @@ import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
+import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { authErrorText } from '../lib/auth-error';
+import { withPasswordStrength } from '../lib/password-strength';
 import { useErrorText } from '@/lib/use-error-text';
 
 /**
@@ -26,12 +34,7 @@ export function Component() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
   const email = search.get('email') ?? '';
-  const complete = resetPasswordSchema.safeParse({
-    token,
-    email,
-    password: 'x'.repeat(8),
-    password_confirmation: 'x'.repeat(8),
-  }).success;
+  const complete = resetLinkSchema.safeParse({ token, email }).success;
   const meta = <PageMeta title={t('meta.resetTitle')} noindex />;
 
   if (!complete) {
@@ -73,13 +76,15 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const reset = useResetPassword();
+  const strengthId = useId();
   const {
     register,
     handleSubmit,
     setValue,
     formState: { errors },
+    watch,
   } = useForm<ResetPasswordInput, unknown, ResetPasswordPayload>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: withPasswordStrength(zodResolver(resetPasswordSchema)),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { token, email, password: '', password_confirmation: '' },
@@ -112,8 +117,14 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           hint={t('register.passwordHint')}
           required
         >
-          <PasswordInput autoComplete="new-password" aria-required {...password} />
+          <PasswordInput
+            autoComplete="new-password"
+            aria-required
+            aria-describedby={strengthId}
+            {...password}
+          />
         </FormField>
+        <PasswordStrengthMeter id={strengthId} password={watch('password') ?? ''} email={email} />
         <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
           {t('reset.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tomorrowInWarsaw } from '@substytut/shared';
+import { latestExpiryInWarsaw, tomorrowInWarsaw } from '@substytut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
 import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
@@ -67,6 +67,19 @@ describe('offer-link form', () => {
     const tomorrow = tomorrowInWarsaw(new Date());
     expect(dateField()).toHaveValue(tomorrow);
     expect(dateField()).toHaveAttribute('min', tomorrow);
+  });
+
+  it('disables dates more than a year ahead and explains a later one', async () => {
+    const { user, button } = await renderForm();
+    expect(dateField()).toHaveAttribute('max', latestExpiryInWarsaw(new Date()));
+    await user.type(titleField(), 'Rozprawa');
+    await user.type(priceField(), '100');
+    await user.clear(dateField());
+    await user.type(dateField(), '9999-12-31');
+    await user.click(button);
+    expect(await screen.findByText('Data ważności może przypadać najpóźniej za rok')).toBeInTheDocument();
+    expect(dateField()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(0);
   });
 
   it('is disabled with the explanation while the profile is not active', async () => {

@@ -5,6 +5,7 @@ import {
   grossFromNet,
   offerCreateSchema,
   parsePlnToGrosze,
+  latestExpiryInWarsaw,
   tomorrowInWarsaw,
   type OfferCreateData,
   type OfferDto,
@@ -83,7 +84,9 @@ export function OfferLinkForm() {
   const { errors } = form.formState;
   const active = profile.data?.status === 'active';
   const inactive = profile.isSuccess && !active;
-  const minDate = tomorrowInWarsaw(new Date());
+  const today = new Date();
+  const minDate = tomorrowInWarsaw(today);
+  const maxDate = latestExpiryInWarsaw(today);
 
   const onSubmit = form.handleSubmit(async (data) => {
     try {
@@ -149,7 +152,13 @@ export function OfferLinkForm() {
             />
           </FormField>
           <FormField label={t('form.expireDate')} error={errorText(errors.expireDate?.message)}>
-            <Input {...form.register('expireDate')} type="date" min={minDate} aria-required="true" />
+            <Input
+              {...form.register('expireDate')}
+              type="date"
+              min={minDate}
+              max={maxDate}
+              aria-required="true"
+            />
           </FormField>
           <FormField
             label={t('form.price')}
