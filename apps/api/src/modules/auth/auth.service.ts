@@ -22,6 +22,7 @@ import {
   type AuthenticatedUser,
 } from './access-tokens.ts';
 import { authErrors } from './auth.errors.ts';
+import { throttleAddressOf } from './client-address.ts';
 import * as repo from './auth.repo.ts';
 import type { AuthResult, SuccessResult, UserResponse } from './auth.schemas.ts';
 import type { GoogleIdTokenVerifier } from './google-id-token.ts';
@@ -188,7 +189,7 @@ export async function login(
     await verifyPassword(null, input.password);
     throw authErrors.invalidCredentials();
   }
-  const address = context.ip ?? 'unknown';
+  const address = throttleAddressOf(context.ip ?? 'unknown');
   const now = deps.clock.now();
   // A slowed-down pair costs no argon2 work, and even the right password waits: this address
   // might be guessing it. Every other address, the owner's, is unaffected.

@@ -472,6 +472,20 @@ describe('POST /api/login', () => {
     );
   });
 
+  it('counts an IPv6 guesser by its /64, so a fresh address in the same network starts no new count', async () => {
+    const r = await registerVerified();
+    for (let i = 1; i <= FREE_FAILURES; i += 1) {
+      from(`2001:db8:77:1::${i}`);
+      expect((await login(r.email, `Zlehaslo${i}!`)).json().code).toBe('auth.invalid_credentials');
+    }
+    from('2001:db8:77:1:ffff::9');
+    expect((await login(r.email, 'Zlehaslo9!')).statusCode).toBe(423);
+    // The owner in another /64 is not slowed down.
+    from('2001:db8:77:2::1');
+    expect((await login(r.email, r.password)).statusCode).toBe(200);
+    expect((await throttleOf(r.id)).map((row) => row.clientAddress)).toEqual(['2001:db8:77:1::/64']);
+  });
+
   it('makes the guessing address wait longer after each further failure, up to 15 minutes', async () => {
     const r = await registerVerified();
     for (let i = 1; i <= FREE_FAILURES; i += 1) await login(r.email, 'Zlehaslo123!');
