@@ -55,6 +55,8 @@ export const validationMessages = {
     'validation.tooLong': 'Tekst jest za długi',
     'validation.passwordWeak':
       'Hasło jest zbyt łatwe do odgadnięcia: dodaj kilka słów lub znaków, unikaj imion, dat, popularnych haseł i części adresu email',
+    'validation.passwordCheckOffline':
+      'Nie udało się sprawdzić siły hasła. Sprawdź połączenie z internetem i spróbuj ponownie',
     'validation.nameLetter': 'Pole musi zawierać co najmniej jedną literę',
     'validation.invoiceNipDigits': 'NIP może składać się tylko z cyfr',
     'validation.expireDateTooLate': 'Data ważności może przypadać najpóźniej za rok',
@@ -107,6 +109,8 @@ export const validationMessages = {
     'validation.tooLong': 'The text is too long',
     'validation.passwordWeak':
       'This password is too easy to guess: add a few words or characters, avoid names, dates, common passwords and parts of your email address',
+    'validation.passwordCheckOffline':
+      "The password's strength could not be checked. Check your internet connection and try again",
     'validation.nameLetter': 'This field must contain at least one letter',
     'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
     'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
