@@ -2,7 +2,6 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { reactOnPreact } from './react-on-preact.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -11,10 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // PUBLIC_URL lets the prerender step name canonical addresses before any browser exists.
   envPrefix: ['VITE_', 'PUBLIC_'],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...reactOnPreact,
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: { '/api': api, '/storage': api, '/dev': api },
@@ -45,7 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                 },
               ],
             },
@@ -56,8 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: {
-    // Every library is bundled into the SSR build: their imports of React then resolve to Preact
-    // (react-on-preact.ts) as in the browser, and no CSS import is left for Node to resolve.
+    // Every library is bundled into the SSR build, so no CSS import is left for Node to resolve.
     noExternal: true,
   },
 }));

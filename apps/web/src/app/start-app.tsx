@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import {
-  hydrateProgressively,
-  releaseAllSections,
-  warmUpRenderer,
-  whenVisibleSectionsHydrated,
-} from '@/components/hydration/hydrate-later';
 import { createRoutes } from '@/app/router';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
@@ -47,7 +41,7 @@ function trimSlash(path: string): string {
 
 /**
  * Renders the app into the page: hydrates the prerendered markup, or replaces it when it was
- * rendered for another address or language. Resolves once the part of the page in view is live.
+ * rendered for another address or language. Resolves once the page is live.
  */
 export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
@@ -83,7 +77,6 @@ export async function startApp(): Promise<void> {
   cn('p-0', 'p-1');
   await yieldToBrowser();
   i18n.t('appName');
-  warmUpRenderer();
   await yieldToBrowser();
 
   // A 401 anywhere leads to /auth within the app, keeping the current language prefix.
@@ -94,8 +87,13 @@ export async function startApp(): Promise<void> {
   });
   void ensureCsrf().catch(() => undefined);
 
+  let committed = () => undefined as void;
+  const firstCommit = new Promise<void>((resolve) => {
+    committed = resolve;
+  });
   const app = (
     <StrictMode>
+      <OnCommit run={committed} />
       <AppProviders i18n={i18n} queryClient={queryClient}>
         <ServerDataProvider value={readServerData(document)}>
           <RouterProvider router={router} />
@@ -107,21 +105,20 @@ export async function startApp(): Promise<void> {
   // React inserts its own head tags; the prerendered copies exist for crawlers and first paint.
   for (const node of document.head.querySelectorAll('[data-prerendered-head]')) node.remove();
   if (hydrate) {
-    // Sections still waiting for the viewport when a navigation starts are rendered anew.
-    const firstLocation = router.state.location;
-    const stopWatching = router.subscribe((state) => {
-      if (state.location === firstLocation && state.navigation.state === 'idle') return;
-      releaseAllSections();
-      stopWatching();
+    // React 19 hydrates concurrently, yielding to the browser between slices of work.
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
     });
-    hydrateProgressively(() =>
-      hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.error('hydration', error),
-      }),
-    );
-    await whenVisibleSectionsHydrated();
   } else {
     container.textContent = '';
     createRoot(container).render(app);
   }
+  // Buttons pressed before the app ran are pressed again once React has taken over the page.
+  await firstCommit;
+}
+
+/** Calls `run` once the tree it sits in has been committed (hydrated or rendered). */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }

@@ -1,4 +1,3 @@
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMPANY } from '@/config/constants';
@@ -22,8 +21,7 @@ function EuFlag() {
   );
 }
 
-/** Takes the attributes HydrateLater marks it with. */
-export function Footer(attributes: ComponentProps<'footer'>) {
+export function Footer() {
   const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const year = new Date().getFullYear();
@@ -31,7 +29,7 @@ export function Footer(attributes: ComponentProps<'footer'>) {
     'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
   return (
-    <footer {...attributes} className="mt-auto border-t border-border bg-card">
+    <footer className="mt-auto border-t border-border bg-card">
       <div className="mx-auto grid max-w-(--container-page) gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-4 lg:col-span-2">
           <Link

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,14 +17,13 @@ const loadMobileMenu = () => import('./mobile-menu');
 /** The desktop bar has room for the first five; the rest live in the footer and mobile menu. */
 const DESKTOP_ITEMS = 5;
 
-/** Takes the attributes HydrateLater marks it with. */
-export function Header(attributes: ComponentProps<'header'>) {
+export function Header() {
   const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const [open, setOpen] = useState(false);
 
   return (
-    <header {...attributes} className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-(--container-page) items-center gap-3 px-4 sm:px-6">
         <Link
           to={href(paths.home.getHref())}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { HydrateLater } from '@/components/hydration/hydrate-later';
 import { CookieConsent } from '@/features/consent/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,15 +19,11 @@ export function RootLayout() {
       </a>
       <CookieConsent />
       <SandboxMarker />
-      <HydrateLater id="header">
-        <Header />
-      </HydrateLater>
+      <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
-      <HydrateLater id="footer">
-        <Footer />
-      </HydrateLater>
+      <Footer />
       <ScrollRestoration />
     </div>
   );

@@ -2,9 +2,8 @@ import { createContext, useContext, useLayoutEffect, useState, type ReactNode } 
 import { createPortal } from 'react-dom';
 
 /**
- * Where prerendering collects head tags: the renderer (Preact, decision 008) does not hoist
- * <title>, <meta> and <link> into <head> as React 19 does, so the prerender step renders the
- * collected tags itself and writes them into the page's <head>.
+ * Where prerendering collects head tags, which the prerender step renders itself and writes into
+ * the page's <head>. Transitional: React Router's route `meta` replaces this (decision 016).
  */
 export const HeadTagsContext = createContext<ReactNode[] | null>(null);
 

@@ -1,5 +1,5 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
@@ -11,27 +11,10 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
  * Each tooltip carries its own provider, so no app-wide provider (and no tooltip code) is needed
  * on pages without tooltips.
  */
-export function Tooltip({
-  open: openProp,
-  defaultOpen = false,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Root>) {
-  // Held here rather than inside Radix: an uncontrolled Root announces its opening from an effect,
-  // after its own content already listens for "another tooltip opened", and under Preact (decision
-  // 008) it then closes itself at once (preactjs/preact#3805). Controlled, it announces first.
-  const [ownOpen, setOwnOpen] = useState(defaultOpen);
-  const open = openProp ?? ownOpen;
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <TooltipPrimitive.Root
-        {...props}
-        open={open}
-        onOpenChange={(next) => {
-          setOwnOpen(next);
-          onOpenChange?.(next);
-        }}
-      />
+      <TooltipPrimitive.Root {...props} />
     </TooltipPrimitive.Provider>
   );
 }

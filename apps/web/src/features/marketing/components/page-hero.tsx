@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { HydrateLater } from '@/components/hydration/hydrate-later';
 
 interface PageHeroProps {
   eyebrow: string;
@@ -8,29 +7,22 @@ interface PageHeroProps {
   children?: ReactNode;
 }
 
-/** The top of every marketing page: the page's one h1 and its lead (hydrated after the layout). */
+/** The top of every marketing page: the page's one h1 and its lead. */
 export function PageHero({ eyebrow, title, lead, children }: PageHeroProps) {
   return (
-    <HydrateLater id="page-hero">
-      <section
-        aria-labelledby="page-title"
-        className="border-b border-border bg-linear-to-b from-hero-from to-hero-to"
-      >
-        <div className="mx-auto flex max-w-(--container-page) flex-col items-start gap-5 px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{eyebrow}</p>
-          <h1
-            id="page-title"
-            className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl"
-          >
-            {title}
-          </h1>
-          <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{lead}</p>
-          {children && (
-            <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>
-          )}
-        </div>
-      </section>
-    </HydrateLater>
+    <section
+      aria-labelledby="page-title"
+      className="border-b border-border bg-linear-to-b from-hero-from to-hero-to"
+    >
+      <div className="mx-auto flex max-w-(--container-page) flex-col items-start gap-5 px-4 py-14 sm:px-6 sm:py-20">
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{eyebrow}</p>
+        <h1 id="page-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          {title}
+        </h1>
+        <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{lead}</p>
+        {children && <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>}
+      </div>
+    </section>
   );
 }
 
@@ -56,15 +48,11 @@ export function Section({ id, title, lead, children, band = false, centered = tr
       {children}
     </div>
   );
-  return (
-    <HydrateLater id={`section-${id}`}>
-      {band ? (
-        <section aria-labelledby={id} className="border-y border-border bg-card">
-          {inner}
-        </section>
-      ) : (
-        <section aria-labelledby={id}>{inner}</section>
-      )}
-    </HydrateLater>
+  return band ? (
+    <section aria-labelledby={id} className="border-y border-border bg-card">
+      {inner}
+    </section>
+  ) : (
+    <section aria-labelledby={id}>{inner}</section>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { HydrateLater } from '@/components/hydration/hydrate-later';
 import { formatCountPlus, toLanguage } from '../lib/format';
 
 /** The claimed figures of spec section 1. */
@@ -13,22 +12,20 @@ export function Stats() {
   const { t, i18n } = useTranslation('marketing');
   const language = toLanguage(i18n.language);
   return (
-    <HydrateLater id="stats">
-      <section
-        aria-label={t('common.statsLabel')}
-        className="bg-primary text-primary-foreground dark:bg-secondary dark:text-secondary-foreground"
-      >
-        <dl className="mx-auto grid max-w-(--container-page) gap-8 px-4 py-12 text-center sm:grid-cols-3 sm:px-6">
-          {STATS.map(({ key, value, label }) => (
-            <div key={key} className="flex flex-col-reverse gap-1">
-              <dt className="text-base opacity-90">{t(label)}</dt>
-              <dd className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
-                {formatCountPlus(value, language)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-    </HydrateLater>
+    <section
+      aria-label={t('common.statsLabel')}
+      className="bg-primary text-primary-foreground dark:bg-secondary dark:text-secondary-foreground"
+    >
+      <dl className="mx-auto grid max-w-(--container-page) gap-8 px-4 py-12 text-center sm:grid-cols-3 sm:px-6">
+        {STATS.map(({ key, value, label }) => (
+          <div key={key} className="flex flex-col-reverse gap-1">
+            <dt className="text-base opacity-90">{t(label)}</dt>
+            <dd className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
+              {formatCountPlus(value, language)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -11,7 +11,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HydrateLater } from '@/components/hydration/hydrate-later';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -102,103 +101,94 @@ export function Component() {
   return (
     <>
       <PageMeta title={t('home.meta.title')} description={t('home.meta.description')} />
-
-      <HydrateLater id="home-hero">
-        <section
-          aria-labelledby="hero-title"
-          className="border-b border-border bg-linear-to-b from-hero-from to-hero-to"
-        >
-          <div className="mx-auto grid max-w-(--container-page) items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
-            <div className="flex flex-col gap-6">
-              <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
-                {t('home.hero.eyebrow')}
-              </p>
-              <h1
-                id="hero-title"
-                className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-              >
-                {t('home.hero.title')}
-              </h1>
-              <p className="max-w-xl text-lg text-pretty text-muted-foreground">{t('home.hero.lead')}</p>
-              <div className="flex flex-col gap-3 sm:flex-row">
-                <ExternalLinkButton href={bookingUrl} rel="noopener" size="lg">
-                  <CalendarCheck aria-hidden="true" />
-                  {t('home.hero.primary')}
-                </ExternalLinkButton>
-                <ExternalLinkButton href="#how-it-works" variant="outline" size="lg">
-                  {t('home.hero.secondary')}
-                  <ArrowRight aria-hidden="true" />
-                </ExternalLinkButton>
-              </div>
-              <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-                {POINTS.map(({ label, Icon }) => (
-                  <li key={label} className="flex items-center gap-2">
-                    <Icon aria-hidden="true" className="size-4 text-success" />
-                    {t(label)}
-                  </li>
-                ))}
-              </ul>
+      <section
+        aria-labelledby="hero-title"
+        className="border-b border-border bg-linear-to-b from-hero-from to-hero-to"
+      >
+        <div className="mx-auto grid max-w-(--container-page) items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
+          <div className="flex flex-col gap-6">
+            <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+              {t('home.hero.eyebrow')}
+            </p>
+            <h1
+              id="hero-title"
+              className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            >
+              {t('home.hero.title')}
+            </h1>
+            <p className="max-w-xl text-lg text-pretty text-muted-foreground">{t('home.hero.lead')}</p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <ExternalLinkButton href={bookingUrl} rel="noopener" size="lg">
+                <CalendarCheck aria-hidden="true" />
+                {t('home.hero.primary')}
+              </ExternalLinkButton>
+              <ExternalLinkButton href="#how-it-works" variant="outline" size="lg">
+                {t('home.hero.secondary')}
+                <ArrowRight aria-hidden="true" />
+              </ExternalLinkButton>
             </div>
-            <SampleOfferCard />
-          </div>
-        </section>
-      </HydrateLater>
-
-      <HydrateLater id="home-features">
-        <section
-          aria-labelledby="features-title"
-          className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24"
-        >
-          <div className="mx-auto mb-12 max-w-2xl text-center">
-            <h2 id="features-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-              {t('home.features.title')}
-            </h2>
-            <p className="mt-4 text-muted-foreground">{t('home.features.lead')}</p>
-          </div>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {FEATURES.map(({ title, description, Icon }) => (
-              <li key={title}>
-                <Card className="h-full transition-shadow hover:shadow-md">
-                  <CardHeader className="gap-3">
-                    <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
-                      <Icon aria-hidden="true" className="size-6" />
-                    </span>
-                    <CardTitle>{t(title)}</CardTitle>
-                    <CardDescription className="text-base">{t(description)}</CardDescription>
-                  </CardHeader>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </HydrateLater>
-
-      <HydrateLater id="home-steps">
-        <section id="how-it-works" aria-labelledby="steps-title" className="border-y border-border bg-card">
-          <div className="mx-auto max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24">
-            <div className="mx-auto mb-12 max-w-2xl text-center">
-              <h2 id="steps-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-                {t('home.steps.title')}
-              </h2>
-              <p className="mt-4 text-muted-foreground">{t('home.steps.lead')}</p>
-            </div>
-            <ol className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-              {STEPS.map(({ title, description }, index) => (
-                <li key={title} className="relative flex flex-col gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-10 items-center justify-center rounded-full bg-primary text-base font-bold text-primary-foreground"
-                  >
-                    {index + 1}
-                  </span>
-                  <h3 className="text-lg font-semibold">{t(title)}</h3>
-                  <p className="text-muted-foreground">{t(description)}</p>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+              {POINTS.map(({ label, Icon }) => (
+                <li key={label} className="flex items-center gap-2">
+                  <Icon aria-hidden="true" className="size-4 text-success" />
+                  {t(label)}
                 </li>
               ))}
-            </ol>
+            </ul>
           </div>
-        </section>
-      </HydrateLater>
+          <SampleOfferCard />
+        </div>
+      </section>
+      <section
+        aria-labelledby="features-title"
+        className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24"
+      >
+        <div className="mx-auto mb-12 max-w-2xl text-center">
+          <h2 id="features-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {t('home.features.title')}
+          </h2>
+          <p className="mt-4 text-muted-foreground">{t('home.features.lead')}</p>
+        </div>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {FEATURES.map(({ title, description, Icon }) => (
+            <li key={title}>
+              <Card className="h-full transition-shadow hover:shadow-md">
+                <CardHeader className="gap-3">
+                  <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+                    <Icon aria-hidden="true" className="size-6" />
+                  </span>
+                  <CardTitle>{t(title)}</CardTitle>
+                  <CardDescription className="text-base">{t(description)}</CardDescription>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section id="how-it-works" aria-labelledby="steps-title" className="border-y border-border bg-card">
+        <div className="mx-auto max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24">
+          <div className="mx-auto mb-12 max-w-2xl text-center">
+            <h2 id="steps-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {t('home.steps.title')}
+            </h2>
+            <p className="mt-4 text-muted-foreground">{t('home.steps.lead')}</p>
+          </div>
+          <ol className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map(({ title, description }, index) => (
+              <li key={title} className="relative flex flex-col gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-primary text-base font-bold text-primary-foreground"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="text-lg font-semibold">{t(title)}</h3>
+                <p className="text-muted-foreground">{t(description)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
 
       <CtaBanner id="home-cta-title" title={t('home.cta.title')} description={t('home.cta.description')}>
         <ExternalLinkButton href={bookingUrl} rel="noopener" variant="accent" size="lg">
