@@ -253,11 +253,7 @@ describe('public lawyer page, step 1', () => {
   });
 });
 
-// Known flake on the Preact runtime: in a full run of this file (never alone) the NIP lookup's
-// answer or a typed value is at times not applied in time, on the base commit as well. The same
-// file passes steadily on React 19 (issue 20), which removes the cause; until it lands, a failed
-// test here is run again up to twice.
-describe('public lawyer page, step 2', { retry: 2 }, () => {
+describe('public lawyer page, step 2', () => {
   it('opens from "Nawiąż współpracę" at the top and goes back with "Powrót"', async () => {
     const user = userEvent.setup();
     serve(profile());
