@@ -247,6 +247,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });

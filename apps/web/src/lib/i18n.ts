@@ -47,6 +47,11 @@ export function provideAllResources(resources: Resource): void {
 // their code (see loadNamespaces).
 let browserInstance: I18n | null = null;
 
+/** The browser's instance once created (entry.client.tsx creates it before hydrating). */
+export function browserI18n(): I18n | null {
+  return browserInstance;
+}
+
 /** Fetches namespaces for the current language; a no-op where every translation is bundled. */
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   if (!browserInstance || namespaces.length === 0) return Promise.resolve();

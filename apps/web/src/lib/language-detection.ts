@@ -33,6 +33,11 @@ export function readStoredLanguage(): string | null {
 }
 
 export function rememberLanguage(language: Language): void {
+  // The server reads the choice from this cookie (app/request-language.ts), so an unprefixed
+  // address is rendered in the remembered language; a year, like the consent cookie.
+  if (typeof document !== 'undefined') {
+    document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
+  }
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from './security.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerTextGuard } from './text-guard.ts';
 import { registerWebApp } from './web-app.ts';
+import { frameworkBuildAt, registerFrameworkWebApp } from './web-framework.ts';
+import { publicConfigOf } from './system.routes.ts';
 import { featureModules, webPageMetaResolvers } from '../index.ts';
 
 declare module 'fastify' {
@@ -114,7 +116,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
 
     installErrorHandler(app);
-    registerSecurityHeaders(app, config);
+    // The framework build (decision 016) is served once it exists; the older build otherwise.
+    const frameworkBuild = frameworkBuildAt(config.webBuildDir);
+    registerSecurityHeaders(app, config, frameworkBuild ? `${frameworkBuild}/client` : config.webDistDir);
     await app.register(cookie);
     await app.register(compress, { threshold: 1024 });
     await registerRateLimit(app);
@@ -130,11 +134,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     // The web app is a catch-all route rather than the not-found handler, so route-level hooks
     // such as compression apply to it.
-    const web = await registerWebApp(
-      app,
-      config.webDistDir,
-      webPageMetaResolvers.map((make) => make(app)),
-    );
+    const pageMetaResolvers = webPageMetaResolvers.map((make) => make(app));
+    const web = frameworkBuild
+      ? await registerFrameworkWebApp(app, frameworkBuild, {
+          pageMetaResolvers,
+          publicConfig: () => publicConfigOf(config),
+        })
+      : await registerWebApp(app, config.webDistDir, pageMetaResolvers);
     app.get('/*', async (request, reply) => {
       if (await web.handle(request, reply)) return reply;
       throw notFound('route.not_found');

@@ -83,6 +83,7 @@ const envSchema = z.object({
   ),
   MIGRATIONS_DIR: optionalString,
   WEB_DIST_DIR: optionalString,
+  WEB_BUILD_DIR: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -166,6 +167,8 @@ export interface Config {
   pgliteDir: string;
   migrationsDir: string;
   webDistDir: string;
+  /** The web app's framework build (decision 016), served instead of webDistDir once it exists. */
+  webBuildDir: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string;
   mail: { smtpUrl: string; from: string } | null;
@@ -301,6 +304,7 @@ export function loadConfig(
     pgliteDir: path.join(dataDir, 'pglite'),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR ?? path.join(apiRoot, 'drizzle')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(apiRoot, '..', 'web', 'dist')),
+    webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(apiRoot, '..', 'web', 'build')),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from '../../db/client.ts';
+import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { dataOf, ok } from './http.ts';
 
@@ -20,6 +21,17 @@ export const publicConfigSchema = z.object({
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** What the browser may know of the configuration: the API's answer, and the web app's loaders' (web-framework.ts). */
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    bookingUrl: config.bookingUrl,
+    supportEmail: config.supportEmail,
+    googleClientId: config.googleClientId,
+    turnstileSiteKey: config.turnstileSiteKey,
+    sandbox: config.sandbox,
+  };
+}
 
 export function registerSystemRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -42,15 +54,8 @@ export function registerSystemRoutes(app: FastifyInstance) {
     '/api/config/public',
     { schema: { response: { 200: dataOf(publicConfigSchema) } } },
     async (_request, reply) => {
-      const { config } = app;
       reply.header('cache-control', 'no-cache');
-      return ok({
-        bookingUrl: config.bookingUrl,
-        supportEmail: config.supportEmail,
-        googleClientId: config.googleClientId,
-        turnstileSiteKey: config.turnstileSiteKey,
-        sandbox: config.sandbox,
-      });
+      return ok(publicConfigOf(app.config));
     },
   );
 }

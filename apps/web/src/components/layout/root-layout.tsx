@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieConsent } from '@/features/consent/components/cookie-consent';
@@ -7,7 +8,8 @@ import { SandboxMarker } from './sandbox-marker';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-export function RootLayout() {
+/** The page frame; `children` in place of the matched page (the framework's error boundary). */
+export function RootLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,7 +23,7 @@ export function RootLayout() {
       <SandboxMarker />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <Footer />
       <ScrollRestoration />

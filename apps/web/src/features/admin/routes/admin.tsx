@@ -24,3 +24,8 @@ export function Component() {
     </>
   );
 }
+
+/** The translation namespaces the page needs before it renders (decision 016). */
+export const handle = { i18n: ['admin', 'errors', 'validation'] };
+
+export default Component;

@@ -134,3 +134,6 @@ function ResetForm({ token, email }: { token: string; email: string }) {
 }
 
 export default Component;
+
+/** The translation namespaces the page needs before it renders (decision 016). */
+export const handle = { i18n: ['auth', 'errors', 'validation'] };

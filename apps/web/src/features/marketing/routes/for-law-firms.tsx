@@ -46,3 +46,6 @@ export function Component() {
 }
 
 export default Component;
+
+/** The translation namespaces the page needs before it renders (decision 016). */
+export const handle = { i18n: ['marketing'] };

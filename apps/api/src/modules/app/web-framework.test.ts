@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+/**
+ * The Fetch bridge to the web app's framework build (decision 016), against a stand-in build whose
+ * request handler echoes what it was given: the real build is tested by the e2e suite.
+ */
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+let build: string;
+let t: TestApp;
+
+const serverBuild = `
+export const entry = { module: { createRequestHandler: () => async (request, context) => {
+  const url = new URL(request.url);
+  if (url.pathname === '/set-cookie') {
+    const headers = new Headers({ 'content-type': 'text/plain' });
+    headers.append('set-cookie', 'a=1');
+    headers.append('set-cookie', 'b=2');
+    return new Response('cookies', { headers });
+  }
+  const profile = url.pathname.startsWith('/u/') ? await context.publicProfile(url.pathname.slice(3), null) : undefined;
+  const status = url.pathname === '/no-such-page' ? 404 : 200;
+  return new Response('<!doctype html><html lang="en"><body>RENDERED ' + url.pathname + ' nonce=' + context.nonce +
+    ' booking=' + context.publicConfig.bookingUrl + ' profile=' + JSON.stringify(profile ?? null) + '</body></html>',
+    { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+} } };
+`;
+
+beforeAll(async () => {
+  build = mkdtempSync(path.join(tmpdir(), 'substytut-rr-'));
+  mkdirSync(path.join(build, 'server'), { recursive: true });
+  mkdirSync(path.join(build, 'client', 'assets'), { recursive: true });
+  mkdirSync(path.join(build, 'client', 'pl', 'about'), { recursive: true });
+  mkdirSync(path.join(build, 'client', 'about'), { recursive: true });
+  mkdirSync(path.join(build, 'client', '404'), { recursive: true });
+  writeFileSync(path.join(build, 'server', 'index.js'), serverBuild);
+  writeFileSync(
+    path.join(build, 'client', 'prerender.json'),
+    JSON.stringify({ origin: 'http://build.example' }),
+  );
+  writeFileSync(path.join(build, 'client', 'assets', 'entry-abc.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(build, 'client', 'pl', 'about', 'index.html'),
+    '<!doctype html><html lang="pl"><head><link rel="canonical" href="http://build.example/pl/about"></head><body>PRERENDERED PL ABOUT</body></html>',
+  );
+  writeFileSync(
+    path.join(build, 'client', 'about', 'index.html'),
+    '<!doctype html><html lang="pl"><body>PRERENDERED ABOUT</body></html>',
+  );
+  writeFileSync(path.join(build, 'client', 'about.data'), 'DATA');
+  writeFileSync(
+    path.join(build, 'client', '404', 'index.html'),
+    '<!doctype html><html lang="pl"><body>PRERENDERED 404</body></html>',
+  );
+  t = await createTestApp({ env: { WEB_BUILD_DIR: build } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(build, { recursive: true, force: true });
+});
+
+describe('serving the framework build', () => {
+  it('sends prerendered pages with its own origin and the sandbox flag', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/pl/about',
+      headers: { ...html, 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('PRERENDERED PL ABOUT');
+    expect(response.body).toContain('href="http://localhost:3000/pl/about"');
+    expect(response.body).toMatch(/^<!doctype html><html lang="pl" data-sandbox>/);
+  });
+
+  it('renders an unprefixed page anew for a visitor who reads English, and sends the Polish file otherwise', async () => {
+    const polish = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { ...html, 'accept-language': 'pl' },
+    });
+    expect(polish.body).toContain('PRERENDERED ABOUT');
+    expect(polish.headers.vary).toMatch(/accept-language/i);
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { ...html, 'accept-language': 'en-GB' },
+    });
+    expect(english.body).toContain('RENDERED /about');
+    const remembered = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { ...html, 'accept-language': 'pl', cookie: 'lang=en' },
+    });
+    expect(remembered.body).toContain('RENDERED /about');
+  });
+
+  it('renders other pages through the handler with a CSP nonce, the public configuration and the API services', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/u/nobody', headers: html });
+    expect(response.statusCode).toBe(200);
+    const nonce = /nonce=(\S+)/.exec(response.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    expect(response.body).toContain(`booking=${t.app.config.bookingUrl}`);
+    expect(response.body).toContain('profile=null');
+    expect(response.body).toMatch(/<html lang="en" data-sandbox>/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("keeps the handler's status and every cookie it sets", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/no-such-page', headers: html })).statusCode).toBe(404);
+    const cookies = await t.app.inject({ method: 'GET', url: '/set-cookie', headers: html });
+    expect(cookies.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+  });
+
+  it('answers the prerendered /404 with status 404, and serves assets and page data as files', async () => {
+    const notFound = await t.app.inject({ method: 'GET', url: '/404', headers: html });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).toContain('PRERENDERED 404');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/entry-abc.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const data = await t.app.inject({ method: 'GET', url: '/about.data' });
+    expect(data.body).toBe('DATA');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps server paths out of the web app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('RENDERED');
+  });
+});

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  prefersEnglish,
+  isServerPath,
+  withSandboxFlag,
+  type PageMetaResolver,
+  type WebApp,
+} from './web-app.ts';
+
+/**
+ * Serves the web app's framework build (apps/web `npm run build:framework`, decision 016):
+ * hashed assets and other files of build/client, the pages React Router prerendered there, and
+ * every other page through the build's own request handler (build/server), which renders it with
+ * React and the data the API's services give its loaders. A thin Fetch bridge: Fastify's request
+ * becomes a `Request`, the handler's `Response` is streamed back through Fastify (so compression
+ * and the security headers apply).
+ */
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+type RequestHandler = (request: Request, context?: unknown) => Promise<Response>;
+
+/** The part of build/server/index.js this server uses. */
+interface ServerBuild {
+  entry: { module: { createRequestHandler?: (build: unknown, mode?: string) => RequestHandler } };
+}
+
+/** The framework build in `buildDir` (its client and server halves), or null when it is not built. */
+export function frameworkBuildAt(buildDir: string): string | null {
+  return existsSync(path.join(buildDir, 'server', 'index.js')) ? path.resolve(buildDir) : null;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function decodedPathname(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+    return pathname.includes('\0') ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+const PREFIXED = /^\/(pl|en)(\/|$)/;
+const NOT_FOUND_PAGE = /^(\/(pl|en))?\/404\/?$/;
+
+/** Whether the visitor reads an unprefixed page in English: the remembered choice, then the browser. */
+function wantsEnglish(request: FastifyRequest): boolean {
+  const remembered = /(?:^|;\s*)lang=(pl|en)(?:;|$)/.exec(String(request.headers.cookie ?? ''))?.[1];
+  return remembered ? remembered === 'en' : prefersEnglish(request.headers['accept-language']);
+}
+
+/** Adds a nonce source to the script-src of the CSP this response already carries. */
+function withNonce(csp: string, nonce: string): string {
+  return csp.replace(
+    /(^|;\s*)script-src /,
+    (_match, start: string) => `${start}script-src 'nonce-${nonce}' `,
+  );
+}
+
+function toRequest(request: FastifyRequest, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // Pages are only read: a HEAD is rendered like a GET and Fastify sends no body.
+  return new Request(new URL(request.url, origin), { method: 'GET', headers, signal });
+}
+
+async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as unknown as WebReadableStream));
+}
+
+export interface FrameworkContext {
+  pageMetaResolvers: PageMetaResolver[];
+  publicConfig: () => unknown;
+}
+
+export async function registerFrameworkWebApp(
+  app: FastifyInstance,
+  buildDir: string,
+  { pageMetaResolvers, publicConfig }: FrameworkContext,
+): Promise<WebApp> {
+  const root = path.join(buildDir, 'client');
+  await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny' });
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const create = build.entry.module.createRequestHandler;
+  if (typeof create !== 'function') {
+    throw new Error(`${buildDir}/server/index.js: entry.server does not export createRequestHandler`);
+  }
+  const handler = create(build, app.config.isProduction ? 'production' : 'development');
+  const inside = (file: string) => file.startsWith(root + path.sep);
+  const origin = app.config.publicUrl;
+  // The origin the prerender named in canonical addresses; pages are sent with this server's own.
+  const builtFor = readBuiltOrigin(buildDir);
+
+  /** The profile the public profile API answers for /u/{seolink}[?o=], from the same cached read. */
+  async function publicProfile(seolink: string, offerUrl: string | null): Promise<unknown> {
+    const query = new URLSearchParams(offerUrl ? { o: offerUrl } : {});
+    for (const resolve of pageMetaResolvers) {
+      const meta = await resolve(`/u/${encodeURIComponent(seolink)}`, query, 'pl');
+      if (meta === 'not_found') return null;
+      if (meta?.profilePage) return meta.profilePage.profile;
+    }
+    return null;
+  }
+
+  function servedHtml(raw: string): string {
+    const rebased = builtFor && builtFor !== origin ? raw.replaceAll(builtFor, origin) : raw;
+    return app.config.sandbox.active ? withSandboxFlag(rebased) : rebased;
+  }
+
+  async function sendPrerendered(reply: FastifyReply, file: string, status: number) {
+    const html = servedHtml(await readFile(file, 'utf8'));
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply) {
+    const nonce = randomBytes(16).toString('base64');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withNonce(csp, nonce));
+    const abort = new AbortController();
+    reply.raw.once('close', () => abort.abort());
+    const response = await handler(toRequest(request, origin, abort.signal), {
+      nonce,
+      publicConfig: publicConfig(),
+      publicProfile,
+    });
+    reply.header('cache-control', 'no-cache');
+    if (response.headers.get('content-type')?.startsWith('text/html') && app.config.sandbox.active) {
+      return sendResponse(reply, new Response(withSandboxFlag(await response.text()), response));
+    }
+    return sendResponse(reply, response);
+  }
+
+  return {
+    async handle(request, reply) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const pathname = decodedPathname(request.url);
+      if (pathname === null || isServerPath(pathname)) return false;
+      const target = path.resolve(root, `.${pathname}`);
+      if (target !== root && !inside(target)) return false;
+      const relative = path.relative(root, target);
+
+      if (pathname.startsWith('/assets/')) {
+        if (!isFile(target)) return false;
+        await reply.sendFile(relative, { maxAge: ONE_YEAR_MS, immutable: true });
+        return true;
+      }
+      if (isFile(target) && !target.endsWith('.html')) {
+        // Client navigations fetch a prerendered page's data (`/about.data`) the same way.
+        await reply.sendFile(relative, { maxAge: target.endsWith('.data') ? 0 : ONE_HOUR_MS });
+        return true;
+      }
+      const prerendered = path.join(target, 'index.html');
+      const english = !PREFIXED.test(pathname) && wantsEnglish(request);
+      if (!PREFIXED.test(pathname)) reply.header('vary', 'Accept-Language, Cookie');
+      // Unprefixed pages are prerendered in Polish; an English visitor gets them rendered anew.
+      if ((target === root || inside(prerendered)) && isFile(prerendered) && !english) {
+        await sendPrerendered(reply, prerendered, NOT_FOUND_PAGE.test(pathname) ? 404 : 200);
+        return true;
+      }
+      const accept = request.headers.accept ?? '';
+      if (!accept.includes('text/html') && !pathname.endsWith('.data')) return false;
+      await render(request, reply);
+      return true;
+    },
+  };
+}
+
+/** The origin the prerender wrote into canonical addresses (apps/web react-router.config.ts). */
+export function readBuiltOrigin(buildDir: string): string | null {
+  try {
+    const { origin } = JSON.parse(readFileSync(path.join(buildDir, 'client', 'prerender.json'), 'utf8')) as {
+      origin?: unknown;
+    };
+    return typeof origin === 'string' ? origin : null;
+  } catch {
+    return null;
+  }
+}

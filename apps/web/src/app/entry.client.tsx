@@ -1,0 +1,32 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { isLanguage } from '@/config/paths';
+import { createI18n, loadNamespaces } from '@/lib/i18n';
+import { watchLanguageChoices } from '@/lib/language-detection';
+
+/**
+ * The browser's start (decision 016): the page's translations, then React 19 hydrates the
+ * document concurrently (in slices that yield to input, replaying early clicks itself).
+ */
+async function start(): Promise<void> {
+  watchLanguageChoices(document);
+  const lang = document.documentElement.lang;
+  const i18n = createI18n(isLanguage(lang) ? lang : 'pl');
+  // The route modules of the first page, loaded by the framework's script before this one runs.
+  const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: { i18n?: string[] } }> })
+    .__reactRouterRouteModules;
+  const namespaces = Object.values(modules ?? {}).flatMap((module) => module?.handle?.i18n ?? []);
+  await Promise.all([i18n.ready, loadNamespaces(namespaces)]);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+      { onRecoverableError: (error) => console.error('hydration', error) },
+    );
+  });
+}
+
+void start();

@@ -1,0 +1,166 @@
+import { createContext, use, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import type { i18n as I18n } from 'i18next';
+import stylesheet from '@/styles/index.css?url';
+import { RootLayout } from '@/components/layout/root-layout';
+import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
+import { Component as NotFound } from '@/features/errors/routes/not-found';
+import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
+import { browserI18n, createI18n } from '@/lib/i18n';
+import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
+import { AppProviders, createQueryClient } from './providers';
+import { loadContext } from './load-context';
+import { requestLanguage } from './request-language';
+
+/**
+ * The document of every page (decision 016): React renders <html> itself, so `lang`, the head
+ * tags (React 19 hoists each page's <title>, <meta> and <link>) and the scripts are in the HTML
+ * the server sends, prerendered or not.
+ */
+
+/** Sets the theme before the first paint and flags a missing consent cookie (banner shown by CSS). */
+const HEAD_SCRIPT =
+  "(function(){try{var t=localStorage.getItem('substytut-theme');var d=t==='dark'||(t!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}if(!/(?:^|;\\s*)cookie_consent=/.test(document.cookie))document.documentElement.setAttribute('data-consent-pending','')})()";
+
+/** The CSP nonce of this response, given by entry.server.tsx (none in the browser or the prerender). */
+export const NonceContext = createContext<string | undefined>(undefined);
+
+export function links() {
+  return [{ rel: 'stylesheet', href: stylesheet }];
+}
+
+export function loader({ request, context }: { request: Request; context: unknown }) {
+  const { publicConfig } = loadContext(context);
+  return { language: requestLanguage(request), publicConfig: publicConfig ?? null };
+}
+
+/** The language and configuration do not change while the app runs: no refetch per navigation. */
+export function shouldRevalidate() {
+  return false;
+}
+
+type RootData = ReturnType<typeof loader>;
+
+function usePageLanguage(): Language {
+  const data = useRouteLoaderData<RootData>('root');
+  const { pathname } = useLocation();
+  return getPathLanguage(pathname) ?? data?.language ?? 'pl';
+}
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+const pendingNamespaces = new Map<string, Promise<unknown>>();
+
+/**
+ * A page's translation namespaces (its route module's `handle.i18n`) are there before it renders:
+ * the server has them all, entry.client.tsx loads the first page's before hydrating, and a later
+ * navigation suspends (inside the router's transition, so the old page stays) until they arrive.
+ */
+function useRouteNamespaces(i18n: I18n): void {
+  const matches = useMatches();
+  const missing = matches
+    .flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? [])
+    .filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  if (missing.length === 0) return;
+  const key = `${i18n.language}:${[...new Set(missing)].sort().join(',')}`;
+  let pending = pendingNamespaces.get(key);
+  if (!pending) {
+    pending = i18n.loadNamespaces(missing);
+    pendingNamespaces.set(key, pending);
+  }
+  use(pending);
+}
+
+function AppShell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const language = usePageLanguage();
+  const [i18n] = useState(() => browserI18n() ?? createI18n(language));
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (data?.publicConfig)
+      client.setQueryData(publicConfigQuery.queryKey, parsePublicConfig(data.publicConfig));
+    return client;
+  });
+  // Before paint, so a language switch never shows a frame of the old language.
+  useIsomorphicLayoutEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+  return (
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <Translated i18n={i18n}>{children}</Translated>
+    </AppProviders>
+  );
+}
+
+function Translated({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  useRouteNamespaces(i18n);
+  return children;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useContext(NonceContext);
+  const data = useRouteLoaderData<RootData>('root');
+  const language = usePageLanguage();
+  const sandbox = data?.publicConfig ? parsePublicConfig(data.publicConfig).sandbox : false;
+  return (
+    // The head script sets the theme class and the consent flag before React runs.
+    <html lang={language} data-sandbox={sandbox ? '' : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d3461" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppShell>{children}</AppShell>
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A 401 anywhere leads to /auth within the app, keeping the current language prefix. */
+function SessionWatch() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const target = withLanguage(paths.auth.root.getHref(), getPathLanguage(window.location.pathname));
+      if (!window.location.pathname.startsWith(target)) void navigate(target);
+    });
+    void ensureCsrf().catch(() => undefined);
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <SessionWatch />
+      <Outlet />
+    </>
+  );
+}
+
+/** A profile that is not there (404 from a loader) or any other failure shows the not-found page. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  if (!(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
+  return (
+    <RootLayout>
+      <NotFound />
+    </RootLayout>
+  );
+}

@@ -1,0 +1,3 @@
+import { Careers } from '../pending-routes';
+
+export default Careers;

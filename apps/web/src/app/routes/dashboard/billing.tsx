@@ -1,0 +1,5 @@
+import { BillingRoute } from '../../dashboard-routes';
+
+export const handle = { i18n: ['dashboard', 'offers', 'errors', 'validation'] };
+
+export default BillingRoute;

@@ -1,0 +1,57 @@
+import { data, useParams, useSearchParams } from 'react-router';
+import type { PublicProfileDto } from '@substytut/shared';
+import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
+import { publicProfileQuery } from '@/features/public-profile/api/get-public-profile';
+import { ServerDataProvider } from '@/lib/server-data';
+import { loadContext } from '../load-context';
+
+export { handle } from '@/features/public-profile/routes/public-profile';
+
+/**
+ * /u/{seolink}[?o=] is rendered by the server with the API's own answer and sent complete at once
+ * (decision 016): no loading screen and no held connection on a document request.
+ */
+export async function loader({
+  params,
+  request,
+  context,
+}: {
+  params: { seolink?: string };
+  request: Request;
+  context: unknown;
+}) {
+  const { publicProfile } = loadContext(context);
+  const seolink = params.seolink ?? '';
+  const o = new URL(request.url).searchParams.get('o');
+  const offerUrl = o && o.length <= 200 ? o : null;
+  if (!publicProfile || seolink.length > 200) return { profile: null, offerUrl };
+  const profile = await publicProfile(seolink, offerUrl);
+  if (!profile) throw data(null, { status: 404 });
+  return { profile, offerUrl };
+}
+
+/**
+ * A client-side navigation (e.g. the dashboard's preview) asks the API from the page itself and
+ * shows 'Ładowanie...' for at least the spec's second, as before.
+ */
+export function clientLoader() {
+  return { profile: null, offerUrl: null };
+}
+
+export default function PublicProfileRoute({
+  loaderData,
+}: {
+  loaderData: { profile: PublicProfileDto | null; offerUrl: string | null };
+}) {
+  const { seolink = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const offerUrl = searchParams.get('o') || null;
+  const served = loaderData.profile
+    ? { queryKey: publicProfileQuery(seolink, offerUrl).queryKey, data: loaderData.profile }
+    : null;
+  return (
+    <ServerDataProvider value={served}>
+      <PublicProfile />
+    </ServerDataProvider>
+  );
+}

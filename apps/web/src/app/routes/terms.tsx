@@ -1,0 +1,14 @@
+import { redirectDocument } from 'react-router';
+import { documents } from '@/config/paths';
+import { requestLanguage } from '../request-language';
+import { Terms } from '../document-redirect';
+
+/**
+ * /terms answers a server redirect to the PDF of the address's language (the visitor's language
+ * without a prefix), so it works without JavaScript; a link in the app leaves it the same way.
+ */
+export function loader({ request }: { request: Request }) {
+  return redirectDocument(documents.terms[requestLanguage(request)]);
+}
+
+export default Terms;

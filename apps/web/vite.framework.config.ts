@@ -1,0 +1,22 @@
+import { fileURLToPath, URL } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+/**
+ * The framework build (decision 016): `react-router build --config vite.framework.config.ts`
+ * writes build/client (assets and prerendered pages) and build/server (the request handler the
+ * API's server runs). Transitional name: it becomes vite.config.ts when the old build goes.
+ */
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  envPrefix: ['VITE_', 'PUBLIC_'],
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+  },
+  server: {
+    proxy: { '/api': api, '/storage': api, '/dev': api },
+  },
+});
