@@ -7,7 +7,8 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function startApp(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
-  await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+  // The old build marks #root; the framework build (decision 016) marks <html> once hydrated.
+  await expect(page.locator('#root[data-hydrate="done"], html[data-hydrated]')).toHaveCount(1);
 }
 
 /**

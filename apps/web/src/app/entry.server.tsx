@@ -5,7 +5,7 @@ import { ServerRouter, type EntryContext } from 'react-router';
 import { provideAllResources } from '@/lib/i18n';
 import { resources } from '@/lib/i18n-resources';
 import { loadContext } from './load-context';
-import { NonceContext } from './root';
+import { NonceContext } from '@/lib/nonce';
 
 // The server renders in one pass: every translation is at hand (the browser fetches them per page).
 provideAllResources(resources);

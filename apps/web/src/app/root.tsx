@@ -1,4 +1,4 @@
-import { createContext, use, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,10 +13,12 @@ import {
 import type { i18n as I18n } from 'i18next';
 import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
+import { NativeHeadContext } from '@/components/seo/document-head';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
+import { useNonce } from '@/lib/nonce';
 import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
 import { AppProviders, createQueryClient } from './providers';
 import { loadContext } from './load-context';
@@ -31,9 +33,6 @@ import { requestLanguage } from './request-language';
 /** Sets the theme before the first paint and flags a missing consent cookie (banner shown by CSS). */
 const HEAD_SCRIPT =
   "(function(){try{var t=localStorage.getItem('substytut-theme');var d=t==='dark'||(t!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}if(!/(?:^|;\\s*)cookie_consent=/.test(document.cookie))document.documentElement.setAttribute('data-consent-pending','')})()";
-
-/** The CSP nonce of this response, given by entry.server.tsx (none in the browser or the prerender). */
-export const NonceContext = createContext<string | undefined>(undefined);
 
 export function links() {
   return [{ rel: 'stylesheet', href: stylesheet }];
@@ -97,7 +96,9 @@ function AppShell({ children }: { children: ReactNode }) {
   }, [i18n, language]);
   return (
     <AppProviders i18n={i18n} queryClient={queryClient}>
-      <Translated i18n={i18n}>{children}</Translated>
+      <NativeHeadContext value={true}>
+        <Translated i18n={i18n}>{children}</Translated>
+      </NativeHeadContext>
     </AppProviders>
   );
 }
@@ -108,7 +109,7 @@ function Translated({ i18n, children }: { i18n: I18n; children: ReactNode }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useContext(NonceContext);
+  const nonce = useNonce();
   const data = useRouteLoaderData<RootData>('root');
   const language = usePageLanguage();
   const sandbox = data?.publicConfig ? parsePublicConfig(data.publicConfig).sandbox : false;
@@ -141,6 +142,8 @@ function SessionWatch() {
       if (!window.location.pathname.startsWith(target)) void navigate(target);
     });
     void ensureCsrf().catch(() => undefined);
+    // The page is live: what the browser tests wait for before testing client-side navigation.
+    document.documentElement.setAttribute('data-hydrated', '');
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return null;

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieConsent } from '@/features/consent/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useNonce } from '@/lib/nonce';
 import { SandboxMarker } from './sandbox-marker';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -11,6 +12,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 /** The page frame; `children` in place of the matched page (the framework's error boundary). */
 export function RootLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
+  const nonce = useNonce();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -26,7 +28,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration nonce={nonce} />
     </div>
   );
 }
