@@ -1,8 +1,10 @@
 import { OPERATOR as operator } from '@substytut/shared/operator';
 
 /** Used until (or when) GET /api/config/public does not answer. */
-export const DEFAULT_BOOKING_URL = 'https://calendly.com/substytut/zalozenie-profilu';
-export const SUPPORT_EMAIL = 'kontakt@substytut.pl';
+export {
+  DEFAULT_BOOKING_URL,
+  DEFAULT_SUPPORT_EMAIL as SUPPORT_EMAIL,
+} from '@substytut/shared/public-defaults';
 export const PRODUCT_NAME = 'Substytut';
 export const NOT_FOUND_REDIRECT_MS = 5000;
 export const TOAST_AUTO_CLOSE_MS = 5000;

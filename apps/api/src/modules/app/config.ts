@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_BOOKING_URL, DEFAULT_SUPPORT_EMAIL } from '@substytut/shared/public-defaults';
 
 export class ConfigError extends Error {
   constructor(
@@ -106,8 +107,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
 
-  BOOKING_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://calendly.com/substytut/demo')),
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('kontakt@substytut.pl')),
+  BOOKING_URL: z.preprocess(emptyToUndefined, httpUrl().default(DEFAULT_BOOKING_URL)),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
 
   // Outside services added by later features; read here so the sandbox markers and the CSP know
   // which real providers are configured.

@@ -1,7 +1,8 @@
-import { data, useParams, useSearchParams } from 'react-router';
+import { redirect, useParams, useSearchParams } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
 import { publicProfileQuery } from '@/features/public-profile/api/get-public-profile';
+import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { ServerDataProvider } from '@/lib/server-data';
 import { loadContext } from '../load-context';
 
@@ -26,7 +27,9 @@ export async function loader({
   const offerUrl = o && o.length <= 200 ? o : null;
   if (!publicProfile || seolink.length > 200) return { profile: null, offerUrl };
   const profile = await publicProfile(seolink, offerUrl);
-  if (!profile) throw data(null, { status: 404 });
+  // Spec 8: a profile that cannot be loaded goes to /404 (answered with status 404).
+  if (!profile)
+    throw redirect(withLanguage(paths.notFound.getHref(), getPathLanguage(new URL(request.url).pathname)));
   return { profile, offerUrl };
 }
 
