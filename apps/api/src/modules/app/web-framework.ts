@@ -185,7 +185,8 @@ export async function registerFrameworkWebApp(
         return true;
       }
       const accept = request.headers.accept ?? '';
-      if (!accept.includes('text/html') && !pathname.endsWith('.data')) return false;
+      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery.
+      if (!accept.includes('text/html') && !pathname.endsWith('.data') && pathname !== '/__manifest') return false;
       await render(request, reply);
       return true;
     },
