@@ -64,8 +64,6 @@ test.describe('marketing pages', () => {
         // script finds no consent cookie), and so is the sandbox marker.
         expect(html).toContain('data-consent-banner');
         expect(html).toContain('data-sandbox-marker');
-        // Pages without a form or timer wait for the visitor's first input to run the app.
-        expect(html.includes('data-hydrate="on-intent"'), path).toBe(item.path !== '/contact');
       }
     }
   });
@@ -183,7 +181,7 @@ test.describe('marketing pages', () => {
     // The app's code arrives late, as on a slow phone.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/contact-[^/]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });
@@ -195,7 +193,7 @@ test.describe('marketing pages', () => {
     await page.getByRole('button', { name: 'Wyślij wiadomość' }).click();
     // Not submitted as a plain form (that would reload the page and empty it).
     await expect(page.getByLabel('Wiadomość')).toHaveValue('Napisane, zanim strona była gotowa.');
-    await expect(page.locator('#root')).not.toHaveAttribute('data-hydrate', 'done');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
 
     release();
     await expect(page.getByText('Dziękujemy! Wiadomość została wysłana.')).toBeVisible();
@@ -229,26 +227,18 @@ test.describe('marketing pages', () => {
     await expect(page.getByLabel('Temat')).toHaveValue('Nie dojdzie');
   });
 
-  test('a static page shows its banner and sandbox note at once, runs the app on the first input and presses what was pressed', async ({ browser, baseURL }) => {
+  test('a static page shows its banner and sandbox note at once, and its menu opens on a tap', async ({ browser, baseURL }) => {
     const phone = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 375, height: 700 } });
     const page = await phone.newPage();
-    const apiCalls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
-    });
+    // Without scripts: the banner and the note are in the served page (shown by the stylesheet).
+    await page.route(/\.js$/, (route) => route.abort());
     await page.goto('/pl/pricing');
-    // Before any input: the page is complete, and the app has not run (it asks the API at start).
     await expect(page.getByRole('region', { name: 'Pliki cookie' })).toBeVisible();
     await expect(page.getByRole('note')).toContainText('Tryb testowy');
-    await page.waitForTimeout(1000);
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
-    expect(apiCalls).toEqual([]);
-
-    // A tap on the menu button starts the app; the button is pressed again once it can open the menu.
+    await page.unroute(/\.js$/);
+    await page.goto('/pl/pricing');
     await page.getByRole('button', { name: 'Otwórz menu' }).tap();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'done');
-    expect(apiCalls.length).toBeGreaterThan(0);
 
     // A visitor who agreed gets no banner, not even before the app runs.
     await phone.addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL! }]);
@@ -261,43 +251,48 @@ test.describe('marketing pages', () => {
     await phone.close();
   });
 
-  test('a prerendered page keeps its inlined stylesheet: the app loads no stylesheet when it starts or changes the page', async ({ page }) => {
+  test('the app loads no further stylesheet when it starts or changes the page', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/pl/pricing');
+    await startApp(page);
     const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) {
         stylesheets.push(request.url());
       }
     });
-    await acceptCookies(page);
-    await page.goto('/pl/pricing');
-    await startApp(page);
     // The FAQ's code arrives now, with the entry's stylesheet among its dependencies.
     await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/pl\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(stylesheets).toEqual([]);
-    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
+    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(1);
   });
 
   test('a static page keeps where the visitor scrolled to when the app starts', async ({ page }) => {
     await acceptCookies(page);
     await page.setViewportSize({ width: 375, height: 700 });
-    await page.goto('/pl');
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
-    // Scrolling is the first input: the app starts while the page is already down.
+    // The app's code arrives late: the visitor scrolls down before it runs.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/pl', { waitUntil: 'domcontentloaded' });
     await page.mouse.wheel(0, 1200);
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   });
 
-  test('a language chosen on a static page before the app runs is remembered for unprefixed addresses', async ({ browser, baseURL }) => {
+  test('a language chosen on a static page is remembered for unprefixed addresses', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, locale: 'pl-PL' });
     const page = await context.newPage();
     await page.goto('/pl/about');
-    await expect(page.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
-    // A tap is the first input: the link works as a plain link, the app has not run yet.
-    await page.getByRole('navigation', { name: 'Język' }).getByRole('link', { name: 'EN – English' }).dispatchEvent('click');
+    await page.getByRole('navigation', { name: 'Język' }).getByRole('link', { name: 'EN – English' }).click();
     await expect(page).toHaveURL(/\/en\/about$/);
     expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('en');
     // The browser says Polish; the choice wins on an address without a prefix.

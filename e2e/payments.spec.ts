@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { watchLoadingCopy } from './support/app';
 import { linkIn, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, type ActiveLawyer, type CreatedOffer } from './support/lawyer';
 
@@ -88,13 +87,12 @@ test.describe('payments', () => {
     // The client opens the link in a browser with no session.
     const context = await clientContext(browser, baseURL);
     const client = await context.newPage();
-    const loadingCopy = await watchLoadingCopy(client);
-    await client.goto(offerPath(offer));
+    const served = await client.goto(offerPath(offer));
     await expect(client.getByRole('heading', { level: 1, name: 'Ewa Wiśniewska' })).toBeVisible();
-    // Spec 9's loading screen came first, without the profile.
-    const loadingText = await loadingCopy();
-    expect(loadingText).toContain('Ładowanie...');
-    expect(loadingText).not.toContain('Ewa Wiśniewska');
+    // Sent complete at once (decision 016): no loading screen on a page the server rendered.
+    const servedHtml = (await served?.text()) ?? '';
+    expect(servedHtml).toContain('Ewa Wiśniewska');
+    expect(servedHtml).not.toContain('Ładowanie...');
     await expect(client).toHaveTitle('Ewa Wiśniewska | Substytut');
     // The server's link-preview tags are replaced by the app's own, never doubled.
     await expect(client.locator('head title')).toHaveCount(1);
@@ -272,7 +270,7 @@ test.describe('payments', () => {
     await expect(page).toHaveURL(/\/pl\/404$/);
   });
 
-  test('the page is whole before any script runs, and a press of its button before the app runs counts', async ({
+  test('the page is whole before any script runs, and its button works as soon as it shows', async ({
     browser,
     request,
     baseURL,
@@ -291,14 +289,12 @@ test.describe('payments', () => {
     await expect(bare.getByText('Ładowanie...')).toBeHidden();
     await noScripts.close();
 
-    // With scripts, the app waits for the first input (decision 010); the press that brings it is
-    // held and pressed again once the app runs.
+    // With scripts, a press as soon as the page shows opens step 2.
     const context = await clientContext(browser, baseURL);
     const client = await context.newPage();
-    await client.goto(offerPath(offer));
-    await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'on-intent');
+    await client.goto(offerPath(offer), { waitUntil: 'domcontentloaded' });
     await openInvoiceStep(client);
-    await expect(client.locator('#root')).toHaveAttribute('data-hydrate', 'done');
+    await expect(client.locator('html[data-hydrated]')).toHaveCount(1);
     await context.close();
   });
 

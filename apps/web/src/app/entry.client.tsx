@@ -18,6 +18,8 @@ async function start(): Promise<void> {
     .__reactRouterRouteModules;
   const namespaces = Object.values(modules ?? {}).flatMap((module) => module?.handle?.i18n ?? []);
   await Promise.all([i18n.ready, loadNamespaces(namespaces)]);
+  // From here React replays early presses itself (the head script held the ones before).
+  document.documentElement.setAttribute('data-hydrating', '');
   startTransition(() => {
     hydrateRoot(
       document,
