@@ -184,7 +184,7 @@ async function startApp(env: Record<string, string>, dataDir: string) {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
       TRUST_PROXY: 'true',
       ...env,
     },

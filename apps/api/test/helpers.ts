@@ -246,7 +246,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,

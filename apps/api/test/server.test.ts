@@ -40,7 +40,7 @@ describe('server process', () => {
   });
 
   it('serves on loopback without HOST, then shuts down cleanly on SIGTERM', async () => {
-    const server = startServer({ WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+    const server = startServer({ WEB_BUILD_DIR: path.join(dataDir, 'no-web') });
     const address = await server.ready;
     expect(new URL(address).hostname).toBe('127.0.0.1');
     expect(server.output().stdout).not.toContain('reachable from other machines');
@@ -55,7 +55,7 @@ describe('server process', () => {
   }, 120_000);
 
   it('says in one warning line that a HOST open to other machines meets sandbox adapters', async () => {
-    const server = startServer({ WEB_DIST_DIR: path.join(dataDir, 'no-web'), HOST: '0.0.0.0' });
+    const server = startServer({ WEB_BUILD_DIR: path.join(dataDir, 'no-web'), HOST: '0.0.0.0' });
     await server.ready;
     await expect.poll(() => server.output().stdout).toContain('reachable from other machines');
     const warnings = server

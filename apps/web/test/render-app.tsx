@@ -1,19 +1,90 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { createRoutes } from '@/app/router';
+import routes from '@/app/routes';
+import { getPathLanguage } from '@/config/paths';
 import { createI18n } from '@/lib/i18n';
 import { detectBrowserLanguage } from '@/lib/language-detection';
 import { ServerDataProvider, type ServerData } from '@/lib/server-data';
 
+/** The route list's modules, all at hand (tests render synchronously). */
+const modules = import.meta.glob<RouteModule>(
+  // Not the entries or the document: entry.client.tsx hydrates the document when it is imported.
+  [
+    '../src/app/routes/**/*.tsx',
+    '../src/app/layouts/*.tsx',
+    '../src/features/*/routes/*.tsx',
+    '!**/*.test.tsx',
+  ],
+  {
+    eager: true,
+  },
+);
+
+interface RouteModule {
+  default?: ComponentType;
+  clientLoader?: RouteObject['loader'];
+  handle?: unknown;
+}
+
+interface Entry {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: Entry[];
+}
+
+function moduleKey(file: string): string {
+  const url = new URL(file, 'http://x/src/app/');
+  return `..${url.pathname}`;
+}
+
+/** routes.ts as a data router's route objects, with the browser's loaders. */
+function toRouteObjects(entries: Entry[]): RouteObject[] {
+  return entries.map((entry) => {
+    const module = modules[moduleKey(entry.file)];
+    if (!module) throw new Error(`no module for ${entry.file}`);
+    const route = {
+      id: entry.id,
+      Component: module.default ?? null,
+      // Server loaders run on the server only (status codes, redirects of document requests).
+      loader: module.clientLoader,
+      handle: module.handle,
+    };
+    return entry.index
+      ? { ...route, index: true as const }
+      : { ...route, path: entry.path, children: toRouteObjects(entry.children ?? []) };
+  });
+}
+
+/** What the document's root does with the language (app/root.tsx): the path's prefix wins. */
+function LanguageFromPath() {
+  const { i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const language = getPathLanguage(pathname);
+  useLayoutEffect(() => {
+    if (language && i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language ?? i18n.language;
+  }, [i18n, language]);
+  return <Outlet />;
+}
+
 /**
- * Renders the real route tree at `url`, as the browser entry would; `serverData` as if the page
- * had come from the server with it.
+ * Renders the real route list at `url`, as the browser would after hydration; `serverData` as if
+ * the page had come from the server with it.
  */
 export function renderApp(url: string, { serverData = null }: { serverData?: ServerData | null } = {}) {
   const pathname = new URL(url, 'http://localhost').pathname;
   const i18n = createI18n(detectBrowserLanguage(pathname));
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [{ Component: LanguageFromPath, children: toRouteObjects(routes as Entry[]) }],
+    {
+      initialEntries: [url],
+    },
+  );
   const view = render(
     <AppProviders i18n={i18n} queryClient={createQueryClient()}>
       <ServerDataProvider value={serverData}>

@@ -130,7 +130,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
       PUBLIC_URL: 'http://localhost:3000',
       ...env,
     },

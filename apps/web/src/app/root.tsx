@@ -13,13 +13,13 @@ import {
 import type { i18n as I18n } from 'i18next';
 import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
-import { NativeHeadContext } from '@/components/seo/document-head';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
 import { useNonce } from '@/lib/nonce';
 import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
+import { HEAD_SCRIPT } from './head-script';
 import { AppProviders, createQueryClient } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
@@ -29,16 +29,6 @@ import { requestLanguage } from './request-language';
  * tags (React 19 hoists each page's <title>, <meta> and <link>) and the scripts are in the HTML
  * the server sends, prerendered or not.
  */
-
-/**
- * Sets the theme before the first paint and flags a missing consent cookie (banner shown by CSS).
- * It also holds presses of buttons made before React hydrates (a form's button would otherwise
- * submit it natively and reload the page empty): entry.client.tsx marks the document
- * `data-hydrating` when it hands over to React, which replays later presses itself, and the root
- * presses the held ones again once the page is live (see SessionWatch).
- */
-const HEAD_SCRIPT =
-  "(function(){var h=window.__heldPresses=[];document.addEventListener('click',function(e){if(document.documentElement.hasAttribute('data-hydrating'))return;var b=e.target instanceof Element&&e.target.closest('button,[role=button],summary');if(b&&!b.closest('a[href]')){e.preventDefault();h.push(b)}},true);try{var t=localStorage.getItem('substytut-theme');var d=t==='dark'||(t!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}if(!/(?:^|;\\s*)cookie_consent=/.test(document.cookie))document.documentElement.setAttribute('data-consent-pending','')})()";
 
 export function links() {
   return [{ rel: 'stylesheet', href: stylesheet }];
@@ -102,9 +92,7 @@ function AppShell({ children }: { children: ReactNode }) {
   }, [i18n, language]);
   return (
     <AppProviders i18n={i18n} queryClient={queryClient}>
-      <NativeHeadContext value={true}>
-        <Translated i18n={i18n}>{children}</Translated>
-      </NativeHeadContext>
+      <Translated i18n={i18n}>{children}</Translated>
     </AppProviders>
   );
 }

@@ -8,7 +8,11 @@ function toRouteObjects(entries: Entry[]): RouteObject[] {
   return entries.map((entry) =>
     entry.index
       ? { id: entry.id, index: true }
-      : { id: entry.id, path: entry.path, children: entry.children ? toRouteObjects(entry.children) : undefined },
+      : {
+          id: entry.id,
+          path: entry.path,
+          children: entry.children ? toRouteObjects(entry.children) : undefined,
+        },
   );
 }
 

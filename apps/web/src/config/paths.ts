@@ -83,20 +83,6 @@ export const prerenderPaths: readonly string[] = [
   paths.notFound.path,
 ];
 
-/**
- * Prerendered pages that are complete without the app: no form, no timer, nothing read from the
- * address. The app starts on them at the visitor's first input (components/hydration/hydrate-on-intent.ts).
- */
-export const staticPagePaths: readonly string[] = [
-  paths.home.path,
-  paths.about.path,
-  paths.faq.path,
-  paths.features.path,
-  paths.pricing.path,
-  paths.forLawyers.path,
-  paths.forLawFirms.path,
-];
-
 /** '/en/about' -> '/about', '/pl' -> '/'; query and hash are kept. */
 export function stripLanguage(href: string): string {
   const match = /^\/(pl|en)(?=\/|$|\?|#)/.exec(href);

@@ -20,7 +20,7 @@ import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerTextGuard } from './text-guard.ts';
-import { registerWebApp } from './web-app.ts';
+import type { WebApp } from './web-app.ts';
 import { frameworkBuildAt, registerFrameworkWebApp } from './web-framework.ts';
 import { publicConfigOf } from './system.routes.ts';
 import { featureModules, webPageMetaResolvers } from '../index.ts';
@@ -116,9 +116,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
 
     installErrorHandler(app);
-    // The framework build (decision 016) is served once it exists; the older build otherwise.
-    const frameworkBuild = frameworkBuildAt(config.webBuildDir);
-    registerSecurityHeaders(app, config, frameworkBuild ? `${frameworkBuild}/client` : config.webDistDir);
+    // The web app's build (decision 016): its prerendered pages' inline scripts are hashed in the CSP.
+    const webBuild = frameworkBuildAt(config.webBuildDir);
+    registerSecurityHeaders(app, config);
     await app.register(cookie);
     await app.register(compress, { threshold: 1024 });
     await registerRateLimit(app);
@@ -135,12 +135,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // The web app is a catch-all route rather than the not-found handler, so route-level hooks
     // such as compression apply to it.
     const pageMetaResolvers = webPageMetaResolvers.map((make) => make(app));
-    const web = frameworkBuild
-      ? await registerFrameworkWebApp(app, frameworkBuild, {
+    const web = webBuild
+      ? await registerFrameworkWebApp(app, webBuild, {
           pageMetaResolvers,
           publicConfig: () => publicConfigOf(config),
         })
-      : await registerWebApp(app, config.webDistDir, pageMetaResolvers);
+      : notBuilt(app, config.webBuildDir);
     app.get('/*', async (request, reply) => {
       if (await web.handle(request, reply)) return reply;
       throw notFound('route.not_found');
@@ -155,4 +155,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.close().catch(() => undefined);
     throw error;
   }
+}
+
+function notBuilt(app: FastifyInstance, webBuildDir: string): WebApp {
+  app.log.warn({ webBuildDir }, 'web app not built; only the API is served');
+  return { handle: async () => false };
 }

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
     expect(config.bookingUrl).toMatch(/^https:\/\//);
     expect(config.supportEmail).toBe('kontakt@substytut.pl');
-    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.webBuildDir.endsWith(path.join('apps', 'web', 'build'))).toBe(true);
     expect(config.migrationsDir.endsWith(path.join('apps', 'api', 'drizzle'))).toBe(true);
     expect(config.sandbox).toEqual({
       active: true,

@@ -83,7 +83,6 @@ const envSchema = z.object({
       .optional(),
   ),
   MIGRATIONS_DIR: optionalString,
-  WEB_DIST_DIR: optionalString,
   WEB_BUILD_DIR: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -167,8 +166,7 @@ export interface Config {
   /** where PGlite keeps its files when DATABASE_URL is unset */
   pgliteDir: string;
   migrationsDir: string;
-  webDistDir: string;
-  /** The web app's framework build (decision 016), served instead of webDistDir once it exists. */
+  /** The web app's build (decision 016): build/client for browsers, build/server for this server. */
   webBuildDir: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string;
@@ -304,7 +302,6 @@ export function loadConfig(
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR ?? path.join(apiRoot, 'drizzle')),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(apiRoot, '..', 'web', 'dist')),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(apiRoot, '..', 'web', 'build')),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

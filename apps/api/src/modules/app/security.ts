@@ -113,8 +113,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config, htmlDir = config.webDistDir): void {
-  const scriptHashes = collectWebScriptHashes(htmlDir);
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const scriptHashes = collectWebScriptHashes(path.join(config.webBuildDir, 'client'));
   const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, scriptHashes) },
     // Google's sign-in popup talks back to the opener window.

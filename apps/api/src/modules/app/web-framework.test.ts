@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(path.join(build, 'client', 'assets', 'entry-abc.js'), 'console.log(1)');
   writeFileSync(
     path.join(build, 'client', 'pl', 'about', 'index.html'),
-    '<!doctype html><html lang="pl"><head><link rel="canonical" href="http://build.example/pl/about"></head><body>PRERENDERED PL ABOUT</body></html>',
+    '<!doctype html><html lang="pl"><head><script>/*about*/</script><link rel="canonical" href="http://build.example/pl/about"></head><body>PRERENDERED PL ABOUT</body></html>',
   );
   writeFileSync(
     path.join(build, 'client', 'about', 'index.html'),
@@ -125,6 +126,13 @@ describe('serving the framework build', () => {
     const data = await t.app.inject({ method: 'GET', url: '/about.data' });
     expect(data.body).toBe('DATA');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it("allows exactly the prerendered pages' inline scripts in the CSP, and no unsafe-inline", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/pl/about', headers: html });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update('/*about*/').digest('base64')}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('keeps server paths out of the web app', async () => {

@@ -186,7 +186,8 @@ export async function registerFrameworkWebApp(
       }
       const accept = request.headers.accept ?? '';
       // Pages, their data (`.data`) and the route manifest patches of lazy route discovery.
-      if (!accept.includes('text/html') && !pathname.endsWith('.data') && pathname !== '/__manifest') return false;
+      if (!accept.includes('text/html') && !pathname.endsWith('.data') && pathname !== '/__manifest')
+        return false;
       await render(request, reply);
       return true;
     },

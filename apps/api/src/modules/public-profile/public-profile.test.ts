@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGunzip, gunzipSync } from 'node:zlib';
 import { addDays, warsawDate } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -20,36 +17,29 @@ import { PUBLIC_PAGE_CACHE_TTL_MS } from './public-page-cache.ts';
 import { createPublicPageMetaReader, createPublicProfileJsonReader } from './public-profile.service.ts';
 import { eq } from 'drizzle-orm';
 
-const themeScript = "document.documentElement.dataset.theme='dark';";
-const shell = `<!doctype html><html lang="pl"><head><meta charset="UTF-8" /><script>${themeScript}</script></head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html' };
-// The web build's page template (dist-ssr/page.html) and a stand-in for its renderer, which shows
-// what it was given; globalThis.fakeHoldMs sets the wait (the real one keeps the spec's second).
-const pageTemplate = shell
-  .replace('<div id="root"></div>', '<div id="root"><!--app-html--></div>')
-  .replace('</head>', '<!--app-head--></head>');
-const fakeRenderer = `
-export async function renderProfilePage(url, language, data) {
-  return {
-    loading: '<div id="page-loading">LOADING</div>',
-    page: '<div id="root">PAGE ' + JSON.stringify({ url, language, data }).replace(/</g, '&lt;') + '</div>',
-    holdMs: globalThis.fakeHoldMs ?? 0,
-  };
-}`;
+// A stand-in for the web app's server build (decision 016): its request handler shows what the
+// API's services gave the lawyer page's loader.
+const fakeServerBuild = `
+export const entry = { module: { createRequestHandler: () => async (request, context) => {
+  const url = new URL(request.url);
+  const match = /^(?:\\/(?:pl|en))?\\/u\\/([^/]+)$/.exec(url.pathname);
+  const profile = match ? await context.publicProfile(decodeURIComponent(match[1]), url.searchParams.get('o')) : undefined;
+  return new Response('<!doctype html><html><body>PROFILE ' + JSON.stringify(profile ?? null) + ' END</body></html>', {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
+} } };
+`;
 
 let t: TestApp;
 let build: string;
 
 beforeAll(async () => {
   build = mkdtempSync(path.join(tmpdir(), 'substytut-web-'));
-  const dist = path.join(build, 'dist');
-  mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), shell);
-  writeFileSync(path.join(dist, 'spa.html'), shell);
-  mkdirSync(path.join(build, 'dist-ssr'));
-  writeFileSync(path.join(build, 'dist-ssr', 'page.html'), pageTemplate);
-  writeFileSync(path.join(build, 'dist-ssr', 'entry-server.js'), fakeRenderer);
-  t = await createTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://substytut.example' } });
+  mkdirSync(path.join(build, 'server'), { recursive: true });
+  mkdirSync(path.join(build, 'client'), { recursive: true });
+  writeFileSync(path.join(build, 'server', 'index.js'), fakeServerBuild);
+  t = await createTestApp({ env: { WEB_BUILD_DIR: build, PUBLIC_URL: 'https://substytut.example' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -256,182 +246,22 @@ describe('cached answers with several instances', () => {
   });
 });
 
-describe('link previews of /u/{seolink}', () => {
+describe('/u/{seolink} rendered by the web app (web decision 016)', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url, headers: html });
-  const meta = (body: string, property: string) =>
-    new RegExp(`<meta data-prerendered-head (?:property|name)="${property}" content="([^"]*)">`).exec(
-      body,
-    )?.[1];
+  /** What the stand-in request handler's loader context gave for the page, read back from it. */
+  const given = (body: string) => JSON.parse(/PROFILE (.*) END/.exec(body)?.[1] ?? 'undefined') as unknown;
 
-  it('puts the name, bio and photo into the shell for crawlers that run no JavaScript', async () => {
-    const profile = await t.seed.profile({
-      firstname: 'Ewa',
-      lastname: 'Nowak',
-      description: 'Sprawy "rodzinne" & <spadkowe>',
-      imageKey: 'profile/ewa.webp',
-    });
-    const response = await page(`/u/${profile.seolink}`);
+  it("gives the page's loader the API's own answer, offer included, and nothing for unknown or inactive lawyers", async () => {
+    const profile = await t.seed.profile({ firstname: 'Olga', lastname: 'Sęk' });
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const response = await page(`/u/${profile.seolink}?o=${offer.offerUrl}`);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title data-prerendered-head>Ewa Nowak | Substytut</title>');
-    expect(meta(response.body, 'og:title')).toBe('Ewa Nowak | Substytut');
-    expect(meta(response.body, 'description')).toBe('Sprawy &quot;rodzinne&quot; &amp; &lt;spadkowe&gt;');
-    expect(meta(response.body, 'og:image')).toBe('https://substytut.example/storage/profile/ewa.webp');
-    expect(meta(response.body, 'og:url')).toBe(`https://substytut.example/pl/u/${profile.seolink}`);
-    expect(response.body).not.toContain('<spadkowe>');
-    // The shell's inline script is untouched, so its CSP hash still allows it.
-    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
-    expect(response.body).toContain(`<script>${themeScript}</script>`);
-    expect(response.headers['content-security-policy']).toContain(hash);
-
-    const english = await page(`/en/u/${profile.seolink}`);
-    expect(meta(english.body, 'og:url')).toBe(`https://substytut.example/en/u/${profile.seolink}`);
-  });
-
-  it("shows the offer's card image for ?o=, the default image without a photo, and 404 for unknown lawyers", async () => {
-    const profile = await t.seed.profile({ firstname: 'Adam', lastname: 'Mały' });
-    const offer = await t.seed.offer({
-      profileId: profile.id,
-      cardKey: 'cards/adam-1.png',
-      netGrosze: 20_000,
-    });
-    const withOffer = await page(`/u/${profile.seolink}?o=${offer.offerUrl}`);
-    expect(meta(withOffer.body, 'og:image')).toBe('https://substytut.example/storage/cards/adam-1.png');
-    expect(meta(withOffer.body, 'description')).toContain(`${offer.title}: 246,00\u00a0zł brutto.`);
-    const plain = await page(`/u/${profile.seolink}`);
-    expect(meta(plain.body, 'og:image')).toBe('https://substytut.example/og-default.png');
+    const api = await get(profile.seolink!, offer.offerUrl);
+    expect(given(response.body)).toEqual((api.json() as { data: unknown }).data);
 
     const inactive = await t.seed.profile({ active: false });
     for (const url of ['/u/nobody-here', `/u/${inactive.seolink}`, '/en/u/nobody-here']) {
-      const response = await page(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body).not.toContain('og:title');
-    }
-  });
-});
-
-describe('/u/{seolink} rendered by the server (web decision 012)', () => {
-  const page = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
-  /** What the stand-in renderer was given, read back from the page. */
-  const rendered = (body: string) =>
-    JSON.parse(/<div id="root">PAGE (.*?)<\/div>/.exec(body)?.[1] ?? 'null') as {
-      url: string;
-      language: string;
-      data: { seolink: string; offerUrl: string | null; profile: unknown };
-    } | null;
-
-  it("renders the page with the API's own answer, after its loading copy, in the template", async () => {
-    const profile = await t.seed.profile({ firstname: 'Olga', lastname: 'Sęk' });
-    const offer = await t.seed.offer({ profileId: profile.id });
-    const url = `/u/${profile.seolink}?o=${offer.offerUrl}`;
-    const response = await page(url, { 'accept-language': 'pl-PL,pl' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    const body = response.body;
-    // Template, head tags, loading copy, page, rest of the template: in that order.
-    expect(body.indexOf('<title data-prerendered-head>Olga Sęk | Substytut</title>')).toBeGreaterThan(0);
-    expect(body.indexOf('</head>')).toBeLessThan(body.indexOf('LOADING'));
-    expect(body.indexOf('LOADING')).toBeLessThan(body.indexOf('PAGE'));
-    expect(body.endsWith('</body></html>')).toBe(true);
-    expect(body).not.toContain('<!--app-');
-    const api = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/public/profile/${profile.seolink}?offerUrl=${offer.offerUrl}`,
-      })
-    ).json<{ data: unknown }>();
-    expect(rendered(body)).toEqual({
-      url,
-      language: 'pl',
-      data: { seolink: profile.seolink, offerUrl: offer.offerUrl, profile: api.data },
-    });
-    // The shell's inline script is untouched, so its CSP hash still allows it.
-    expect(body).toContain(`<script>${themeScript}</script>`);
-  });
-
-  it("renders an unprefixed address in the browser's language and a prefixed one in its own", async () => {
-    const profile = await t.seed.profile();
-    const english = await page(`/u/${profile.seolink}`, { 'accept-language': 'en-GB,en;q=0.9,pl;q=0.5' });
-    expect(rendered(english.body)?.language).toBe('en');
-    expect(english.body).toContain('<html lang="en"');
-    expect(english.headers.vary).toMatch(/accept-language/i);
-    const prefixed = await page(`/pl/u/${profile.seolink}`, { 'accept-language': 'en' });
-    expect(rendered(prefixed.body)?.language).toBe('pl');
-    expect(prefixed.body).toContain('<html lang="pl"');
-    expect(rendered((await page(`/en/u/${profile.seolink}`)).body)?.language).toBe('en');
-  });
-
-  it('renders only what the page reads of its address: other parameters change nothing', async () => {
-    const profile = await t.seed.profile();
-    const offer = await t.seed.offer({ profileId: profile.id });
-    const response = await page(
-      `/u/${profile.seolink}?utm_source=mail&o=${offer.offerUrl}&x=${'y'.repeat(50)}`,
-    );
-    expect(rendered(response.body)?.url).toBe(`/u/${profile.seolink}?o=${offer.offerUrl}`);
-    const plain = await page(`/pl/u/${profile.seolink}/?ref=abc`);
-    expect(rendered(plain.body)?.url).toBe(`/pl/u/${profile.seolink}/`);
-  });
-
-  it('compresses the page itself when the browser accepts gzip', async () => {
-    const profile = await t.seed.profile();
-    const response = await page(`/u/${profile.seolink}`, { 'accept-encoding': 'gzip, deflate, br' });
-    expect(response.headers['content-encoding']).toBe('gzip');
-    const body = gunzipSync(response.rawPayload).toString('utf8');
-    expect(rendered(body)?.data.seolink).toBe(profile.seolink);
-  });
-
-  it('sends the loading copy at once and the page only after the wait; a visitor may leave meanwhile', async () => {
-    const profile = await t.seed.profile();
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const { port } = new URL(address);
-      (globalThis as { fakeHoldMs?: number }).fakeHoldMs = 600_000;
-      const firstText = await new Promise<string>((resolve, reject) => {
-        const request = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path: `/u/${profile.seolink}`,
-            headers: { ...html, 'accept-encoding': 'gzip' },
-          },
-          (response) => {
-            let text = '';
-            const body = response.pipe(createGunzip());
-            body.on('data', (chunk: Buffer) => {
-              text += chunk.toString('utf8');
-              if (text.includes('LOADING')) {
-                request.destroy();
-                resolve(text);
-              }
-            });
-            body.on('error', () => undefined);
-          },
-        );
-        request.on('error', (error) => {
-          if (!request.destroyed) reject(error);
-        });
-        request.end();
-      });
-      expect(firstText).toContain('<title data-prerendered-head>');
-      expect(firstText).not.toContain('PAGE');
-      delete (globalThis as { fakeHoldMs?: number }).fakeHoldMs;
-      // The server carries on after the visitor left in the middle of a page (another address:
-      // the held render is cached for a second).
-      const next = await page(`/pl/u/${profile.seolink}`);
-      expect(rendered(next.body)?.data.seolink).toBe(profile.seolink);
-    } finally {
-      delete (globalThis as { fakeHoldMs?: number }).fakeHoldMs;
-      await t.app.server.close();
-    }
-  });
-
-  it('renders nothing for an unknown or inactive lawyer: the 404 shell', async () => {
-    const inactive = await t.seed.profile({ active: false });
-    for (const url of ['/u/nobody-here', `/u/${inactive.seolink}`]) {
-      const response = await page(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body, url).not.toContain('LOADING');
-      expect(response.body, url).not.toContain('PAGE');
+      expect(given((await page(url)).body), url).toBeNull();
     }
   });
 });

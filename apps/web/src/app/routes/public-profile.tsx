@@ -1,4 +1,4 @@
-import { redirect, useParams, useSearchParams } from 'react-router';
+import { redirect, useLoaderData, useParams, useSearchParams } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
 import { publicProfileQuery } from '@/features/public-profile/api/get-public-profile';
@@ -41,17 +41,13 @@ export function clientLoader() {
   return { profile: null, offerUrl: null };
 }
 
-export default function PublicProfileRoute({
-  loaderData,
-}: {
-  loaderData: { profile: PublicProfileDto | null; offerUrl: string | null };
-}) {
+export default function PublicProfileRoute() {
+  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; offerUrl: string | null } | undefined>();
   const { seolink = '' } = useParams();
   const [searchParams] = useSearchParams();
   const offerUrl = searchParams.get('o') || null;
-  const served = loaderData.profile
-    ? { queryKey: publicProfileQuery(seolink, offerUrl).queryKey, data: loaderData.profile }
-    : null;
+  if (!loaderData?.profile) return <PublicProfile />;
+  const served = { queryKey: publicProfileQuery(seolink, offerUrl).queryKey, data: loaderData.profile };
   return (
     <ServerDataProvider value={served}>
       <PublicProfile />

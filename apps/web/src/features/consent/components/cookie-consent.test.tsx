@@ -1,16 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineFetch, renderApp } from '../../../../test/render-app';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { HEAD_SCRIPT } from '@/app/head-script';
 import { CONSENT_COOKIE, CONSENT_PENDING_ATTRIBUTE } from '../consent-cookie';
 
-/** Runs the inline script of index.html's head, as the browser does before the first paint. */
+/** Runs the document's head script (app/root.tsx), as the browser does before the first paint. */
 function runHeadScript() {
-  const html = readFileSync(path.resolve(__dirname, '../../../../index.html'), 'utf8');
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!script) throw new Error('index.html has no inline script');
-  new Function(script)();
+  new Function(HEAD_SCRIPT)();
 }
 
 function clearCookies() {
