@@ -45,6 +45,8 @@ export type PageMetaResolver = (
  * which is part of every page's markup, in room kept from the first paint (web decision 010).
  */
 export function withSandboxFlag(html: string): string {
+  // The web app's renderer flags the page itself when the configuration it was given says sandbox.
+  if (/<html\b[^>]*\sdata-sandbox[\s=>]/i.test(html)) return html;
   // Appended after the element's own attributes: `<html lang="pl"` stays as crawlers and tests read it.
   return html.replace(/<html(\s[^>]*)?>/i, (_tag, attributes = '') => `<html${attributes} data-sandbox>`);
 }

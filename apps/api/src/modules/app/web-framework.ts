@@ -151,8 +151,10 @@ export async function registerFrameworkWebApp(
       publicProfile,
     });
     reply.header('cache-control', 'no-cache');
-    if (response.headers.get('content-type')?.startsWith('text/html') && app.config.sandbox.active) {
-      return sendResponse(reply, new Response(withSandboxFlag(await response.text()), response));
+    // The renderer names the build's origin (import.meta.env.PUBLIC_URL) like the prerendered pages:
+    // the whole page is ready when it answers (entry.server.tsx), so it is rebased the same way.
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      return sendResponse(reply, new Response(servedHtml(await response.text()), response));
     }
     return sendResponse(reply, response);
   }
