@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { CookieConsent } from '@/features/consent/components/cookie-consent';
+import { CookieConsent } from '@/components/consent/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useNonce } from '@/lib/nonce';

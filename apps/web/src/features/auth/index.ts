@@ -1,3 +1,3 @@
 /** What other parts of the app may use from the accounts feature. */
-export { useLogout } from './api/logout';
+export { useLogout } from '@/lib/logout';
 export { meQuery, useMe } from './api/me';
