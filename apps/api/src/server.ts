@@ -2,7 +2,8 @@ import { buildApp } from './modules/app/build-app.ts';
 import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
-import { startClockJob } from './modules/checkout/clock-job.ts';
+import { startClockJob } from './modules/offers/offers.clock.ts';
+import { lifecycleDepsOf } from './modules/offers/offers.client.routes.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
 // How long shutdown may take before the process exits anyway.
@@ -39,7 +40,7 @@ async function main() {
     log: app.log.child({ component: 'mail-worker' }),
   });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
-  const clockJob = startClockJob(app);
+  const clockJob = startClockJob(lifecycleDepsOf(app), app.log.child({ component: 'clock-job' }));
 
   const connections = trackConnectionsForShutdown(app.server);
   let shuttingDown = false;

@@ -275,3 +275,27 @@ export async function csrfHeaders(app: FastifyInstance): Promise<{ cookie: strin
   if (!token) throw new Error('no XSRF-TOKEN cookie');
   return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
 }
+
+/** A payment row of an offer as the admin summary counts it (status, amount, pay date). */
+export function paymentRow(
+  offerId: number,
+  status: 'paid' | 'refunded' | 'disputed' | 'open',
+  price: number,
+  payDate: string | null,
+  expiresAt = new Date(),
+) {
+  return {
+    offerId,
+    provider: 'sandbox' as const,
+    externalId: `cs_${randomBytes(6).toString('hex')}`,
+    payLink: 'http://localhost/pay',
+    status,
+    price,
+    email: 'client@example.com',
+    street: 'Prosta 1',
+    city: 'Warszawa',
+    postCode: '00-001',
+    expiresAt,
+    payDate: payDate ? new Date(payDate) : null,
+  };
+}

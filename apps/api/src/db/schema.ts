@@ -87,3 +87,4 @@ export * from './schema/payments.ts';
 export * from './schema/offers.ts';
 export * from './schema/checkout.ts';
 export * from './schema/rate-limit.ts';
+export * from './schema/admin-summary.ts';

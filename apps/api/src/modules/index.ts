@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { PageMetaResolver } from './app/web-app.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
+import { offersClientRoutes } from './offers/offers.client.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -25,7 +25,7 @@ export const featureModules: FastifyPluginAsync[] = [
   // after profile: re-renders offer cards when a profile changes
   offersRoutes,
   companyLookupRoutes,
-  checkoutRoutes,
+  offersClientRoutes,
   publicProfileRoutes,
   adminRoutes,
 ];

@@ -19,9 +19,8 @@ import {
 } from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
 import type { PaymentEvent } from '../payments/payments.port.ts';
-import { checkoutDepsOf, PAYER_COOKIE } from './checkout.routes.ts';
-import { checkoutExpiresAt, platformFee } from './checkout.service.ts';
-import { runClockJob } from './clock-job.ts';
+import { lifecycleDepsOf, PAYER_COOKIE } from './offers.client.routes.ts';
+import { runClockJob } from './offers.clock.ts';
 
 let t: TestApp;
 let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
@@ -271,18 +270,6 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
     expect(response.statusCode).toBe(403);
     expect(await paymentsOf(offer.id)).toHaveLength(0);
   });
-
-  it('checkouts end no later than the offer, within 30 minutes to 24 hours', () => {
-    const now = new Date('2026-03-10T12:00:00Z');
-    const at = (day: string) => checkoutExpiresAt({ expireDate: day }, now).getTime() - now.getTime();
-    // Offer ends at midnight Warsaw (23:00 UTC) the same day: 11 hours.
-    expect(at('2026-03-10')).toBe(11 * 60 * 60 * 1000);
-    expect(at('2026-03-20')).toBe(24 * 60 * 60 * 1000 - 60 * 1000);
-    expect(at('2026-03-09')).toBe(31 * 60 * 1000);
-    expect(platformFee(12_300, 0)).toBe(0);
-    expect(platformFee(12_300, 10)).toBe(1230);
-    expect(platformFee(12_345, 2.5)).toBe(309);
-  });
 });
 
 describe('the sandbox checkout page', () => {
@@ -530,7 +517,7 @@ describe('two payers on one offer link', () => {
       .update(offers)
       .set({ doneAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) })
       .where(eq(offers.id, offer.id));
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(lifecycleDepsOf(t.app));
     expect(await offerStatus(offer.id)).toBe('archive');
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
     expect(payout?.paymentId).toBe(a.row.id);
@@ -735,7 +722,7 @@ describe('POST /api/public/offer/accept', () => {
 
 describe('the clock job', () => {
   it('expires unpaid offers past their day, archives unconfirmed done offers with one payout, and is idempotent', async () => {
-    const deps = checkoutDepsOf(t.app);
+    const deps = lifecycleDepsOf(t.app);
     const today = warsawDate(t.clock.now());
     // Earlier tests left offers behind; this one counts only its own.
     await runClockJob(deps);
@@ -779,7 +766,7 @@ describe('the clock job', () => {
     const { profile, offer } = await lawyerWithOffer({ expireDate: addDays(warsawDate(t.clock.now()), 5) });
     expect((await requestPayment(profile, offer.offerUrl)).statusCode).toBe(200);
     t.clock.advance(25 * 60 * 60 * 1000);
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(lifecycleDepsOf(t.app));
     expect(await offerStatus(offer.id)).toBe('active');
     expect((await paymentsOf(offer.id))[0]?.status).toBe('expired');
   });

@@ -4,15 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { acceptBody, acceptResponse, paymentBody, paymentParams } from './checkout.schemas.ts';
-import {
-  acceptOffer,
-  onChargeEvent,
-  onCheckoutCompleted,
-  onCheckoutEnded,
-  startPayment,
-  type CheckoutDeps,
-} from './checkout.service.ts';
+import { acceptOffer } from './offers.acceptance.ts';
+import type { LifecycleDeps } from './offers.deps.ts';
+import { handlePaymentEvents } from './offers.events.ts';
+import { startPayment } from './offers.payment.ts';
+import { acceptBody, acceptResponse, paymentBody, paymentParams } from './offers.schemas.ts';
 
 /**
  * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
@@ -22,7 +18,7 @@ export const PAYER_COOKIE = 'substytut_payer';
 /** As long as a checkout can live (Stripe's maximum of 24 hours). */
 const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
-export function checkoutDepsOf(app: FastifyInstance): CheckoutDeps {
+export function lifecycleDepsOf(app: FastifyInstance): LifecycleDeps {
   return { db: app.db, clock: app.clock, payments: app.payments, config: app.config, log: app.log };
 }
 
@@ -30,15 +26,11 @@ export function checkoutDepsOf(app: FastifyInstance): CheckoutDeps {
  * The client's side of an offer: starting the payment from the public page, the provider's
  * payment events (whichever provider raised them), and confirming the finished job.
  */
-export async function checkoutRoutes(app: FastifyInstance) {
-  const deps = checkoutDepsOf(app);
+export async function offersClientRoutes(app: FastifyInstance) {
+  const deps = lifecycleDepsOf(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.payments.on('checkout.completed', (tx, event) => onCheckoutCompleted(deps, tx, event));
-  app.payments.on('checkout.expired', (tx, event) => onCheckoutEnded(deps, tx, event));
-  app.payments.on('checkout.failed', (tx, event) => onCheckoutEnded(deps, tx, event));
-  app.payments.on('charge.refunded', (tx, event) => onChargeEvent(deps, tx, event));
-  app.payments.on('charge.disputed', (tx, event) => onChargeEvent(deps, tx, event));
+  handlePaymentEvents(app.payments, deps);
 
   typed.post(
     '/api/public/profile/:seolink/payment/:offerUrl',

@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { paymentProviderFailed } from '../payments/payments.errors.ts';
-import { PaymentProviderError } from '../payments/payments.port.ts';
 import { createOfferCards, type OfferCards } from './offers.cards.ts';
+import { lifecycleDepsOf } from './offers.client.routes.ts';
 import {
   emptyResponse,
   offerCreatedResponse,
@@ -21,7 +20,6 @@ import {
   listOffers,
   markOfferDone,
   updateOffer,
-  type CheckoutCanceller,
   type OffersDeps,
 } from './offers.service.ts';
 
@@ -48,31 +46,7 @@ export const offersRoutes = fp(
     app.decorate('offerCards', cards);
     app.remakeMissingStorage('cards', (key) => cards.ensure(key));
 
-    // The provider port gains expireCheckout with checkouts; tolerate a provider without it.
-    const provider = app.payments.provider as { expireCheckout?: (sessionId: string) => Promise<void> };
-    const checkouts: CheckoutCanceller = {
-      async expireCheckout(sessionId) {
-        try {
-          await provider.expireCheckout?.(sessionId);
-        } catch (error) {
-          if (error instanceof PaymentProviderError) {
-            app.log.error({ err: error }, 'payment provider: ending a checkout failed');
-            throw paymentProviderFailed();
-          }
-          throw error;
-        }
-      },
-    };
-
-    const deps: OffersDeps = {
-      db: app.db,
-      clock: app.clock,
-      config: app.config,
-      payments: app.payments,
-      checkouts,
-      cards,
-      log: app.log,
-    };
+    const deps: OffersDeps = { ...lifecycleDepsOf(app), cards };
 
     app.addHook('onResponse', async (request: FastifyRequest, reply) => {
       if (reply.statusCode >= 300 || !request.user) return;

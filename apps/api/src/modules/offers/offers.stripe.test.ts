@@ -14,8 +14,8 @@ import {
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
 import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
 import { hashToken } from '../auth/access-tokens.ts';
-import { checkoutDepsOf } from './checkout.routes.ts';
-import { runClockJob } from './clock-job.ts';
+import { lifecycleDepsOf } from './offers.client.routes.ts';
+import { runClockJob } from './offers.clock.ts';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -322,8 +322,8 @@ describe('two payers on one offer with Stripe', () => {
     expect(await paymentRow(b.row.id)).toMatchObject({ status: 'refunding', duplicate: true });
     expect(await mailsTo(b.row.email)).toEqual([]);
 
-    await runClockJob(checkoutDepsOf(t.app));
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(lifecycleDepsOf(t.app));
+    await runClockJob(lifecycleDepsOf(t.app));
     expect((await paymentRow(b.row.id))?.status).toBe('refunded');
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === paidB.payment_intent)).toHaveLength(
       1,
