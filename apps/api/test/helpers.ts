@@ -28,7 +28,8 @@ import {
   type User,
 } from '../src/db/schema.ts';
 import { addDays, grossFromNet, warsawDate, type OfferStatus } from '@substytut/shared';
-import { buildApp, type AppOverrides } from '../src/modules/app/build-app.ts';
+import { composeApp, type AppOverrides } from '../src/composition/build-app.ts';
+import type { Services } from '../src/composition/services.ts';
 import { issueAccessToken } from '../src/modules/auth/access-tokens.ts';
 import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
 import { apiRoot, loadConfig, type Config } from '../src/modules/app/config.ts';
@@ -231,6 +232,8 @@ export interface TestAppOptions extends Omit<AppOverrides, 'database' | 'clock'>
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the feature services the composition root built for this app */
+  services: Services;
   db: Db;
   config: Config;
   clock: TestClock;
@@ -253,9 +256,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? createTestClock(new Date());
   const database = await createTestDatabase();
   const { env: _env, clock: _clock, ...overrides } = options;
-  const app = await buildApp(config, { ...overrides, database, clock });
+  const { app, services } = await composeApp(config, { ...overrides, database, clock });
   return {
     app,
+    services,
     db: app.db,
     config,
     clock,

@@ -1,34 +1,41 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { PageMetaResolver } from './app/web-app.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
-import { contactRoutes } from './contact/contact.routes.ts';
-import { offersClientRoutes } from './offers/offers.client.routes.ts';
-import { offersRoutes } from './offers/offers.routes.ts';
-import { paymentsRoutes } from './payments/payments.routes.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
-import { publicProfilePageMeta, publicProfileRoutes } from './public-profile/public-profile.routes.ts';
-import { seoRoutes } from './seo/seo.routes.ts';
+import type { FastifyInstance } from 'fastify';
+import type { PageMetaResolver } from '../modules/app/web-app.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
+import { contactRoutes } from '../modules/contact/contact.routes.ts';
+import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
+import { offersRoutes } from '../modules/offers/offers.routes.ts';
+import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
+import { profileRoutes } from '../modules/profile/profile.routes.ts';
+import {
+  publicProfilePageMeta,
+  publicProfileRoutes,
+} from '../modules/public-profile/public-profile.routes.ts';
+import { seoRoutes } from '../modules/seo/seo.routes.ts';
+import type { Services } from './services.ts';
 
 /**
- * Every feature's routes, registered by buildApp in this order. A feature module exports one
- * Fastify plugin (`<feature>.routes.ts`) and adds it here.
+ * Every feature's routes, registered by buildApp, each given the services it uses. A feature
+ * module exports one Fastify plugin (`<feature>.routes.ts`) and is added here.
  */
-export const featureModules: FastifyPluginAsync[] = [
-  authRoutes,
-  contactRoutes,
-  seoRoutes,
-  // payments decorates the app with `payments`, which profile uses
-  paymentsRoutes,
-  profileRoutes,
-  // after profile: re-renders offer cards when a profile changes
-  offersRoutes,
-  companyLookupRoutes,
-  offersClientRoutes,
-  publicProfileRoutes,
-  adminRoutes,
-];
+export async function registerFeatures(app: FastifyInstance, services: Services): Promise<void> {
+  const { payments, paymentAdapter, lifecycle, offerCards, sitemapSources } = services;
+  await app.register(authRoutes);
+  await app.register(contactRoutes);
+  await app.register(seoRoutes, { sources: sitemapSources });
+  await app.register(paymentsRoutes, { payments, adapter: paymentAdapter });
+  await app.register(profileRoutes, {
+    payments,
+    // The lawyer's live offer cards show the name, specialization and photo.
+    onProfileChanged: (userId) => offerCards.refreshProfileInBackground(userId),
+  });
+  await app.register(offersRoutes, { lifecycle, cards: offerCards });
+  await app.register(companyLookupRoutes);
+  await app.register(offersClientRoutes, { lifecycle });
+  await app.register(publicProfileRoutes);
+  await app.register(adminRoutes);
+}
 
 /** Client routes whose head tags the server fills from the database (link previews). */
 export const webPageMetaResolvers: ((app: FastifyInstance) => PageMetaResolver)[] = [publicProfilePageMeta];

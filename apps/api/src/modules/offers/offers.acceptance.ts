@@ -1,4 +1,4 @@
-import { hashToken } from '../auth/access-tokens.ts';
+import { hashToken } from '../app/token-crypto.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import { acceptanceClosed, acceptanceInvalid } from './offers.errors.ts';
 import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';

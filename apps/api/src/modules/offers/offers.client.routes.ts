@@ -6,7 +6,6 @@ import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { acceptOffer } from './offers.acceptance.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
-import { handlePaymentEvents } from './offers.events.ts';
 import { startPayment } from './offers.payment.ts';
 import { acceptBody, acceptResponse, paymentBody, paymentParams } from './offers.schemas.ts';
 
@@ -18,19 +17,15 @@ export const PAYER_COOKIE = 'substytut_payer';
 /** As long as a checkout can live (Stripe's maximum of 24 hours). */
 const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
-export function lifecycleDepsOf(app: FastifyInstance): LifecycleDeps {
-  return { db: app.db, clock: app.clock, payments: app.payments, config: app.config, log: app.log };
-}
-
 /**
- * The client's side of an offer: starting the payment from the public page, the provider's
- * payment events (whichever provider raised them), and confirming the finished job.
+ * The client's side of an offer: starting the payment from the public page and confirming the
+ * finished job (the provider's events reach the lifecycle through the composition root).
  */
-export async function offersClientRoutes(app: FastifyInstance) {
-  const deps = lifecycleDepsOf(app);
+export async function offersClientRoutes(
+  app: FastifyInstance,
+  { lifecycle: deps }: { lifecycle: LifecycleDeps },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  handlePaymentEvents(app.payments, deps);
 
   typed.post(
     '/api/public/profile/:seolink/payment/:offerUrl',

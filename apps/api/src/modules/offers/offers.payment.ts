@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { checkoutExpiresAt, isOfferExpired, isOfferPayable, type PaymentRequestPayload } from '@substytut/shared';
+import {
+  checkoutExpiresAt,
+  isOfferExpired,
+  isOfferPayable,
+  type PaymentRequestPayload,
+} from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
 import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { webUrl } from '../mail/templates/index.ts';
 import { checkoutFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError, type Locale } from '../payments/payments.port.ts';
@@ -183,4 +188,3 @@ export async function closeCheckout(
   if (await hasPayableCheckout(tx, offer.id, now)) return;
   await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);
 }
-

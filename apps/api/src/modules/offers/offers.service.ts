@@ -9,7 +9,7 @@ import {
 } from '@substytut/shared';
 import type { ProfileRow } from '../../db/schema.ts';
 import { validationFailed } from '../app/errors.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';

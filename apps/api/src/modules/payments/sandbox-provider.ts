@@ -8,8 +8,13 @@ import {
   type SandboxCheckoutRow,
 } from '../../db/schema/checkout.ts';
 import type { Clock } from '../app/clock.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
-import { PaymentProviderError, transferGroupOf, type PaymentEvent, type PaymentProvider } from './payments.port.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
+import {
+  PaymentProviderError,
+  transferGroupOf,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './payments.port.ts';
 import { insertSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
 
 // Like Stripe's account links (minutes) and login links: long enough to fill in a form.
