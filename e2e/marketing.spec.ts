@@ -68,6 +68,50 @@ test.describe('marketing pages', () => {
     }
   });
 
+  test('the other pages (sign-in, payment results, 404) carry their head tags in their language too', async ({
+    request,
+    baseURL,
+  }) => {
+    const pages = [
+      { path: '/auth/login', lang: 'pl', status: 200 },
+      { path: '/en/auth/register', lang: 'en', status: 200 },
+      { path: '/payment/success', lang: 'pl', status: 200 },
+      { path: '/en/payment/cancel', lang: 'en', status: 200 },
+      { path: '/404', lang: 'pl', status: 404 },
+      { path: '/en/404', lang: 'en', status: 404 },
+    ];
+    for (const item of pages) {
+      const response = await request.get(item.path, { headers: { accept: 'text/html' }, maxRedirects: 0 });
+      expect(response.status(), item.path).toBe(item.status);
+      const html = await response.text();
+      expect(html, item.path).toContain(`<html lang="${item.lang}"`);
+      expect(html, item.path).toMatch(/<title>[^<]{5,}<\/title>/);
+      expect(html, item.path).toMatch(/<meta[^>]*name="description"[^>]*content="[^"]{20,}"/);
+      expect(html, item.path).toMatch(new RegExp(`<link[^>]*rel="canonical"[^>]*href="${baseURL}/`));
+      expect(html, item.path).toMatch(/<link[^>]*hrefLang="x-default"/i);
+      expect(html, item.path).toMatch(/<meta[^>]*property="og:image"[^>]*content="http[^"]+"/);
+    }
+    // An English visitor of an unprefixed sign-in page reads it in English.
+    const english = await request.get('/auth', { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(await english.text()).toContain('<html lang="en"');
+  });
+
+  test('no link changes address when the app starts (the booking links of the home page)', async ({ page, request }) => {
+    const served = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+    const outside = (hrefs: string[]) =>
+      hrefs.filter((href) => /^https?:/.test(href) && !href.includes('127.0.0.1')).sort();
+    const servedLinks = outside(
+      [...served.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&')),
+    );
+    expect(servedLinks.some((href) => href.includes('calendly'))).toBe(true);
+    const config = page.waitForResponse((response) => response.url().endsWith('/api/config/public'));
+    await page.goto('/');
+    await startApp(page);
+    await config;
+    const live = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(outside(live)).toEqual(servedLinks);
+  });
+
   test('sitemap and robots name every public page in both languages with this host', async ({ request, baseURL }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     for (const language of LANGUAGES) {

@@ -23,6 +23,7 @@ import { HEAD_SCRIPT } from './head-script';
 import { AppProviders, createQueryClient } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
+import { publicLinksFromEnv } from '@substytut/shared/public-defaults';
 
 /**
  * The document of every page (decision 016): React renders <html> itself, so `lang`, the head
@@ -30,13 +31,15 @@ import { requestLanguage } from './request-language';
  * the server sends, prerendered or not.
  */
 
-export function links() {
-  return [{ rel: 'stylesheet', href: stylesheet }];
-}
-
 export function loader({ request, context }: { request: Request; context: unknown }) {
   const { publicConfig } = loadContext(context);
-  return { language: requestLanguage(request), publicConfig: publicConfig ?? null };
+  return {
+    language: requestLanguage(request),
+    publicConfig: publicConfig ?? null,
+    // A prerendered page has no server context: it shows the links of the configuration the build
+    // ran with, which the server checks against its own before it sends the file (web-framework.ts).
+    publicLinks: publicConfig ? null : publicLinksFromEnv(process.env),
+  };
 }
 
 /** The language and configuration do not change while the app runs: no refetch per navigation. */
@@ -116,6 +119,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3461" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* With a precedence React emits the stylesheet before the scripts' modulepreloads, so the
+            first paint does not wait behind them (bench/web), and hydration keeps it as it is. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

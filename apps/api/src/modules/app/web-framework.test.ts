@@ -141,3 +141,53 @@ describe('serving the framework build', () => {
     expect(response.body).not.toContain('RENDERED');
   });
 });
+
+describe('a build prerendered with other links than the server is configured with', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({
+      env: { WEB_BUILD_DIR: build, BOOKING_URL: 'https://booking.example/substytut' },
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('renders every page and its data on request, so the served links are the server’s', async () => {
+    const page = await other.app.inject({
+      method: 'GET',
+      url: '/pl/about',
+      headers: { ...html, 'accept-language': 'pl' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('RENDERED /pl/about');
+    expect(page.body).toContain('booking=https://booking.example/substytut');
+    const data = await other.app.inject({ method: 'GET', url: '/about.data' });
+    expect(data.body).toContain('RENDERED /about.data');
+    expect(other.app.config.bookingUrl).toBe('https://booking.example/substytut');
+  });
+
+  it('sends the prerendered files again once the build recorded the same links', async () => {
+    const record = path.join(build, 'client', 'prerender.json');
+    writeFileSync(
+      record,
+      JSON.stringify({
+        origin: 'http://build.example',
+        links: {
+          bookingUrl: 'https://booking.example/substytut',
+          supportEmail: other.app.config.supportEmail,
+        },
+      }),
+    );
+    const matching = await createTestApp({
+      env: { WEB_BUILD_DIR: build, BOOKING_URL: 'https://booking.example/substytut' },
+    });
+    try {
+      const page = await matching.app.inject({ method: 'GET', url: '/pl/about', headers: html });
+      expect(page.body).toContain('PRERENDERED PL ABOUT');
+    } finally {
+      await matching.close();
+      writeFileSync(record, JSON.stringify({ origin: 'http://build.example' }));
+    }
+  });
+});

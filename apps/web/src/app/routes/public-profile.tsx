@@ -1,9 +1,7 @@
-import { redirect, useLoaderData, useParams, useSearchParams } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
-import { publicProfileQuery } from '@/features/public-profile/api/get-public-profile';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
-import { ServerDataProvider } from '@/lib/server-data';
 import { loadContext } from '../load-context';
 
 export { handle } from '@/features/public-profile/routes/public-profile';
@@ -42,15 +40,6 @@ export function clientLoader() {
 }
 
 export default function PublicProfileRoute() {
-  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; offerUrl: string | null } | undefined>();
-  const { seolink = '' } = useParams();
-  const [searchParams] = useSearchParams();
-  const offerUrl = searchParams.get('o') || null;
-  if (!loaderData?.profile) return <PublicProfile />;
-  const served = { queryKey: publicProfileQuery(seolink, offerUrl).queryKey, data: loaderData.profile };
-  return (
-    <ServerDataProvider value={served}>
-      <PublicProfile />
-    </ServerDataProvider>
-  );
+  const loaderData = useLoaderData<{ profile: PublicProfileDto | null } | undefined>();
+  return <PublicProfile served={loaderData?.profile ?? undefined} />;
 }
