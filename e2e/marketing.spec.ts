@@ -68,6 +68,34 @@ test.describe('marketing pages', () => {
     }
   });
 
+  test('with JavaScript off every marketing page reads whole, and the legal addresses lead to their PDFs', async ({
+    browser,
+    request,
+  }) => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScripts.newPage();
+    for (const language of LANGUAGES) {
+      for (const item of PAGES) {
+        await page.goto(prefixed(language, item.path));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(item[language]);
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    }
+    await noScripts.close();
+    for (const [path, pdf] of [
+      ['/terms', /^\/legal\/regulamin-[\d-]+\.pdf$/],
+      ['/en/terms', /^\/legal\/terms-[\d-]+\.pdf$/],
+      ['/privacy', /^\/legal\/polityka-prywatnosci-[\d-]+\.pdf$/],
+      ['/en/privacy', /^\/legal\/privacy-policy-[\d-]+\.pdf$/],
+    ] as const) {
+      const response = await request.get(path, { headers: { accept: 'text/html' }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toMatch(pdf);
+      const file = await request.get(response.headers().location ?? '');
+      expect(file.headers()['content-type'], path).toContain('application/pdf');
+    }
+  });
+
   test('the other pages (sign-in, payment results, 404) carry their head tags in their language too', async ({
     request,
     baseURL,
@@ -310,7 +338,9 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/pl\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(stylesheets).toEqual([]);
-    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(1);
+    // The stylesheet travels inside the document (lib/inline-stylesheet.tsx), once.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('style#stylesheet').count()).toBe(1);
   });
 
   test('a static page keeps where the visitor scrolled to when the app starts', async ({ page }) => {

@@ -12,6 +12,7 @@
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
  *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page and build (default 5); medians reported
  *   BENCH_STRICT=1 …               exits 1 when a budget fails
+ *   BENCH_REPORTS=dir …            keeps every Lighthouse report (JSON, with its trace summary) there
  *
  * "html" counts what the page's HTML itself references (entry script, modulepreloads,
  * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the page
@@ -403,6 +404,8 @@ async function main() {
   ensureBuild(current);
   const baseline = BASELINE_REF ? ensureBaseline(BASELINE_REF) : null;
   const dir = mkdtempSync(path.join(tmpdir(), 'substytut-bench-web-'));
+  const reports = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : dir;
+  mkdirSync(reports, { recursive: true });
   const servers = [];
   let snapshot;
   let browser;
@@ -488,7 +491,7 @@ async function main() {
                 .push(
                   lighthouse(
                     `${b.server.base}${p.path}`,
-                    dir,
+                    reports,
                     `${b.name.replace(/\W+/g, '_')}${page.name.replace(/\W+/g, '_')}-${n}`,
                   ),
                 );

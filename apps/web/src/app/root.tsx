@@ -17,6 +17,7 @@ import { getPathLanguage, paths, withLanguage, type Language } from '@/config/pa
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
+import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
 import { HEAD_SCRIPT } from './head-script';
@@ -119,9 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3461" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
-        {/* With a precedence React emits the stylesheet before the scripts' modulepreloads, so the
-            first paint does not wait behind them (bench/web), and hydration keeps it as it is. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <InlineStylesheet href={stylesheet} />
         <Meta />
         <Links />
       </head>
