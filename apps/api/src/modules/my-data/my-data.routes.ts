@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { users } from '../../db/schema.ts';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage, messageFor } from '../app/messages.ts';
@@ -102,19 +104,30 @@ export async function myDataRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         response: {
-          200: dataOf(z.object({ allowed: z.boolean(), code: z.string().nullable(), message: z.string().nullable() })),
+          200: dataOf(
+            z.object({
+              allowed: z.boolean(),
+              code: z.string().nullable(),
+              message: z.string().nullable(),
+              /** how the owner confirms it is them: the password, or Google for an account without one */
+              confirm_with: z.enum(['password', 'google']),
+            }),
+          ),
         },
       },
     },
     async (request) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const user = currentUser(request);
+      const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      const confirm_with = row?.hash ? ('password' as const) : ('google' as const);
       try {
-        await assertDeletable(deps.db, currentUser(request).id);
-        return ok({ allowed: true, code: null, message: null });
+        await assertDeletable(deps.db, user.id);
+        return ok({ allowed: true, code: null, message: null, confirm_with });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !code.startsWith('my_data.')) throw error;
-        return ok({ allowed: false, code, message: messageFor(code, locale) });
+        return ok({ allowed: false, code, message: messageFor(code, locale), confirm_with });
       }
     },
   );

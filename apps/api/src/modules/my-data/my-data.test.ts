@@ -241,7 +241,10 @@ describe('deleting one\'s own account (GDPR art. 17)', () => {
     const seolink = me.profile.seolink!;
     expect((await t.app.inject({ url: `/api/public/profile/${seolink}` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(`/u/${seolink}`);
-    expect((await inject('GET', '/api/me/deletion', me.headers)).json().data).toMatchObject({ allowed: true });
+    expect((await inject('GET', '/api/me/deletion', me.headers)).json().data).toMatchObject({
+      allowed: true,
+      confirm_with: 'password',
+    });
 
     const deleted = await remove(me.headers, { password: me.user.password! });
     expect(deleted.statusCode, deleted.body).toBe(200);
