@@ -5,8 +5,12 @@ import { blocksAccountDeletion, RETENTION, retentionRules, taxRecordsKeptUntil }
 describe('retention', () => {
   it('keeps a tax record five years from the end of the year of payment', () => {
     expect(RETENTION.taxRecordsYears).toBe(5);
-    expect(taxRecordsKeptUntil(new Date('2025-03-10T12:00:00Z')).toISOString()).toBe('2031-01-01T00:00:00.000Z');
-    expect(taxRecordsKeptUntil(new Date('2025-12-31T23:59:59Z')).toISOString()).toBe('2031-01-01T00:00:00.000Z');
+    expect(taxRecordsKeptUntil(new Date('2025-03-10T12:00:00Z')).toISOString()).toBe(
+      '2031-01-01T00:00:00.000Z',
+    );
+    expect(taxRecordsKeptUntil(new Date('2025-12-31T23:59:59Z')).toISOString()).toBe(
+      '2031-01-01T00:00:00.000Z',
+    );
   });
 
   it.each([
@@ -27,7 +31,9 @@ describe('retention', () => {
 
   it('prints the same periods in both languages', () => {
     for (const locale of ['pl', 'en'] as const) {
-      const text = retentionRules(locale).map((r) => r.kept).join(' ');
+      const text = retentionRules(locale)
+        .map((r) => r.kept)
+        .join(' ');
       expect(text).toContain(String(RETENTION.taxRecordsYears));
       expect(text).toContain(String(RETENTION.exportLinkHours));
     }

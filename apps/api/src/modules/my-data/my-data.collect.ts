@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   contactMessages,
@@ -24,7 +24,11 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
   if (!user) return null;
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const jobs = profile
-    ? await db.select().from(profileJobs).where(eq(profileJobs.profileId, profile.id)).orderBy(asc(profileJobs.position))
+    ? await db
+        .select()
+        .from(profileJobs)
+        .where(eq(profileJobs.profileId, profile.id))
+        .orderBy(asc(profileJobs.position))
     : [];
   const references = profile
     ? await db
@@ -33,43 +37,31 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
         .where(eq(profileReferences.profileId, profile.id))
         .orderBy(asc(profileReferences.position))
     : [];
-  const [invoiceData] = await db.select().from(providerInvoiceData).where(eq(providerInvoiceData.userId, userId));
+  const [invoiceData] = await db
+    .select()
+    .from(providerInvoiceData)
+    .where(eq(providerInvoiceData.userId, userId));
   const [paymentAccount] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId));
   const offerRows = profile
     ? await db.select().from(offers).where(eq(offers.profileId, profile.id)).orderBy(asc(offers.id))
     : [];
   const offerIds = offerRows.map((o) => o.id);
   const paymentRows = offerIds.length
-    ? await db.select().from(offerPayments).where(inArray(offerPayments.offerId, offerIds)).orderBy(asc(offerPayments.id))
+    ? await db
+        .select()
+        .from(offerPayments)
+        .where(inArray(offerPayments.offerId, offerIds))
+        .orderBy(asc(offerPayments.id))
     : [];
   const payoutRows = offerIds.length
     ? await db.select().from(payouts).where(inArray(payouts.offerId, offerIds)).orderBy(asc(payouts.id))
     : [];
-  const mails = await db
-    .select({
-      subject: mailOutbox.subject,
-      text: mailOutbox.text,
-      status: mailOutbox.status,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, user.email))
-    .orderBy(asc(mailOutbox.createdAt));
-  const contact = await db
-    .select({
-      name: contactMessages.name,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .where(eq(contactMessages.email, user.email))
-    .orderBy(asc(contactMessages.createdAt));
+  const mails = await mailsTo(db, user.email);
+  const contact = await contactMessagesOf(db, user.email);
   const exportsMade = await db
     .select({ createdAt: dataExports.createdAt, status: dataExports.status })
     .from(dataExports)
-    .where(and(eq(dataExports.userId, userId)))
+    .where(eq(dataExports.userId, userId))
     .orderBy(asc(dataExports.createdAt));
 
   return {
@@ -154,15 +146,16 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
           note: p.note,
           createdAt: p.createdAt,
         })),
-      payout: payoutRows
-        .filter((p) => p.offerId === offer.id)
-        .map((p) => ({
-          amountGrosze: p.amount,
-          feeGrosze: p.fee,
-          status: p.status,
-          transferId: p.transferId,
-          sentAt: p.sentAt,
-        }))[0] ?? null,
+      payout:
+        payoutRows
+          .filter((p) => p.offerId === offer.id)
+          .map((p) => ({
+            amountGrosze: p.amount,
+            feeGrosze: p.fee,
+            status: p.status,
+            transferId: p.transferId,
+            sentAt: p.sentAt,
+          }))[0] ?? null,
     })),
     mails,
     contactMessages: contact,
@@ -196,12 +189,29 @@ export async function collectPayerData(db: DbOrTx, email: string) {
     .innerJoin(offers, eq(offers.id, offerPayments.offerId))
     .where(eq(offerPayments.email, email))
     .orderBy(asc(offerPayments.id));
-  const mails = await db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+  const mails = await mailsTo(db, email);
+  const contact = await contactMessagesOf(db, email);
+  return { email, payments, mails, contactMessages: contact };
+}
+
+/** The mails sent to an address (the outbox keeps what was sent). */
+function mailsTo(db: DbOrTx, email: string) {
+  return db
+    .select({
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(asc(mailOutbox.createdAt));
-  const contact = await db
+}
+
+/** Messages sent through the contact form from an address (without the sender's IP and browser). */
+function contactMessagesOf(db: DbOrTx, email: string) {
+  return db
     .select({
       name: contactMessages.name,
       subject: contactMessages.subject,
@@ -211,5 +221,4 @@ export async function collectPayerData(db: DbOrTx, email: string) {
     .from(contactMessages)
     .where(eq(contactMessages.email, email))
     .orderBy(asc(contactMessages.createdAt));
-  return { email, payments, mails, contactMessages: contact };
 }

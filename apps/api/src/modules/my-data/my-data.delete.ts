@@ -164,7 +164,10 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(loginThrottles).where(eq(loginThrottles.userId, userId));
     await tx.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId));
-    await tx.update(providerInvoiceData).set({ bankAccount: null, updatedAt: now }).where(eq(providerInvoiceData.userId, userId));
+    await tx
+      .update(providerInvoiceData)
+      .set({ bankAccount: null, updatedAt: now })
+      .where(eq(providerInvoiceData.userId, userId));
     await tx
       .update(profiles)
       .set({
@@ -204,7 +207,9 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
 
   publicPagesChanged();
   for (const key of keys) {
-    await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'file of a deleted account left'));
+    await deps.storage
+      .delete(key)
+      .catch((err: unknown) => deps.log.warn({ err, key }, 'file of a deleted account left'));
   }
   return { retained };
 }

@@ -39,7 +39,8 @@ export interface ExportStatusDto {
 }
 
 function statusOf(row: DataExportRow, now: Date): ExportStatusDto {
-  const expired = row.status === 'ready' && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+  const expired =
+    row.status === 'ready' && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
   return {
     id: row.id,
     status: expired ? 'expired' : row.status,
@@ -50,7 +51,10 @@ function statusOf(row: DataExportRow, now: Date): ExportStatusDto {
   };
 }
 
-export async function latestExport(deps: Pick<ExportDeps, 'db' | 'clock'>, userId: string): Promise<ExportStatusDto | null> {
+export async function latestExport(
+  deps: Pick<ExportDeps, 'db' | 'clock'>,
+  userId: string,
+): Promise<ExportStatusDto | null> {
   const [row] = await deps.db
     .select()
     .from(dataExports)
@@ -73,12 +77,7 @@ export async function requestExport(
   const [running] = await deps.db
     .select()
     .from(dataExports)
-    .where(
-      and(
-        eq(dataExports.userId, user.id),
-        eq(dataExports.status, 'pending'),
-      ),
-    )
+    .where(and(eq(dataExports.userId, user.id), eq(dataExports.status, 'pending')))
     .orderBy(desc(dataExports.createdAt))
     .limit(1);
   if (running && now.getTime() - running.createdAt.getTime() < STALE_EXPORT_MS) return statusOf(running, now);
@@ -109,7 +108,8 @@ export async function discardExports(deps: Pick<ExportDeps, 'db' | 'storage'>, u
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of body)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 
@@ -155,9 +155,11 @@ export async function buildZip(
   const p = data.profile;
   if (p?.files.photo) files.push({ name: `files/photo${extensionOf(p.files.photo)}`, key: p.files.photo });
   if (p?.files.cv) files.push({ name: `files/cv${extensionOf(p.files.cv)}`, key: p.files.cv });
-  if (p?.files.card) files.push({ name: `files/profile-card${extensionOf(p.files.card)}`, key: p.files.card });
+  if (p?.files.card)
+    files.push({ name: `files/profile-card${extensionOf(p.files.card)}`, key: p.files.card });
   for (const offer of data.offers) {
-    if (offer.cardFile) files.push({ name: `files/offers/${offer.id}${extensionOf(offer.cardFile)}`, key: offer.cardFile });
+    if (offer.cardFile)
+      files.push({ name: `files/offers/${offer.id}${extensionOf(offer.cardFile)}`, key: offer.cardFile });
   }
   const total = files.length + 2;
   const zip: Zippable = {

@@ -1,7 +1,14 @@
 import { RETENTION } from '@substytut/shared';
 import { and, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, dataRequests, mailOutbox, offerPayments, offers, type DataRequestKind } from '../../db/schema.ts';
+import {
+  contactMessages,
+  dataRequests,
+  mailOutbox,
+  offerPayments,
+  offers,
+  type DataRequestKind,
+} from '../../db/schema.ts';
 import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
@@ -54,7 +61,11 @@ export function requestPayerData(
 async function holdsDataOf(db: Db, email: string) {
   const checks = await Promise.all([
     db.select({ id: offerPayments.id }).from(offerPayments).where(eq(offerPayments.email, email)).limit(1),
-    db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, email)).limit(1),
+    db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, email))
+      .limit(1),
     db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email)).limit(1),
   ]);
   return checks.some((rows) => rows.length > 0);
@@ -141,7 +152,9 @@ export async function confirmPayerRequest(
     await tx
       .delete(offerPayments)
       .where(and(eq(offerPayments.email, email), notInArray(offerPayments.status, [...TAX_RECORD_PAYMENTS])));
-    const kept = mine.filter((p) => (TAX_RECORD_PAYMENTS as readonly string[]).includes(p.status)).map((p) => p.id);
+    const kept = mine
+      .filter((p) => (TAX_RECORD_PAYMENTS as readonly string[]).includes(p.status))
+      .map((p) => p.id);
     if (kept.length > 0) {
       await tx
         .update(offerPayments)

@@ -59,7 +59,10 @@ export function myDataDepsOf(app: FastifyInstance): ExportDeps & DeleteDeps & Pa
 /** The clock job's part of "My data": expired export files and tax records past their period. */
 export async function runMyDataSweeps(app: FastifyInstance) {
   const deps = myDataDepsOf(app);
-  return { exportsPurged: await purgeExpiredExports(deps), accountsPurged: await purgeExpiredTaxRecords(deps) };
+  return {
+    exportsPurged: await purgeExpiredExports(deps),
+    accountsPurged: await purgeExpiredTaxRecords(deps),
+  };
 }
 
 /**
@@ -82,7 +85,11 @@ export async function myDataRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/me/data-export',
-    { preHandler: app.requireUser, config: LIMITS.export, schema: { response: { 200: dataOf(exportStatus) } } },
+    {
+      preHandler: app.requireUser,
+      config: LIMITS.export,
+      schema: { response: { 200: dataOf(exportStatus) } },
+    },
     async (request) => ok(await requestExport(deps, currentUser(request))),
   );
 
@@ -119,7 +126,10 @@ export async function myDataRoutes(app: FastifyInstance) {
     async (request) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       const user = currentUser(request);
-      const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      const [row] = await deps.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, user.id));
       const confirm_with = row?.hash ? ('password' as const) : ('google' as const);
       try {
         await assertDeletable(deps.db, user.id);
@@ -173,7 +183,9 @@ export async function myDataRoutes(app: FastifyInstance) {
     '/api/data-requests/confirm',
     {
       config: LIMITS.confirm,
-      schema: { body: z.object({ token: z.string().min(1).max(200), locale: z.enum(['pl', 'en']).optional() }) },
+      schema: {
+        body: z.object({ token: z.string().min(1).max(200), locale: z.enum(['pl', 'en']).optional() }),
+      },
     },
     async (request) =>
       ok(

@@ -85,7 +85,12 @@ async function lawyer(offerStatus: 'active' | 'payed' | 'paystart' | 'done' | 'a
   if (offerStatus) {
     const cardKey = `cards/${suffix}.png`;
     await t.app.storage.put(cardKey, Buffer.from('card'), 'image/png');
-    offer = await t.seed.offer({ profileId: profile.id, status: offerStatus, cardKey, description: 'Opis zlecenia' });
+    offer = await t.seed.offer({
+      profileId: profile.id,
+      status: offerStatus,
+      cardKey,
+      description: 'Opis zlecenia',
+    });
     if (offerStatus !== 'active') {
       await t.db.insert(offerPayments).values({
         offerId: offer.id,
@@ -107,15 +112,24 @@ async function lawyer(offerStatus: 'active' | 'payed' | 'paystart' | 'done' | 'a
   return { ...session, profile, offer, imageKey, cvKey };
 }
 
-const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...csrf, ...headers }, ...(payload ? { payload } : {}) });
+const inject = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) => t.app.inject({ method, url, headers: { ...csrf, ...headers }, ...(payload ? { payload } : {}) });
 
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
-describe('export of a lawyer\'s data (GDPR art. 15, 20)', () => {
+describe("export of a lawyer's data (GDPR art. 15, 20)", () => {
   it('is made in the background, mailed as a one-time link, and holds every kind of data and file', async () => {
     const me = await lawyer('accepted');
-    await t.app.mailer.enqueue({ to: me.user.email, subject: 'Witamy w serwisie', html: '<p>Witamy</p>', text: 'Witamy' });
+    await t.app.mailer.enqueue({
+      to: me.user.email,
+      subject: 'Witamy w serwisie',
+      html: '<p>Witamy</p>',
+      text: 'Witamy',
+    });
     const started = await inject('POST', '/api/me/data-export', me.headers);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().data).toMatchObject({ status: 'pending', progress: 0 });
@@ -206,8 +220,9 @@ describe('export of a lawyer\'s data (GDPR art. 15, 20)', () => {
   });
 });
 
-describe('deleting one\'s own account (GDPR art. 17)', () => {
-  const remove = (headers: Record<string, string>, body: object) => inject('POST', '/api/me/delete', headers, body);
+describe("deleting one's own account (GDPR art. 17)", () => {
+  const remove = (headers: Record<string, string>, body: object) =>
+    inject('POST', '/api/me/delete', headers, body);
 
   it('refuses a wrong or missing password and changes nothing', async () => {
     const me = await lawyer();
@@ -272,22 +287,44 @@ describe('deleting one\'s own account (GDPR art. 17)', () => {
     expect((await remove(me.headers, { password: me.user.password! })).statusCode).toBe(401);
   });
 
-  it('keeps the paid offer\'s payment and invoice data as tax records, stripped, until the period ends', async () => {
+  it("keeps the paid offer's payment and invoice data as tax records, stripped, until the period ends", async () => {
     const me = await lawyer('accepted');
     const deleted = await remove(me.headers, { password: me.user.password! });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const [user] = await t.db.select().from(users).where(eq(users.id, me.user.id));
-    expect(user).toMatchObject({ name: '', passwordHash: null, role: 'deleted', email: `deleted-${me.user.id}@deleted.invalid` });
+    expect(user).toMatchObject({
+      name: '',
+      passwordHash: null,
+      role: 'deleted',
+      email: `deleted-${me.user.id}@deleted.invalid`,
+    });
     expect(user?.deletedAt).not.toBeNull();
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, me.profile.id));
-    expect(profile).toMatchObject({ firstname: '', lastname: '', seolink: null, imageKey: null, cvKey: null, status: 'inactive' });
-    expect(await t.db.select().from(profileJobs).where(eq(profileJobs.profileId, me.profile.id))).toHaveLength(0);
+    expect(profile).toMatchObject({
+      firstname: '',
+      lastname: '',
+      seolink: null,
+      imageKey: null,
+      cvKey: null,
+      status: 'inactive',
+    });
+    expect(
+      await t.db.select().from(profileJobs).where(eq(profileJobs.profileId, me.profile.id)),
+    ).toHaveLength(0);
     const [offer] = await t.db.select().from(offers).where(eq(offers.id, me.offer!.id));
-    expect(offer).toMatchObject({ title: me.offer!.title, description: '', cardKey: null, grossGrosze: me.offer!.grossGrosze });
+    expect(offer).toMatchObject({
+      title: me.offer!.title,
+      description: '',
+      cardKey: null,
+      grossGrosze: me.offer!.grossGrosze,
+    });
     const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id));
     expect(payment).toMatchObject({ status: 'paid', city: 'Kraków', payerHash: null });
-    const [invoice] = await t.db.select().from(providerInvoiceData).where(eq(providerInvoiceData.userId, me.user.id));
+    const [invoice] = await t.db
+      .select()
+      .from(providerInvoiceData)
+      .where(eq(providerInvoiceData.userId, me.user.id));
     expect(invoice).toMatchObject({ nip: '5260250274', bankAccount: null });
     expect(await mailsTo(me.user.email)).toHaveLength(0);
     expect(await t.app.storage.get(me.imageKey)).toBeNull();
@@ -295,25 +332,30 @@ describe('deleting one\'s own account (GDPR art. 17)', () => {
 
     // Not before the period ends; then the records go too.
     expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBe(0);
-    t.clock.set(new Date(Date.UTC(t.clock.now().getUTCFullYear() + 1 + RETENTION.taxRecordsYears, 0, 1, 0, 0, 1)));
+    t.clock.set(
+      new Date(Date.UTC(t.clock.now().getUTCFullYear() + 1 + RETENTION.taxRecordsYears, 0, 1, 0, 0, 1)),
+    );
     expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0);
-    expect(await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id)),
+    ).toHaveLength(0);
   });
 
   it('asks an account without a password to sign in with Google again, as the same address', async () => {
     const email = `google-${randomBytes(3).toString('hex')}@gmail.com`;
     const session = await t.seed.session({ email, password: null });
     const token = async (address: string) =>
-      (
-        await inject('POST', '/api/sandbox/google/token', {}, { email: address, name: 'Ewa' })
-      ).json().data.credential as string;
+      (await inject('POST', '/api/sandbox/google/token', {}, { email: address, name: 'Ewa' })).json().data
+        .credential as string;
     expect((await remove(session.headers, { password: 'cokolwiek-1' })).json().code).toBe(
       'my_data.confirmation_required',
     );
     const someoneElse = await remove(session.headers, { google_token: await token('inny@gmail.com') });
     expect(someoneElse.json().code).toBe('my_data.google_mismatch');
-    expect((await remove(session.headers, { google_token: 'forged' })).json().code).toBe('auth.google_invalid');
+    expect((await remove(session.headers, { google_token: 'forged' })).json().code).toBe(
+      'auth.google_invalid',
+    );
     const deleted = await remove(session.headers, { google_token: await token(email) });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, session.user.id))).toHaveLength(0);
@@ -338,9 +380,9 @@ describe('an administrator deleting an account', () => {
     expect(again.json().code).toBe('my_data.user_not_found');
 
     const otherAdmin = await t.seed.session({ role: 'admin' });
-    expect((await inject('DELETE', `/api/admin/users/${otherAdmin.user.id}`, admin.headers)).json().code).toBe(
-      'my_data.admin_account',
-    );
+    expect(
+      (await inject('DELETE', `/api/admin/users/${otherAdmin.user.id}`, admin.headers)).json().code,
+    ).toBe('my_data.admin_account');
     const paid = await lawyer('payed');
     expect((await inject('DELETE', `/api/admin/users/${paid.user.id}`, admin.headers)).json().code).toBe(
       'my_data.unsettled_offers',
@@ -349,10 +391,13 @@ describe('an administrator deleting an account', () => {
   });
 });
 
-describe('a payer\'s requests, confirmed by e-mail', () => {
+describe("a payer's requests, confirmed by e-mail", () => {
   async function payer(status: 'accepted' | 'done') {
     const owner = await lawyer(status);
-    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, owner.offer!.id));
+    const [payment] = await t.db
+      .select()
+      .from(offerPayments)
+      .where(eq(offerPayments.offerId, owner.offer!.id));
     return { owner, email: payment!.email };
   }
   const ask = async (email: string, kind: 'export' | 'delete') => {
@@ -365,7 +410,8 @@ describe('a payer\'s requests, confirmed by e-mail', () => {
     const last = mails.at(-1);
     return /\/my-data\/confirm\/([A-Za-z0-9_-]+)/.exec(last?.text ?? '')?.[1];
   };
-  const confirm = (token: string) => inject('POST', '/api/data-requests/confirm', {}, { token, locale: 'pl' });
+  const confirm = (token: string) =>
+    inject('POST', '/api/data-requests/confirm', {}, { token, locale: 'pl' });
 
   it('answers an unknown address the same and mails nobody', async () => {
     const email = `nobody-${randomBytes(3).toString('hex')}@example.com`;
@@ -373,7 +419,9 @@ describe('a payer\'s requests, confirmed by e-mail', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.message).toMatch(/Jeśli przechowujemy dane/);
     expect(await mailsTo(email)).toHaveLength(0);
-    expect((await inject('POST', '/api/data-requests', {}, { email: 'zły', kind: 'export' })).statusCode).toBe(400);
+    expect(
+      (await inject('POST', '/api/data-requests', {}, { email: 'zły', kind: 'export' })).statusCode,
+    ).toBe(400);
   });
 
   it('gives a copy of the data once per link', async () => {
@@ -383,7 +431,10 @@ describe('a payer\'s requests, confirmed by e-mail', () => {
     expect(token).toBeDefined();
     const data = await confirm(token!);
     expect(data.statusCode, data.body).toBe(200);
-    expect(data.json().data).toMatchObject({ kind: 'export', data: { email, payments: [{ city: 'Kraków', status: 'paid' }] } });
+    expect(data.json().data).toMatchObject({
+      kind: 'export',
+      data: { email, payments: [{ city: 'Kraków', status: 'paid' }] },
+    });
     expect((await confirm(token!)).statusCode).toBe(410);
   });
 
@@ -404,7 +455,10 @@ describe('a payer\'s requests, confirmed by e-mail', () => {
     const done = await confirm(token!);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.message).toMatch(/Usunęliśmy Twoje dane/);
-    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, owner.offer!.id));
+    const [payment] = await t.db
+      .select()
+      .from(offerPayments)
+      .where(eq(offerPayments.offerId, owner.offer!.id));
     expect(payment).toMatchObject({ status: 'paid', email: '', phone: '', city: 'Kraków' });
     expect(await mailsTo(email)).toHaveLength(0);
     expect((await confirm(token!)).statusCode).toBe(410);

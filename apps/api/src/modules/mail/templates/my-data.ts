@@ -57,7 +57,8 @@ const requestTexts = {
     title: { export: 'Potwierdź prośbę o kopię danych', delete: 'Potwierdź prośbę o usunięcie danych' },
     greeting: 'Dzień dobry,',
     body: {
-      export: 'otrzymaliśmy prośbę o kopię danych, które serwis Substytut przechowuje o tym adresie e-mail (płatności, dane do faktur, wysłane wiadomości).',
+      export:
+        'otrzymaliśmy prośbę o kopię danych, które serwis Substytut przechowuje o tym adresie e-mail (płatności, dane do faktur, wysłane wiadomości).',
       delete: `otrzymaliśmy prośbę o usunięcie danych, które serwis Substytut przechowuje o tym adresie e-mail. Płatności i dane do faktur zachowamy przez ${RETENTION.taxRecordsYears} lat, jak wymagają przepisy podatkowe, bez numeru telefonu i adresu e-mail; resztę usuniemy.`,
     },
     action: { export: 'Pokaż moje dane', delete: 'Usuń moje dane' },
@@ -72,7 +73,8 @@ const requestTexts = {
     title: { export: 'Confirm the request for your data', delete: 'Confirm the request to delete your data' },
     greeting: 'Hello,',
     body: {
-      export: 'we received a request for a copy of the data Substytut holds about this e-mail address (payments, invoice data, messages sent).',
+      export:
+        'we received a request for a copy of the data Substytut holds about this e-mail address (payments, invoice data, messages sent).',
       delete: `we received a request to delete the data Substytut holds about this e-mail address. Payments and invoice data are kept for ${RETENTION.taxRecordsYears} years, as tax law requires, without the phone number and e-mail address; everything else is deleted.`,
     },
     action: { export: 'Show my data', delete: 'Delete my data' },
