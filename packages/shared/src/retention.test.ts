@@ -3,13 +3,14 @@ import { OFFER_STATUSES } from './offer-status.ts';
 import { blocksAccountDeletion, RETENTION, retentionRules, taxRecordsKeptUntil } from './retention.ts';
 
 describe('retention', () => {
-  it('keeps a tax record five years from the end of the year of payment', () => {
+  it('keeps a tax record five years from the end of the year its tax was due (at latest the next one)', () => {
+    // December's VAT is due in January: a 2025 payment is kept until the end of 2031.
     expect(RETENTION.taxRecordsYears).toBe(5);
     expect(taxRecordsKeptUntil(new Date('2025-03-10T12:00:00Z')).toISOString()).toBe(
-      '2031-01-01T00:00:00.000Z',
+      '2032-01-01T00:00:00.000Z',
     );
     expect(taxRecordsKeptUntil(new Date('2025-12-31T23:59:59Z')).toISOString()).toBe(
-      '2031-01-01T00:00:00.000Z',
+      '2032-01-01T00:00:00.000Z',
     );
   });
 

@@ -8,8 +8,8 @@ import type { OfferStatus } from './offer-status.ts';
 export const RETENTION = {
   /**
    * Payments and invoice data of a deleted account or of a payer who asked for deletion: five
-   * years from the end of the calendar year the payment was made in (art. 86 § 1 and art. 70 § 1
-   * of the Tax Ordinance, art. 112 of the VAT Act).
+   * years from the end of the calendar year in which the tax on the payment was due (art. 86 § 1
+   * and art. 70 § 1 of the Tax Ordinance, art. 112 of the VAT Act).
    */
   taxRecordsYears: 5,
   /** A finished data export can be downloaded once, within this many hours. */
@@ -18,9 +18,13 @@ export const RETENTION = {
   dataRequestLinkHours: 24,
 } as const;
 
-/** The day (UTC midnight) after which a tax record of a payment made at `paidAt` may be purged. */
+/**
+ * The day (UTC midnight) after which a tax record of a payment made at `paidAt` may be purged. The
+ * tax on a payment falls due at the latest in the next calendar year (VAT for December is paid in
+ * January), so the five years are counted from the end of that next year.
+ */
 export function taxRecordsKeptUntil(paidAt: Date): Date {
-  return new Date(Date.UTC(paidAt.getUTCFullYear() + 1 + RETENTION.taxRecordsYears, 0, 1));
+  return new Date(Date.UTC(paidAt.getUTCFullYear() + 2 + RETENTION.taxRecordsYears, 0, 1));
 }
 
 /**
@@ -45,7 +49,7 @@ export function retentionRules(locale: Locale): { what: string; kept: string }[]
       },
       {
         what: 'Payments, payouts and invoice data (names, addresses, NIP, amounts, dates)',
-        kept: `kept for ${years} years from the end of the year of payment (tax law), stripped of everything else (phone numbers, e-mail addresses, descriptions)`,
+        kept: `kept for ${years} years from the end of the year in which the tax on them was due (tax law), stripped of everything else (phone numbers, e-mail addresses, descriptions); then deleted`,
       },
       {
         what: 'E-mails we sent you',
@@ -64,7 +68,7 @@ export function retentionRules(locale: Locale): { what: string; kept: string }[]
     },
     {
       what: 'Płatności, wypłaty i dane do faktur (nazwy, adresy, NIP, kwoty, daty)',
-      kept: `przechowywane przez ${years} lat od końca roku, w którym dokonano płatności (przepisy podatkowe), bez żadnych innych danych (telefonów, adresów e-mail, opisów)`,
+      kept: `przechowywane przez ${years} lat od końca roku, w którym upłynął termin zapłaty podatku (przepisy podatkowe), bez żadnych innych danych (telefonów, adresów e-mail, opisów); potem usuwane`,
     },
     {
       what: 'Wysłane do Ciebie wiadomości e-mail',

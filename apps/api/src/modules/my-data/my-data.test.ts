@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION } from '@substytut/shared';
+import { RETENTION, taxRecordsKeptUntil } from '@substytut/shared';
 import { csrfHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   accessTokens,
@@ -332,9 +332,10 @@ describe("deleting one's own account (GDPR art. 17)", () => {
 
     // Not before the period ends; then the records go too.
     expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBe(0);
-    t.clock.set(
-      new Date(Date.UTC(t.clock.now().getUTCFullYear() + 1 + RETENTION.taxRecordsYears, 0, 1, 0, 0, 1)),
-    );
+    const paidAt = t.clock.now();
+    t.clock.set(new Date(taxRecordsKeptUntil(paidAt).getTime() - 1000));
+    expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBe(0);
+    t.clock.set(new Date(taxRecordsKeptUntil(paidAt).getTime() + 1000));
     expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0);
     expect(
