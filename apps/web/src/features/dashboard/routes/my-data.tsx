@@ -4,6 +4,7 @@ import { CircleAlert, Download, FileArchive, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -288,6 +289,7 @@ export function MyDataRoute({
   const href = useLocalizedHref();
   return (
     <DashboardPage title={t('myData.title')} description={t('myData.description')}>
+      <PageMeta title={t('myData.title')} noindex />
       <ExportCard />
       <DeleteCard googleConfirm={googleConfirm} />
       <p className="text-sm text-muted-foreground">
