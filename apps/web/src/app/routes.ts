@@ -28,6 +28,9 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
     page('careers', 'routes/careers.tsx', 'careers'),
     page('terms', 'routes/terms.tsx', 'terms'),
     page('privacy', 'routes/privacy.tsx', 'privacy'),
+    page('privacy/data', feature('my-data/routes/privacy-data.tsx'), 'privacy-data'),
+    page('my-data', feature('my-data/routes/my-data.tsx'), 'my-data'),
+    page('my-data/confirm/:token', feature('my-data/routes/confirm.tsx'), 'my-data-confirm'),
     page('auth/register-success', feature('auth/routes/register-success.tsx'), 'register-success'),
     page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
     page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),
@@ -42,6 +45,7 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
         page('profile', 'routes/dashboard/profile.tsx', 'dashboard-profile'),
         page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
         page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
+        page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
       ]),
     ]),
     layout('layouts/require-admin.tsx', { id: id('require-admin') }, [

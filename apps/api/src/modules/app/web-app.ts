@@ -32,13 +32,14 @@ export interface PageMeta {
 
 /**
  * Gives the head tags of a client route whose content lives in the database (e.g. /u/{seolink}).
- * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404).
+ * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404);
+ * 'gone': its route, deleted for good (answered with 410).
  */
 export type PageMetaResolver = (
   pathname: string,
   query: URLSearchParams,
   language: Locale,
-) => Promise<PageMeta | 'not_found' | null>;
+) => Promise<PageMeta | 'not_found' | 'gone' | null>;
 
 /**
  * Flags a page answered while a sandbox adapter is active: its CSS then shows the sandbox marker,

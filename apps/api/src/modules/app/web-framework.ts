@@ -137,6 +137,8 @@ export async function registerFrameworkWebApp(
     for (const resolve of pageMetaResolvers) {
       const meta = await resolve(`/u/${encodeURIComponent(seolink)}`, query, 'pl');
       if (meta === 'not_found') return null;
+      // The lawyer deleted the account: the web app's loader answers 410.
+      if (meta === 'gone') return 'gone';
       if (meta?.profilePage) return meta.profilePage.profile;
     }
     return null;

@@ -1,5 +1,6 @@
-import { redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
+import { DeletedProfile } from '@/features/public-profile/components/deleted-profile';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { loadContext } from '../load-context';
@@ -25,6 +26,8 @@ export async function loader({
   const offerUrl = o && o.length <= 200 ? o : null;
   if (!publicProfile || seolink.length > 200) return { profile: null, offerUrl };
   const profile = await publicProfile(seolink, offerUrl);
+  // The lawyer deleted the account (GDPR art. 17): gone for good, which crawlers drop at once.
+  if (profile === 'gone') return data({ profile: null, offerUrl, gone: true }, { status: 410 });
   // Spec 8: a profile that cannot be loaded goes to /404 (answered with status 404).
   if (!profile)
     throw redirect(withLanguage(paths.notFound.getHref(), getPathLanguage(new URL(request.url).pathname)));
@@ -40,6 +43,7 @@ export function clientLoader() {
 }
 
 export default function PublicProfileRoute() {
-  const loaderData = useLoaderData<{ profile: PublicProfileDto | null } | undefined>();
+  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; gone?: boolean } | undefined>();
+  if (loaderData?.gone) return <DeletedProfile />;
   return <PublicProfile served={loaderData?.profile ?? undefined} />;
 }
