@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  asksOnlyForJson,
   prefersEnglish,
   isServerPath,
   withSandboxFlag,
@@ -186,9 +187,9 @@ export async function registerFrameworkWebApp(
         await sendPrerendered(reply, prerendered, NOT_FOUND_PAGE.test(pathname) ? 404 : 200);
         return true;
       }
-      const accept = request.headers.accept ?? '';
-      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery.
-      if (!accept.includes('text/html') && !pathname.endsWith('.data') && pathname !== '/__manifest')
+      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery; a
+      // request that asks only for JSON is an API client's and gets the API's JSON 404.
+      if (asksOnlyForJson(request.headers.accept) && !pathname.endsWith('.data') && pathname !== '/__manifest')
         return false;
       await render(request, reply);
       return true;
