@@ -57,7 +57,7 @@ test.describe('provider profile', () => {
     await page.getByLabel('Telefon').fill('+48 601 234 567');
 
     await page.getByLabel('Uprawnienia').selectOption({ label: 'Radca prawny' });
-    await page.getByLabel('Numer licencji').fill('WA-12345');
+    await page.getByLabel('Numer wpisu').fill('WA-12345');
     await chooseInCombobox(page, 'Specjalizacja', ['Prawo cywilne', 'Prawo pracy', 'Prawo gospodarcze']);
     await expect(page.getByRole('combobox', { name: 'Specjalizacja' })).toContainText('+ 1 więcej');
     await chooseInCombobox(page, 'Izba', ['Okręgowa Izba Radców Prawnych w Warszawie']);
