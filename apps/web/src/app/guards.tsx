@@ -13,12 +13,17 @@ function useLocalized(href: string): string {
 
 /**
  * /dashboard/*: without a stored token go to /auth/login, replacing the entry; when a 401 has just
- * ended the session, to /auth like the rest of the app (spec 4).
+ * ended the session, to /auth like the rest of the app (spec 4). An administrator goes to /admin.
  */
 export function RequireToken({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { token, user } = useSession();
   const target = useLocalized((sessionExpired() ? paths.auth.root : paths.auth.login).getHref());
-  return token ? children : <Navigate to={target} replace />;
+  const admin = useLocalized(paths.admin.getHref());
+  if (!token) return <Navigate to={target} replace />;
+  // An administrator has no lawyer profile (the API refuses one): after logging in, and whenever
+  // it opens the dashboard, it lands on /admin, whose own guard asks the server for the role.
+  if (user?.role === 'admin') return <Navigate to={admin} replace />;
+  return children;
 }
 
 /**

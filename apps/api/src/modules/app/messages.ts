@@ -111,6 +111,10 @@ const catalogue: Catalogue = {
     en: 'The company search is unavailable right now. Please enter the details by hand',
   },
   'profile.not_found': { pl: 'Nie znaleziono profilu', en: 'Profile not found' },
+  'profile.admin_has_none': {
+    pl: 'Konto administratora nie ma wizytówki prawnika',
+    en: 'An administrator account has no lawyer profile',
+  },
   'offers.not_found': { pl: 'Nie znaleziono oferty', en: 'Offer not found' },
   'offers.profile_inactive': {
     pl: 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',
