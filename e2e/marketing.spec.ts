@@ -12,6 +12,8 @@ const PAGES = [
   { path: '/pricing', pl: 'Prosty cennik, bez ukrytych opłat', en: 'Simple pricing, no hidden fees' },
   { path: '/for-lawyers', pl: 'Przyjmuj zastępstwa i otrzymuj zapłatę bez upominania się', en: 'Take substitutions and get paid without chasing anyone' },
   { path: '/for-law-firms', pl: 'Zastępstwa dla kancelarii – szybko, pewnie, z fakturą', en: 'Substitutions for law firms – fast, reliable, invoiced' },
+  { path: '/careers', pl: 'Pracuj z nami', en: 'Work with us' },
+  { path: '/accessibility', pl: 'Deklaracja dostępności', en: 'Accessibility statement' },
 ] as const;
 const LANGUAGES = ['pl', 'en'] as const;
 
@@ -66,6 +68,24 @@ test.describe('marketing pages', () => {
         expect(html).toContain('data-sandbox-marker');
       }
     }
+  });
+
+  test("curl and link checkers (Accept */* or none) get pages; only a JSON-only request gets the API's JSON 404", async ({
+    request,
+  }) => {
+    for (const headers of [{ accept: '*/*' }, { accept: '*/*', 'accept-language': 'en' }, {}]) {
+      for (const path of ['/', '/about', '/en/faq', '/no-such-page']) {
+        const response = await request.get(path, { headers });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(path === '/no-such-page' ? 404 : 200);
+        expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      }
+    }
+    const json = await request.get('/about', { headers: { accept: 'application/json' } });
+    expect(json.status()).toBe(404);
+    expect(await json.json()).toMatchObject({ code: 'route.not_found' });
+    const api = await request.get('/api/no-such-thing', { headers: { accept: '*/*' } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 'route.not_found' });
   });
 
   test('sitemap and robots name every public page in both languages with this host', async ({ request, baseURL }) => {
