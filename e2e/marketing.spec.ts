@@ -73,14 +73,15 @@ test.describe('marketing pages', () => {
   test("curl and link checkers (Accept */* or none) get pages; only a JSON-only request gets the API's JSON 404", async ({
     request,
   }) => {
-    for (const headers of [{ accept: '*/*' }, { accept: '*/*', 'accept-language': 'en' }, {}]) {
+    const variants: Record<string, string>[] = [{ accept: '*/*' }, { accept: '*/*', 'accept-language': 'en' }, {}];
+    for (const headers of variants) {
       for (const path of ['/', '/about', '/en/faq', '/no-such-page']) {
         const response = await request.get(path, { headers });
         expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(path === '/no-such-page' ? 404 : 200);
         expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
       }
     }
-    const json = await request.get('/about', { headers: { accept: 'application/json' } });
+    const json = await request.get('/no-such-page', { headers: { accept: 'application/json' } });
     expect(json.status()).toBe(404);
     expect(await json.json()).toMatchObject({ code: 'route.not_found' });
     const api = await request.get('/api/no-such-thing', { headers: { accept: '*/*' } });
