@@ -369,11 +369,12 @@ test.describe('marketing pages', () => {
     }
   });
 
-  test('the other pages link to registration, pricing and contact', async ({ page }) => {
+  test('the other pages link to registration, pricing, careers and contact', async ({ page }) => {
     await acceptCookies(page);
     const cases = [
       { path: '/pl/about', link: 'Załóż konto', target: /\/pl\/auth\/register$/ },
-      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/contact$/ },
+      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/careers$/ },
+      { path: '/pl/careers', link: 'Napisz do nas', target: /\/pl\/contact$/ },
       { path: '/pl/pricing', link: 'Wybierz plan Pro', target: /\/pl\/auth\/register$/ },
       { path: '/pl/for-lawyers', link: 'Zobacz cennik', target: /\/pl\/pricing$/ },
       { path: '/pl/for-law-firms', link: 'Skontaktuj się z nami', target: /\/pl\/contact$/ },
