@@ -98,7 +98,11 @@ function SidebarBody({
         <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>{offerForm}</OfferLinkPanel>
       )}
       {/* On a phone this is the page's only menu (the site menu button is hidden): the theme too. */}
-      {mobile && <ThemeRadioGroup className="border-t border-border px-4 pt-4" />}
+      {mobile && (
+        <div className="mx-2 border-t border-border px-2 pt-4">
+          <ThemeRadioGroup />
+        </div>
+      )}
       {!mobile && (
         <div className={cn('mt-auto border-t border-border px-2 pt-3', collapsed && 'flex justify-center')}>
           <LogoutButton collapsed={collapsed} />

@@ -50,42 +50,44 @@ export function Component() {
         title={t('accessibility.hero.title')}
         lead={t('accessibility.hero.lead')}
       />
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-12 px-4 py-14 text-pretty sm:px-6 sm:py-20">
-        <Part id="a11y-standard" title={t('accessibility.standard.title')}>
-          <p className="text-lg">{t('accessibility.standard.p1')}</p>
-          <p className="text-muted-foreground">{t('accessibility.standard.p2')}</p>
-        </Part>
-        <Part id="a11y-checks" title={t('accessibility.checks.title')}>
-          <ul className={list}>
-            {CHECKS.map((key) => (
-              <li key={key}>{t(`accessibility.checks.${key}`)}</li>
-            ))}
-          </ul>
-        </Part>
-        <Part id="a11y-limits" title={t('accessibility.limits.title')}>
-          <ul className={list}>
-            {LIMITS.map((key) => (
-              <li key={key}>{t(`accessibility.limits.${key}`)}</li>
-            ))}
-          </ul>
-        </Part>
-        <Part id="a11y-contact" title={t('accessibility.contact.title')}>
-          <p>{t('accessibility.contact.p1')}</p>
-          <p>
-            {t('accessibility.contact.email')}{' '}
-            <a
-              href={`mailto:${supportEmail}`}
-              className="font-medium break-all text-primary underline underline-offset-4"
-            >
-              {supportEmail}
-            </a>
-          </p>
-          <p className="text-muted-foreground">{t('accessibility.contact.p2')}</p>
-        </Part>
-        <Part id="a11y-date" title={t('accessibility.date.title')}>
-          <p>{t('accessibility.date.prepared', { date: longDate(STATEMENT_PREPARED_ON, language) })}</p>
-          <p>{t('accessibility.date.reviewed', { date: longDate(STATEMENT_REVIEWED_ON, language) })}</p>
-        </Part>
+      <div className="mx-auto w-full max-w-(--container-page) px-4 py-14 sm:px-6 sm:py-20">
+        <div className="flex max-w-3xl flex-col gap-12 text-pretty">
+          <Part id="a11y-standard" title={t('accessibility.standard.title')}>
+            <p className="text-lg">{t('accessibility.standard.p1')}</p>
+            <p className="text-muted-foreground">{t('accessibility.standard.p2')}</p>
+          </Part>
+          <Part id="a11y-checks" title={t('accessibility.checks.title')}>
+            <ul className={list}>
+              {CHECKS.map((key) => (
+                <li key={key}>{t(`accessibility.checks.${key}`)}</li>
+              ))}
+            </ul>
+          </Part>
+          <Part id="a11y-limits" title={t('accessibility.limits.title')}>
+            <ul className={list}>
+              {LIMITS.map((key) => (
+                <li key={key}>{t(`accessibility.limits.${key}`)}</li>
+              ))}
+            </ul>
+          </Part>
+          <Part id="a11y-contact" title={t('accessibility.contact.title')}>
+            <p>{t('accessibility.contact.p1')}</p>
+            <p>
+              {t('accessibility.contact.email')}{' '}
+              <a
+                href={`mailto:${supportEmail}`}
+                className="font-medium break-all text-primary underline underline-offset-4"
+              >
+                {supportEmail}
+              </a>
+            </p>
+            <p className="text-muted-foreground">{t('accessibility.contact.p2')}</p>
+          </Part>
+          <Part id="a11y-date" title={t('accessibility.date.title')}>
+            <p>{t('accessibility.date.prepared', { date: longDate(STATEMENT_PREPARED_ON, language) })}</p>
+            <p>{t('accessibility.date.reviewed', { date: longDate(STATEMENT_REVIEWED_ON, language) })}</p>
+          </Part>
+        </div>
       </div>
     </>
   );
