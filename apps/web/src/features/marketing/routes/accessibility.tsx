@@ -56,20 +56,20 @@ export function Component() {
             <p className="text-lg">{t('accessibility.standard.p1')}</p>
             <p className="text-muted-foreground">{t('accessibility.standard.p2')}</p>
           </Part>
-          <Part id="a11y-checks" title={t('accessibility.checks.title')}>
-            <ul className={list}>
-              {CHECKS.map((key) => (
-                <li key={key}>{t(`accessibility.checks.${key}`)}</li>
-              ))}
-            </ul>
-          </Part>
-          <Part id="a11y-limits" title={t('accessibility.limits.title')}>
-            <ul className={list}>
-              {LIMITS.map((key) => (
-                <li key={key}>{t(`accessibility.limits.${key}`)}</li>
-              ))}
-            </ul>
-          </Part>
+          {(
+            [
+              ['checks', CHECKS],
+              ['limits', LIMITS],
+            ] as const
+          ).map(([part, keys]) => (
+            <Part key={part} id={`a11y-${part}`} title={t(`accessibility.${part}.title`)}>
+              <ul className={list}>
+                {keys.map((key) => (
+                  <li key={key}>{t(`accessibility.${part}.${key}`)}</li>
+                ))}
+              </ul>
+            </Part>
+          ))}
           <Part id="a11y-contact" title={t('accessibility.contact.title')}>
             <p>{t('accessibility.contact.p1')}</p>
             <p>
