@@ -12,6 +12,8 @@ const PAGES = [
   { path: '/pricing', pl: 'Prosty cennik, bez ukrytych opłat', en: 'Simple pricing, no hidden fees' },
   { path: '/for-lawyers', pl: 'Przyjmuj zastępstwa i otrzymuj zapłatę bez upominania się', en: 'Take substitutions and get paid without chasing anyone' },
   { path: '/for-law-firms', pl: 'Zastępstwa dla kancelarii – szybko, pewnie, z fakturą', en: 'Substitutions for law firms – fast, reliable, invoiced' },
+  { path: '/careers', pl: 'Pracuj z nami', en: 'Work with us' },
+  { path: '/accessibility', pl: 'Deklaracja dostępności', en: 'Accessibility statement' },
 ] as const;
 const LANGUAGES = ['pl', 'en'] as const;
 
@@ -138,6 +140,25 @@ test.describe('marketing pages', () => {
     await config;
     const live = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(outside(live)).toEqual(servedLinks);
+  });
+
+  test("curl and link checkers (Accept */* or none) get pages; only a JSON-only request gets the API's JSON 404", async ({
+    request,
+  }) => {
+    const variants: Record<string, string>[] = [{ accept: '*/*' }, { accept: '*/*', 'accept-language': 'en' }, {}];
+    for (const headers of variants) {
+      for (const path of ['/', '/about', '/en/faq', '/no-such-page']) {
+        const response = await request.get(path, { headers });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(path === '/no-such-page' ? 404 : 200);
+        expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      }
+    }
+    const json = await request.get('/no-such-page', { headers: { accept: 'application/json' } });
+    expect(json.status()).toBe(404);
+    expect(await json.json()).toMatchObject({ code: 'route.not_found' });
+    const api = await request.get('/api/no-such-thing', { headers: { accept: '*/*' } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 'route.not_found' });
   });
 
   test('sitemap and robots name every public page in both languages with this host', async ({ request, baseURL }) => {
@@ -422,11 +443,12 @@ test.describe('marketing pages', () => {
     }
   });
 
-  test('the other pages link to registration, pricing and contact', async ({ page }) => {
+  test('the other pages link to registration, pricing, careers and contact', async ({ page }) => {
     await acceptCookies(page);
     const cases = [
       { path: '/pl/about', link: 'Załóż konto', target: /\/pl\/auth\/register$/ },
-      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/contact$/ },
+      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/careers$/ },
+      { path: '/pl/careers', link: 'Napisz do nas', target: /\/pl\/contact$/ },
       { path: '/pl/pricing', link: 'Wybierz plan Pro', target: /\/pl\/auth\/register$/ },
       { path: '/pl/for-lawyers', link: 'Zobacz cennik', target: /\/pl\/pricing$/ },
       { path: '/pl/for-law-firms', link: 'Skontaktuj się z nami', target: /\/pl\/contact$/ },

@@ -19,6 +19,7 @@ export const paths = {
   forLawyers: { path: '/for-lawyers', getHref: () => '/for-lawyers' },
   forLawFirms: { path: '/for-law-firms', getHref: () => '/for-law-firms' },
   careers: { path: '/careers', getHref: () => '/careers' },
+  accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   /** The privacy policy's HTML part: personal data rights, export, deletion, retention periods. */

@@ -150,6 +150,10 @@ const catalogue: Catalogue = {
     pl: 'Nie możemy teraz usunąć Twoich danych: jedna z Twoich płatności nie została jeszcze rozliczona (trwa płatność lub zlecenie czeka na Twoje potwierdzenie). Spróbuj ponownie po rozliczeniu',
     en: 'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
   },
+  'profile.admin_has_none': {
+    pl: 'Konto administratora nie ma wizytówki prawnika',
+    en: 'An administrator account has no lawyer profile',
+  },
   'offers.not_found': { pl: 'Nie znaleziono oferty', en: 'Offer not found' },
   'offers.profile_inactive': {
     pl: 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',

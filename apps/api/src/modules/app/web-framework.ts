@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { publicLinksFromEnv, samePublicLinks, type PublicLinks } from '@substytut/shared/public-defaults';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  asksOnlyForJson,
   prefersEnglish,
   isServerPath,
   withSandboxFlag,
@@ -202,9 +203,10 @@ export async function registerFrameworkWebApp(
         await sendPrerendered(reply, prerendered, NOT_FOUND_PAGE.test(pathname) ? 404 : 200);
         return true;
       }
-      const accept = request.headers.accept ?? '';
-      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery.
-      if (!accept.includes('text/html') && !prerenderedData && pathname !== '/__manifest') return false;
+      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery; a
+      // request that asks only for JSON is an API client's and gets the API's JSON 404.
+      if (asksOnlyForJson(request.headers.accept) && !prerenderedData && pathname !== '/__manifest')
+        return false;
       await render(request, reply);
       return true;
     },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths, stripLanguage, useLocalizedHref } from '@/config/paths';
+import { ThemeRadioGroup } from '@/components/layout/theme-switch';
 import { cn } from '@/lib/cn';
 import { LogoutButton } from '../components/logout-button';
 import { OfferLinkPanel } from '../components/offer-link-panel';
@@ -97,6 +98,12 @@ function SidebarBody({
       <SidebarNav collapsed={collapsed} mobile={mobile} />
       {!collapsed && (
         <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>{offerForm}</OfferLinkPanel>
+      )}
+      {/* On a phone this is the page's only menu (the site menu button is hidden): the theme too. */}
+      {mobile && (
+        <div className="mx-2 border-t border-border px-2 pt-4">
+          <ThemeRadioGroup />
+        </div>
       )}
       {!mobile && (
         <div className={cn('mt-auto border-t border-border px-2 pt-3', collapsed && 'flex justify-center')}>
