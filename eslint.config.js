@@ -69,6 +69,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-ssr/**',
       'apps/web/build/**',
+      'apps/web/.bench/**',
       'apps/web/.react-router/**',
       '**/node_modules/**',
       'data/**',

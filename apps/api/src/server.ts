@@ -2,6 +2,7 @@ import { composeApp } from './composition/build-app.ts';
 import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
+import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
 import { startClockJob } from './modules/offers/offers.clock.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
@@ -39,7 +40,13 @@ async function main() {
     log: app.log.child({ component: 'mail-worker' }),
   });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
-  const clockJob = startClockJob(services.lifecycle, app.log.child({ component: 'clock-job' }));
+  const clockLog = app.log.child({ component: 'clock-job' });
+  const clockJob = startClockJob(services.lifecycle, clockLog, [
+    async () => {
+      const swept = await runMyDataSweeps(app);
+      if (swept.exportsPurged || swept.accountsPurged) clockLog.info(swept, 'clock job: my data');
+    },
+  ]);
 
   const connections = trackConnectionsForShutdown(app.server);
   let shuttingDown = false;

@@ -11,3 +11,4 @@ export * from './schema/offers.ts';
 export * from './schema/checkout.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/admin-summary.ts';
+export * from './schema/my-data.ts';

@@ -1,4 +1,4 @@
-import { clearSession, getToken } from '@/lib/session';
+import { expireSession, getToken } from '@/lib/session';
 
 export const API_BASE = '/api';
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -35,7 +35,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 function handleUnauthorized(): void {
-  clearSession();
+  expireSession();
   if (onUnauthorized) onUnauthorized();
   else if (typeof window !== 'undefined') window.location.assign('/auth');
 }
@@ -171,7 +171,8 @@ export async function request<T>(
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   upload,

@@ -54,7 +54,9 @@ describe('locale files', () => {
 
   for (const namespace of namespaces('pl')) {
     it(`${namespace}: every key exists in every language`, () => {
-      const [reference, ...others] = LANGUAGES.map((language) => baseKeys(keysOf(language, namespace).keys()));
+      const [reference, ...others] = LANGUAGES.map((language) =>
+        baseKeys(keysOf(language, namespace).keys()),
+      );
       others.forEach((keys, index) => {
         const language = LANGUAGES[index + 1];
         const missing = [...reference!].filter((k) => !keys.has(k)).map((k) => `${language} lacks ${k}`);
@@ -75,19 +77,37 @@ describe('locale files', () => {
     const source = sourceFiles(srcDir)
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
-    const allow = (JSON.parse(readFileSync(path.join(localesDir, 'dynamic-keys.json'), 'utf8')) as {
-      patterns: string[];
-    }).patterns.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+    const allow = (
+      JSON.parse(readFileSync(path.join(localesDir, 'dynamic-keys.json'), 'utf8')) as {
+        patterns: string[];
+      }
+    ).patterns.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
 
     const unused: string[] = [];
     for (const namespace of namespaces('pl')) {
       for (const key of baseKeys(keysOf('pl', namespace).keys())) {
         const qualified = `${namespace}:${key}`;
         if (allow.some((re) => re.test(qualified))) continue;
-        const quoted = [key, qualified].some((k) => ["'", '"', '`'].some((q) => source.includes(`${q}${k}${q}`)));
+        const quoted = [key, qualified].some((k) =>
+          ["'", '"', '`'].some((q) => source.includes(`${q}${k}${q}`)),
+        );
         if (!quoted) unused.push(qualified);
       }
     }
     expect(unused).toEqual([]);
+  });
+
+  it("calls the entry number by the profession's term wherever a lawyer or a client reads it", () => {
+    const term = { pl: 'Numer wpisu', en: 'Entry number' } as const;
+    for (const language of LANGUAGES as (keyof typeof term)[]) {
+      const labels = [
+        keysOf(language, 'dashboard').get('view.licenseNo'),
+        keysOf(language, 'dashboard').get('form.licenseNo'),
+        keysOf(language, 'public-profile').get('profile.licenseNo'),
+      ];
+      expect(labels).toEqual([term[language], term[language], term[language]]);
+      const all = namespaces(language).flatMap((namespace) => [...keysOf(language, namespace).values()]);
+      expect(all.filter((text) => /numer licencji|licence number/i.test(text))).toEqual([]);
+    }
   });
 });

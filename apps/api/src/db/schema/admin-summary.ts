@@ -2,7 +2,7 @@ import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg
 
 /**
  * The administrator's summary, kept current by triggers in the same statement (and so the same
- * transaction) as every change to offers, profiles and payments (0008_offer_lifecycle.sql): the
+ * transaction) as every change to offers, profiles and payments (0009_offer_lifecycle.sql): the
  * summary reads a few dozen rows instead of counting a million.
  */
 

@@ -253,7 +253,7 @@ export async function estimateRows(db: DbOrTx, table: typeof profiles | typeof o
   return n === undefined || n === null ? -1 : Number(n);
 }
 
-/** Rows per status, from the counters the triggers of 0008 keep (no count over the table). */
+/** Rows per status, from the counters the triggers of 0009 keep (no count over the table). */
 export async function countByStatus(db: DbOrTx, entity: 'offers' | 'profiles'): Promise<Map<string, number>> {
   const rows = await db
     .select({ status: statusCounts.status, n: statusCounts.n })
@@ -263,7 +263,7 @@ export async function countByStatus(db: DbOrTx, entity: 'offers' | 'profiles'): 
 }
 
 /**
- * Paid gross per Warsaw week from the daily figures the triggers of 0008 keep: week 1 begins on
+ * Paid gross per Warsaw week from the daily figures the triggers of 0009 keep: week 1 begins on
  * `firstWeek` (a Monday), and payments in paid or disputed status count (refunded ones do not).
  */
 export async function sumPaidPerWeek(

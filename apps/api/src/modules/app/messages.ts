@@ -111,6 +111,49 @@ const catalogue: Catalogue = {
     en: 'The company search is unavailable right now. Please enter the details by hand',
   },
   'profile.not_found': { pl: 'Nie znaleziono profilu', en: 'Profile not found' },
+  'profile.gone': { pl: 'Ten profil został usunięty', en: 'This profile has been deleted' },
+  'my_data.export_unavailable': {
+    pl: 'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
+    en: 'This data export link has been used or has expired. Ask for a new export in the dashboard',
+  },
+  'my_data.unsettled_offers': {
+    pl: 'Nie możesz teraz usunąć konta: masz opłacone zlecenie, które nie zostało jeszcze rozliczone (klient nie potwierdził wykonania lub trwa wypłata). Usuń konto po rozliczeniu',
+    en: 'You cannot delete the account now: a paid job is not settled yet (the client has not confirmed it or the payout is under way). Delete the account once it is settled',
+  },
+  'my_data.payment_in_progress': {
+    pl: 'Nie możesz teraz usunąć konta: klient właśnie płaci za jedną z Twoich ofert. Spróbuj ponownie, gdy płatność się zakończy',
+    en: 'You cannot delete the account now: a client is paying for one of your offers. Try again when the payment has ended',
+  },
+  'my_data.wrong_password': { pl: 'Nieprawidłowe hasło', en: 'Wrong password' },
+  'my_data.google_mismatch': {
+    pl: 'Zaloguj się przez Google na konto z tym samym adresem e-mail',
+    en: 'Sign in with Google to the account with the same e-mail address',
+  },
+  'my_data.confirmation_required': {
+    pl: 'Potwierdź usunięcie konta hasłem lub logowaniem przez Google',
+    en: 'Confirm the deletion with your password or with Google sign-in',
+  },
+  'my_data.account_deleted': {
+    pl: 'Konto zostało usunięte',
+    en: 'The account has been deleted',
+  },
+  'my_data.user_not_found': { pl: 'Nie znaleziono użytkownika', en: 'User not found' },
+  'my_data.admin_account': {
+    pl: 'Konta administratora nie można usunąć w ten sposób',
+    en: 'An administrator account cannot be deleted this way',
+  },
+  'my_data.request_invalid': {
+    pl: 'Link wygasł lub został już użyty. Wyślij prośbę ponownie',
+    en: 'The link has expired or has been used. Send the request again',
+  },
+  'my_data.payer_unsettled': {
+    pl: 'Nie możemy teraz usunąć Twoich danych: jedna z Twoich płatności nie została jeszcze rozliczona (trwa płatność lub zlecenie czeka na Twoje potwierdzenie). Spróbuj ponownie po rozliczeniu',
+    en: 'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
+  },
+  'profile.admin_has_none': {
+    pl: 'Konto administratora nie ma wizytówki prawnika',
+    en: 'An administrator account has no lawyer profile',
+  },
   'offers.not_found': { pl: 'Nie znaleziono oferty', en: 'Offer not found' },
   'offers.profile_inactive': {
     pl: 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',

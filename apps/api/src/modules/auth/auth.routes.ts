@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { onlyFromThisMachine } from '../app/local-request.ts';
-import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
+import { localeFromAcceptLanguage, messageFor, type Locale } from '../app/messages.ts';
+import { deleteAccount } from '../my-data/my-data.delete.ts';
+import { myDataDepsOf } from '../my-data/my-data.routes.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
 import {
@@ -68,7 +70,10 @@ export async function authRoutes(app: FastifyInstance) {
       {
         onRequest: onlyFromThisMachine,
         config: LIMITS.google,
-        schema: { body: sandboxGoogleSignInSchema, response: { 200: dataOf(z.object({ credential: z.string() })) } },
+        schema: {
+          body: sandboxGoogleSignInSchema,
+          response: { 200: dataOf(z.object({ credential: z.string() })) },
+        },
       },
       async (request) => ok({ credential: await googleSandbox.signIn(request.body, app.clock.now()) }),
     );
@@ -121,6 +126,28 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       currentUser(request);
       return ok(await auth.logout(deps, request.bearerToken!, contextOf(request)));
+    },
+  );
+
+  typed.post(
+    '/api/me/delete',
+    {
+      preHandler: app.requireUser,
+      config: LIMITS.login,
+      schema: {
+        body: z.object({
+          password: z.string().max(1000).optional(),
+          google_token: z.string().max(10_000).optional(),
+        }),
+        response: { 200: dataOf(successResponse) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const context = contextOf(request);
+      await auth.confirmIdentity(deps, user, request.body, context);
+      await deleteAccount(myDataDepsOf(app), user.id);
+      return ok({ success: true as const, message: messageFor('my_data.account_deleted', context.locale) });
     },
   );
 

@@ -226,7 +226,12 @@ export async function insertPayout(db: DbOrTx, values: typeof payouts.$inferInse
 }
 
 /** A delayed payment method's reference, known before its money arrives. */
-export async function setPaymentRef(db: DbOrTx, paymentId: number, paymentRef: string, now: Date): Promise<void> {
+export async function setPaymentRef(
+  db: DbOrTx,
+  paymentId: number,
+  paymentRef: string,
+  now: Date,
+): Promise<void> {
   await db.update(offerPayments).set({ paymentRef, updatedAt: now }).where(eq(offerPayments.id, paymentId));
 }
 
@@ -275,7 +280,13 @@ export async function findOfferIdByAcceptanceToken(db: DbOrTx, tokenHash: string
   return row?.id ?? null;
 }
 
-export async function offerStatusOf(db: DbOrTx, offerId: number): Promise<OfferRow['status'] | null> {
-  const [row] = await db.select({ status: offers.status }).from(offers).where(eq(offers.id, offerId));
-  return row?.status ?? null;
+export async function offerAcceptanceOf(
+  db: DbOrTx,
+  offerId: number,
+): Promise<Pick<OfferRow, 'status' | 'acceptedAt'> | null> {
+  const [row] = await db
+    .select({ status: offers.status, acceptedAt: offers.acceptedAt })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  return row ?? null;
 }

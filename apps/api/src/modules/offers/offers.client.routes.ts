@@ -4,10 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { acceptOffer } from './offers.acceptance.ts';
+import { acceptanceOf, acceptOffer } from './offers.acceptance.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import { startPayment } from './offers.payment.ts';
-import { acceptBody, acceptResponse, paymentBody, paymentParams } from './offers.schemas.ts';
+import {
+  acceptanceResponse,
+  acceptBody,
+  acceptResponse,
+  paymentBody,
+  paymentParams,
+} from './offers.schemas.ts';
 
 /**
  * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
@@ -76,5 +82,15 @@ export async function offersClientRoutes(
       schema: { body: acceptBody, response: { 200: dataOf(acceptResponse) } },
     },
     async (request) => ok(await acceptOffer(deps, request.body.token)),
+  );
+
+  // A POST, though it only reads, so the secret token stays out of URLs and request logs.
+  typed.post(
+    '/api/public/offer/status',
+    {
+      config: rateLimit(20, '1 minute'),
+      schema: { body: acceptBody, response: { 200: dataOf(acceptanceResponse) } },
+    },
+    async (request) => ok(await acceptanceOf(deps, request.body.token)),
   );
 }

@@ -21,7 +21,7 @@ export interface ClockJobResult {
  * The clock job (every minute, on any number of instances): offers past their day expire; done
  * offers the client did not confirm within ACCEPTANCE_WINDOW_DAYS (Warsaw calendar days, like
  * the expiry) are archived and paid out; the sandbox ends its overdue checkouts; failed payouts
- * are retried. The database is asked only for what is due (partial indexes of 0008). Every step
+ * are retried. The database is asked only for what is due (indexes (status, expire_date) and (status, done_at)). Every step
  * is a conditional update or keyed by the offer, so running it twice changes nothing more.
  */
 export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> {
@@ -70,6 +70,8 @@ export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> 
 export function startClockJob(
   deps: LifecycleDeps,
   log: FastifyBaseLogger,
+  /** other features' periodic work, run after the lifecycle's on the same tick */
+  sweeps: (() => Promise<void>)[] = [],
   intervalMs = CLOCK_JOB_INTERVAL_MS,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
@@ -78,6 +80,9 @@ export function startClockJob(
     running = runClockJob(deps)
       .then((result) => {
         if (result.expired || result.archived || result.payoutsSent) log.info(result, 'clock job');
+      })
+      .then(async () => {
+        for (const sweep of sweeps) await sweep();
       })
       .catch((error: unknown) => log.error({ err: error }, 'clock job failed'))
       .finally(() => {

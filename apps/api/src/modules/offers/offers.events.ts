@@ -1,11 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
-import {
-  PaymentProviderError,
-  type AfterCommit,
-  type PaymentEventOf,
-} from '../payments/payments.port.ts';
+import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
 import { fullNameOf } from './offers.dto.ts';
@@ -87,6 +83,7 @@ export async function onCheckoutCompleted(
         lawyerName: fullNameOf(found.profile),
         seolink: found.profile.seolink ?? '',
         paymentId: paid.id,
+        client: paid,
       },
       context,
     ),
@@ -225,4 +222,3 @@ export async function onChargeEvent(
   if (changed.length > 0)
     deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
 }
-

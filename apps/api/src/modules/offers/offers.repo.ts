@@ -168,8 +168,8 @@ export async function offerExists(db: DbOrTx, offerId: number): Promise<boolean>
 }
 
 /**
- * Unpaid offers whose expiry day is before `day` (the clock job's due expiries). Reads the
- * partial index offers_unpaid_expire_date_idx: only unpaid offers, by their day.
+ * Unpaid offers whose expiry day is before `day` (the clock job's due expiries), through
+ * the index offers_status_expire_idx (status, expire_date).
  */
 export async function unpaidOffersExpiringBefore(db: DbOrTx, day: IsoDate): Promise<number[]> {
   const rows = await db
@@ -181,7 +181,7 @@ export async function unpaidOffersExpiringBefore(db: DbOrTx, day: IsoDate): Prom
 
 /**
  * Offers done before `cutoff` and still waiting for the client (the clock job's due archivals).
- * Reads the partial index offers_done_done_at_idx.
+ * Reads the index offers_status_done_at_idx (status, done_at).
  */
 export async function offersDoneBefore(db: DbOrTx, cutoff: Date): Promise<number[]> {
   const rows = await db

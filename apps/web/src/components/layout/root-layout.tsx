@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { MAIN_CONTENT_ID } from '@/config/constants';
 import { CookieConsent } from '@/components/consent/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useNonce } from '@/lib/nonce';
 import { SandboxMarker } from './sandbox-marker';
-
-export const MAIN_CONTENT_ID = 'main-content';
 
 /** The page frame; `children` in place of the matched page (the framework's error boundary). */
 export function RootLayout({ children }: { children?: ReactNode }) {
