@@ -1,8 +1,9 @@
-import { buildApp } from './modules/app/build-app.ts';
+import { composeApp } from './composition/build-app.ts';
 import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
-import { startClockJob } from './modules/checkout/clock-job.ts';
+import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
+import { startClockJob } from './modules/offers/offers.clock.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
 // How long shutdown may take before the process exits anyway.
@@ -22,7 +23,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const app = await buildApp(config);
+  const { app, services } = await composeApp(config);
   if (!config.isProduction) {
     const accounts = await seedDemoAccounts(app.db, app.clock.now());
     // Printed on purpose: these are public demo credentials, and only outside production.
@@ -39,7 +40,13 @@ async function main() {
     log: app.log.child({ component: 'mail-worker' }),
   });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
-  const clockJob = startClockJob(app);
+  const clockLog = app.log.child({ component: 'clock-job' });
+  const clockJob = startClockJob(services.lifecycle, clockLog, [
+    async () => {
+      const swept = await runMyDataSweeps(app);
+      if (swept.exportsPurged || swept.accountsPurged) clockLog.info(swept, 'clock job: my data');
+    },
+  ]);
 
   const connections = trackConnectionsForShutdown(app.server);
   let shuttingDown = false;

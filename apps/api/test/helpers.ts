@@ -28,7 +28,8 @@ import {
   type User,
 } from '../src/db/schema.ts';
 import { addDays, grossFromNet, warsawDate, type OfferStatus } from '@substytut/shared';
-import { buildApp, type AppOverrides } from '../src/modules/app/build-app.ts';
+import { composeApp, type AppOverrides } from '../src/composition/build-app.ts';
+import type { Services } from '../src/composition/services.ts';
 import { issueAccessToken } from '../src/modules/auth/access-tokens.ts';
 import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
 import { apiRoot, loadConfig, type Config } from '../src/modules/app/config.ts';
@@ -231,6 +232,8 @@ export interface TestAppOptions extends Omit<AppOverrides, 'database' | 'clock'>
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the feature services the composition root built for this app */
+  services: Services;
   db: Db;
   config: Config;
   clock: TestClock;
@@ -253,9 +256,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? createTestClock(new Date());
   const database = await createTestDatabase();
   const { env: _env, clock: _clock, ...overrides } = options;
-  const app = await buildApp(config, { ...overrides, database, clock });
+  const { app, services } = await composeApp(config, { ...overrides, database, clock });
   return {
     app,
+    services,
     db: app.db,
     config,
     clock,
@@ -274,4 +278,28 @@ export async function csrfHeaders(app: FastifyInstance): Promise<{ cookie: strin
   const token = response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!token) throw new Error('no XSRF-TOKEN cookie');
   return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
+}
+
+/** A payment row of an offer as the admin summary counts it (status, amount, pay date). */
+export function paymentRow(
+  offerId: number,
+  status: 'paid' | 'refunded' | 'disputed' | 'open',
+  price: number,
+  payDate: string | null,
+  expiresAt = new Date(),
+) {
+  return {
+    offerId,
+    provider: 'sandbox' as const,
+    externalId: `cs_${randomBytes(6).toString('hex')}`,
+    payLink: 'http://localhost/pay',
+    status,
+    price,
+    email: 'client@example.com',
+    street: 'Prosta 1',
+    city: 'Warszawa',
+    postCode: '00-001',
+    expiresAt,
+    payDate: payDate ? new Date(payDate) : null,
+  };
 }

@@ -10,4 +10,5 @@ export * from './dates.ts';
 export * from './reference-data/index.ts';
 export * from './validation/index.ts';
 export * from './api-types.ts';
+export * from './offer-rules.ts';
 export * from './retention.ts';

@@ -292,6 +292,15 @@ const MATRIX: Record<string, Rule> = {
         token === 'none' ? {} : { token: token === 'own' ? w.acceptToken : randomToken() },
       ),
   },
+  // Reads where the confirmation stands, with the same secret as confirming.
+  'POST /api/public/offer/status': {
+    policy: 'link',
+    request: (w, token) =>
+      post(
+        '/api/public/offer/status',
+        token === 'none' ? {} : { token: token === 'own' ? w.acceptToken : randomToken() },
+      ),
+  },
   // Following the mailed link only redirects to the page whose button confirms (a GET changes nothing).
   'GET /offer/accept/:token': { policy: 'open', request: () => get(`/offer/accept/${randomToken()}`) },
   'GET /pl/offer/accept/:token': { policy: 'open', request: () => get(`/pl/offer/accept/${randomToken()}`) },
@@ -370,7 +379,10 @@ const MATRIX: Record<string, Rule> = {
   },
   'GET /api/me/deletion': { policy: 'self', request: () => get('/api/me/deletion') },
   // The mailed one-time link is the only credential: an invented one opens nothing.
-  'GET /api/data-export/:token': { policy: 'credential', forged: () => get(`/api/data-export/${randomToken()}`) },
+  'GET /api/data-export/:token': {
+    policy: 'credential',
+    forged: () => get(`/api/data-export/${randomToken()}`),
+  },
   // Deleting one's account needs the password again: a wrong one is refused to everyone.
   'POST /api/me/delete': {
     policy: 'credential',
@@ -673,7 +685,10 @@ describe('access matrix', () => {
     }
     // Marking the paid job done mailed its payer the acceptance link.
     // Read from this machine: the local mailbox answers nobody else.
-    const mail = await w.send({ ...get(`/api/dev/mail?to=${encodeURIComponent(A_PAYER)}`), remoteAddress: '127.0.0.1' });
+    const mail = await w.send({
+      ...get(`/api/dev/mail?to=${encodeURIComponent(A_PAYER)}`),
+      remoteAddress: '127.0.0.1',
+    });
     const links = (mail.json() as { data: { links: string[] }[] }).data.flatMap((m) => m.links);
     const accept = links.map((l) => /\/offer\/accept\/([^/?#]+)/.exec(l)?.[1]).find(Boolean);
     expect(accept, 'acceptance link in the payer’s mail').toBeDefined();

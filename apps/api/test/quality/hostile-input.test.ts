@@ -11,7 +11,7 @@ import {
   registerBody,
   resetPasswordBody,
 } from '../../src/modules/auth/auth.schemas.ts';
-import { acceptBody, paymentBody } from '../../src/modules/checkout/checkout.schemas.ts';
+import { acceptBody, paymentBody } from '../../src/modules/offers/offers.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
 import { nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
 import { createTestApp, type TestApp } from '../helpers.ts';

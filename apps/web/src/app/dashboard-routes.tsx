@@ -27,7 +27,11 @@ export function OffersRoute() {
 
 /** Moje dane, with the accounts feature's Google button for confirming a deletion without a password. */
 export function MyDataRoute() {
-  return <MyDataFrame googleConfirm={(onCredential) => <GoogleSignIn mode="signin" onCredential={onCredential} />} />;
+  return (
+    <MyDataFrame
+      googleConfirm={(onCredential) => <GoogleSignIn mode="signin" onCredential={onCredential} />}
+    />
+  );
 }
 
 export { BillingRoute, ProfileRoute };

@@ -26,7 +26,10 @@ export const paths = {
   privacyData: { path: '/privacy/data', getHref: () => '/privacy/data' },
   /** A payer (no account) asks for a copy or the deletion of their data; every mail links here. */
   myData: { path: '/my-data', getHref: () => '/my-data' },
-  myDataConfirm: { path: '/my-data/confirm/:token', getHref: (token: string) => `/my-data/confirm/${enc(token)}` },
+  myDataConfirm: {
+    path: '/my-data/confirm/:token',
+    getHref: (token: string) => `/my-data/confirm/${enc(token)}`,
+  },
   auth: {
     root: { path: '/auth', getHref: () => '/auth' },
     login: { path: '/auth/login', getHref: () => '/auth/login' },

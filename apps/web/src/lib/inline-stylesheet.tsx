@@ -16,7 +16,9 @@ const ELEMENT_ID = 'stylesheet';
 export function InlineStylesheet({ href }: { href: string }) {
   const served = use(StylesheetTextContext);
   const [text] = useState(
-    () => served ?? (typeof document === 'undefined' ? '' : (document.getElementById(ELEMENT_ID)?.textContent ?? '')),
+    () =>
+      served ??
+      (typeof document === 'undefined' ? '' : (document.getElementById(ELEMENT_ID)?.textContent ?? '')),
   );
   if (!text) return <link rel="stylesheet" href={href} precedence="default" />;
   return <style id={ELEMENT_ID} dangerouslySetInnerHTML={{ __html: text }} />;

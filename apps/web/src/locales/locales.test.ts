@@ -54,7 +54,9 @@ describe('locale files', () => {
 
   for (const namespace of namespaces('pl')) {
     it(`${namespace}: every key exists in every language`, () => {
-      const [reference, ...others] = LANGUAGES.map((language) => baseKeys(keysOf(language, namespace).keys()));
+      const [reference, ...others] = LANGUAGES.map((language) =>
+        baseKeys(keysOf(language, namespace).keys()),
+      );
       others.forEach((keys, index) => {
         const language = LANGUAGES[index + 1];
         const missing = [...reference!].filter((k) => !keys.has(k)).map((k) => `${language} lacks ${k}`);
@@ -75,16 +77,20 @@ describe('locale files', () => {
     const source = sourceFiles(srcDir)
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
-    const allow = (JSON.parse(readFileSync(path.join(localesDir, 'dynamic-keys.json'), 'utf8')) as {
-      patterns: string[];
-    }).patterns.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+    const allow = (
+      JSON.parse(readFileSync(path.join(localesDir, 'dynamic-keys.json'), 'utf8')) as {
+        patterns: string[];
+      }
+    ).patterns.map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
 
     const unused: string[] = [];
     for (const namespace of namespaces('pl')) {
       for (const key of baseKeys(keysOf('pl', namespace).keys())) {
         const qualified = `${namespace}:${key}`;
         if (allow.some((re) => re.test(qualified))) continue;
-        const quoted = [key, qualified].some((k) => ["'", '"', '`'].some((q) => source.includes(`${q}${k}${q}`)));
+        const quoted = [key, qualified].some((k) =>
+          ["'", '"', '`'].some((q) => source.includes(`${q}${k}${q}`)),
+        );
         if (!quoted) unused.push(qualified);
       }
     }

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 
 // Both tables hold single-use secrets mailed to the user. Only a sha256 of each secret is
 // stored, so a leaked table reveals no usable link. A row is deleted when it is used.

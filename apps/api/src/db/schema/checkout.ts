@@ -25,8 +25,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * pays the offer, the others are ended at the provider, and one paid anyway is refunded.
  *
  * The offer cannot be deleted while a payment references it (restrict): the offers feature
- * clears unpaid checkouts first (checkout.service prepareOfferDeletion), and paid offers are never
- * deleted.
+ * ends unpaid checkouts first (offers.service deleteOffer), and paid offers are never deleted.
  */
 export const offerPayments = pgTable(
   'payments',

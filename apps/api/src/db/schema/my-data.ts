@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'downloaded', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];

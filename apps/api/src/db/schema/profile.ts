@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 
 /**
  * A lawyer's business card (spec 3), one per account. Text fields the lawyer has not filled yet

@@ -1,11 +1,13 @@
 import { asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminOfferSortColumn, AdminProfileSortColumn, ParsedSort } from '@substytut/shared/admin-api';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { IsoDate } from '@substytut/shared';
 import {
-  offerPayments,
   offers,
+  paidVolumeDaily,
   paymentAccounts,
   profiles,
+  statusCounts,
   users,
   type OfferRow,
   type ProfileRow,
@@ -251,41 +253,31 @@ export async function estimateRows(db: DbOrTx, table: typeof profiles | typeof o
   return n === undefined || n === null ? -1 : Number(n);
 }
 
-export async function countProfilesByStatus(db: DbOrTx): Promise<Map<string, number>> {
+/** Rows per status, from the counters the triggers of 0009 keep (no count over the table). */
+export async function countByStatus(db: DbOrTx, entity: 'offers' | 'profiles'): Promise<Map<string, number>> {
   const rows = await db
-    .select({ status: profiles.status, n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .groupBy(profiles.status);
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
-}
-
-export async function countOffersByStatus(db: DbOrTx): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ status: offers.status, n: sql<number>`count(*)::int` })
-    .from(offers)
-    .groupBy(offers.status);
+    .select({ status: statusCounts.status, n: statusCounts.n })
+    .from(statusCounts)
+    .where(eq(statusCounts.entity, entity));
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /**
- * Paid gross per week: `bounds` are the instants the weeks start, plus the end of the last one.
- * width_bucket puts each payment in its week (1-based); refunded payments are left out.
+ * Paid gross per Warsaw week from the daily figures the triggers of 0009 keep: week 1 begins on
+ * `firstWeek` (a Monday), and payments in paid or disputed status count (refunded ones do not).
  */
 export async function sumPaidPerWeek(
   db: DbOrTx,
-  bounds: Date[],
+  firstWeek: IsoDate,
+  weeks: number,
 ): Promise<Map<number, { grossGrosze: number; payments: number }>> {
-  const first = bounds[0];
-  const last = bounds[bounds.length - 1];
-  if (!first || !last) return new Map();
-  const thresholds = `{${bounds.map((b) => b.toISOString()).join(',')}}`;
   const result = await db.execute(sql`
-    select width_bucket(${offerPayments.payDate}, ${thresholds}::timestamptz[]) as week,
-      coalesce(sum(${offerPayments.price}), 0)::bigint as gross, count(*)::int as n
-    from ${offerPayments}
-    where ${offerPayments.payDate} >= ${first.toISOString()}::timestamptz
-      and ${offerPayments.payDate} < ${last.toISOString()}::timestamptz
-      and ${offerPayments.status} in ('paid', 'disputed')
+    select (${paidVolumeDaily.day} - ${firstWeek}::date) / 7 + 1 as week,
+      coalesce(sum(${paidVolumeDaily.grossGrosze}), 0)::bigint as gross,
+      coalesce(sum(${paidVolumeDaily.payments}), 0)::bigint as n
+    from ${paidVolumeDaily}
+    where ${paidVolumeDaily.day} >= ${firstWeek}::date
+      and ${paidVolumeDaily.day} < ${firstWeek}::date + ${weeks * 7}::int
     group by 1`);
   const out = new Map<number, { grossGrosze: number; payments: number }>();
   for (const row of rowsOf<{ week: number | string; gross: number | string; n: number | string }>(result)) {

@@ -16,18 +16,16 @@ import {
   OFFER_STATUSES,
   PROFILE_STATUSES,
   warsawDate,
-  warsawStartOfDay,
   type IsoDate,
 } from '@substytut/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../app/errors.ts';
-import { toOfferDto } from '../offers/offers.service.ts';
+import { toOfferDto } from '../offers/offers.dto.ts';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import {
   countAll,
   countMatches,
-  countOffersByStatus,
-  countProfilesByStatus,
+  countByStatus,
   estimateRows,
   idIn,
   offerSearch,
@@ -176,12 +174,11 @@ export function summaryWeeks(now: Date, weeks = ADMIN_SUMMARY_WEEKS): IsoDate[] 
 /** GET /admin/summary: profiles and offers per status, and the paid gross per week. */
 export async function getSummary(deps: AdminDeps): Promise<AdminSummary> {
   const weeks = summaryWeeks(deps.clock.now());
-  const lastWeek = weeks[weeks.length - 1] ?? warsawWeekStart(warsawDate(deps.clock.now()));
-  const bounds = [...weeks, addDays(lastWeek, 7)].map(warsawStartOfDay);
+  const firstWeek = weeks[0] ?? warsawWeekStart(warsawDate(deps.clock.now()));
   const [profileCounts, offerCounts, volume] = await Promise.all([
-    countProfilesByStatus(deps.db),
-    countOffersByStatus(deps.db),
-    sumPaidPerWeek(deps.db, bounds),
+    countByStatus(deps.db, 'profiles'),
+    countByStatus(deps.db, 'offers'),
+    sumPaidPerWeek(deps.db, firstWeek, weeks.length),
   ]);
   return {
     profiles: Object.fromEntries(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOfferList, AdminProfileList, AdminSummary } from '@substytut/shared/admin-api';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, paymentRow, type TestApp } from '../../../test/helpers.ts';
 import { createTestClock } from '../app/clock.ts';
 import { offerPayments, type ProfileRow } from '../../db/schema.ts';
 import { listOffers, listProfiles, summaryWeeks, warsawWeekStart } from './admin.service.ts';
@@ -416,20 +416,7 @@ describe('GET /api/admin/summary', () => {
       status: 'paid' | 'refunded' | 'disputed' | 'open',
       price: number,
       payDate: string | null,
-    ) => ({
-      offerId: offer.id,
-      provider: 'sandbox' as const,
-      externalId: `cs_${randomBytes(6).toString('hex')}`,
-      payLink: 'http://localhost/pay',
-      status,
-      price,
-      email: 'client@example.com',
-      street: 'Prosta 1',
-      city: 'Warszawa',
-      postCode: '00-001',
-      expiresAt: new Date(NOW),
-      payDate: payDate ? new Date(payDate) : null,
-    });
+    ) => paymentRow(offer.id, status, price, payDate, new Date(NOW));
     await t.db.insert(offerPayments).values([
       // Sunday 30 March 23:30 in Warsaw (CEST): the week of 24 March
       payment('paid', 12_300, '2025-03-30T21:30:00Z'),

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { accessTokens } from '../../db/schema.ts';
-import { ACCESS_TOKEN_TTL_MS, hashToken, revokeAccessToken } from '../auth/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_MS, revokeAccessToken } from '../auth/access-tokens.ts';
+import { hashToken } from './token-crypto.ts';
 
 let t: TestApp;
 

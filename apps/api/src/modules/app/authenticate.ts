@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserByToken, type AuthenticatedUser } from '../auth/access-tokens.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { User } from '../../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
+
+export type AuthenticatedUser = Pick<User, 'id' | 'email' | 'name' | 'role' | 'emailVerifiedAt' | 'locale'>;
+
+/** The user a bearer token belongs to, or null (the accounts feature provides it). */
+export type FindUserByToken = (db: DbOrTx, token: string, now: Date) => Promise<AuthenticatedUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +34,7 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
-export function registerAuthentication(app: FastifyInstance) {
+export function registerAuthentication(app: FastifyInstance, findUserByToken: FindUserByToken) {
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
 

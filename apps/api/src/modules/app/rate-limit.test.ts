@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
-import { buildApp } from './build-app.ts';
+import { buildApp } from '../../composition/build-app.ts';
 import { loadConfig } from './config.ts';
 import { rateLimit } from './rate-limit.ts';
 

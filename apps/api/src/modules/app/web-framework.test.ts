@@ -141,7 +141,11 @@ describe('serving the framework build', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('RENDERED /u/nobody');
-      const english = await t.app.inject({ method: 'GET', url: '/about', headers: { ...headers, 'accept-language': 'en' } });
+      const english = await t.app.inject({
+        method: 'GET',
+        url: '/about',
+        headers: { ...headers, 'accept-language': 'en' },
+      });
       expect(english.body).toContain('RENDERED /about');
       const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page', headers });
       expect(unknown.statusCode).toBe(404);

@@ -1,22 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accessTokens, users, type User } from '../../db/schema.ts';
+import { accessTokens, users } from '../../db/schema.ts';
+import type { AuthenticatedUser } from '../app/authenticate.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 
 /** How long a login stays valid without being used again. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Touching last_used_at on every request would turn each read into a write; once a minute is enough.
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
-
-/** The only form in which a token is stored: a leaked table reveals no usable token. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** 256 random bits, URL-safe; returned once to the client and never stored in the clear. */
-export function newSecretToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 export async function issueAccessToken(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const token = newSecretToken();
@@ -30,10 +21,12 @@ export async function issueAccessToken(db: DbOrTx, userId: string, now: Date): P
   return token;
 }
 
-export type AuthenticatedUser = Pick<User, 'id' | 'email' | 'name' | 'role' | 'emailVerifiedAt' | 'locale'>;
-
 /** The user a bearer token belongs to, or null for an unknown, revoked or expired token. */
-export async function findUserByToken(db: DbOrTx, token: string, now: Date): Promise<AuthenticatedUser | null> {
+export async function findUserByToken(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<AuthenticatedUser | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({

@@ -90,12 +90,16 @@ describe('seedDemoAccounts', () => {
     const table = async (q: string) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/admin/profile?q=${q}`, headers });
       expect(response.statusCode).toBe(200);
-      return (response.json().data.data as { email: string; fullname: string }[]).map(({ email, fullname }) => ({
-        email,
-        fullname,
-      }));
+      return (response.json().data.data as { email: string; fullname: string }[]).map(
+        ({ email, fullname }) => ({
+          email,
+          fullname,
+        }),
+      );
     };
-    expect(await table('lawyer@substytut.local')).toEqual([{ email: DEMO_ACCOUNTS[1].email, fullname: 'Prawnik Demo' }]);
+    expect(await table('lawyer@substytut.local')).toEqual([
+      { email: DEMO_ACCOUNTS[1].email, fullname: 'Prawnik Demo' },
+    ]);
     expect(await table('admin@substytut.local')).toEqual([]);
   });
 });

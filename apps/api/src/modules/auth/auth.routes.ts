@@ -70,7 +70,10 @@ export async function authRoutes(app: FastifyInstance) {
       {
         onRequest: onlyFromThisMachine,
         config: LIMITS.google,
-        schema: { body: sandboxGoogleSignInSchema, response: { 200: dataOf(z.object({ credential: z.string() })) } },
+        schema: {
+          body: sandboxGoogleSignInSchema,
+          response: { 200: dataOf(z.object({ credential: z.string() })) },
+        },
       },
       async (request) => ok({ credential: await googleSandbox.signIn(request.body, app.clock.now()) }),
     );

@@ -13,14 +13,9 @@ import {
   verifyEmailMail,
   type MailContext,
 } from '../mail/templates/index.ts';
-import {
-  hashToken,
-  issueAccessToken,
-  newSecretToken,
-  revokeAccessToken,
-  revokeAllAccessTokens,
-  type AuthenticatedUser,
-} from './access-tokens.ts';
+import type { AuthenticatedUser } from '../app/authenticate.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
+import { issueAccessToken, revokeAccessToken, revokeAllAccessTokens } from './access-tokens.ts';
 import { authErrors } from './auth.errors.ts';
 import { myDataErrors } from '../my-data/my-data.errors.ts';
 import { throttleAddressOf } from './client-address.ts';
@@ -221,7 +216,10 @@ async function alertOwnerOfFailedLogins(deps: AuthDeps, user: User, now: Date) {
   if ((await repo.recentFailedLogins(deps.db, user.id, since)) < FAILED_LOGIN_ALERT_AFTER) return;
   await deps.db.transaction(async (tx) => {
     if (!(await repo.claimLoginAlert(tx, user.id, now, since))) return;
-    await deps.mailer.enqueue(failedLoginsMail({ locale: user.locale, to: user.email }, mailContext(deps)), tx);
+    await deps.mailer.enqueue(
+      failedLoginsMail({ locale: user.locale, to: user.email }, mailContext(deps)),
+      tx,
+    );
   });
 }
 

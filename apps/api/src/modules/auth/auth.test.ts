@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { linksIn } from '../mail/dev-mail.routes.ts';
-import { hashToken } from './access-tokens.ts';
+import { hashToken } from '../app/token-crypto.ts';
 import {
   EMAIL_VERIFICATION_TTL_MS,
   FAILED_LOGIN_ALERT_AFTER,
@@ -165,13 +165,18 @@ describe('POST /api/register', () => {
     expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1);
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(owner.email, 'Innehaslo1!')).statusCode).toBe(400);
-    expect(await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, owner.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, owner.id)),
+    ).toHaveLength(0);
 
     const notices = (await mailsTo(owner.email)).filter((m) => m.id !== owner.mail.id);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toBe('Próba rejestracji na Twój adres w serwisie Substytut');
     expect(linksIn(notices[0]!.html)).toEqual(
-      expect.arrayContaining(['http://localhost:3000/auth/login', 'http://localhost:3000/auth/forgot-password']),
+      expect.arrayContaining([
+        'http://localhost:3000/auth/login',
+        'http://localhost:3000/auth/forgot-password',
+      ]),
     );
     expect(notices[0]!.text).not.toMatch(/verified|reset\//);
 
@@ -451,7 +456,9 @@ describe('POST /api/login', () => {
       errors: {},
     });
     const english = await login(r.email, 'Zlehaslo6!', { 'accept-language': 'en' });
-    expect(english.json().message).toBe('Your account has been temporarily locked. Try again later or contact us');
+    expect(english.json().message).toBe(
+      'Your account has been temporarily locked. Try again later or contact us',
+    );
     // From the guessing address even the right password waits.
     expect((await login(r.email, r.password)).statusCode).toBe(423);
 
@@ -531,7 +538,10 @@ describe('POST /api/login', () => {
     expect(alert).toBeDefined();
     expect(alert!.locale).toBe('pl');
     expect(linksIn(alert!.html)).toEqual(
-      expect.arrayContaining(['http://localhost:3000/auth/forgot-password', 'http://localhost:3000/auth/login']),
+      expect.arrayContaining([
+        'http://localhost:3000/auth/forgot-password',
+        'http://localhost:3000/auth/login',
+      ]),
     );
 
     // More failures the same day send nothing more; the next day they may send one again.
@@ -545,14 +555,16 @@ describe('POST /api/login', () => {
     expect(await alerts()).toHaveLength(2);
   });
 
-  it('writes the failed-login mail in the owner\'s language', async () => {
+  it("writes the failed-login mail in the owner's language", async () => {
     const r = await registerVerified();
     await t.db.update(users).set({ locale: 'en' }).where(eq(users.id, r.id));
     for (let i = 1; i <= FAILED_LOGIN_ALERT_AFTER; i += 1) {
       from(`198.18.0.${i}`);
       await login(r.email, 'Zlehaslo123!');
     }
-    const alert = (await mailsTo(r.email)).find((m) => m.subject === 'Failed login attempts on your Substytut account');
+    const alert = (await mailsTo(r.email)).find(
+      (m) => m.subject === 'Failed login attempts on your Substytut account',
+    );
     expect(alert!.locale).toBe('en');
     expect(linksIn(alert!.html)).toContain('http://localhost:3000/en/auth/forgot-password');
   });

@@ -8,7 +8,12 @@ import { hashPassword } from './passwords.ts';
  * production (server.ts), and only when missing: an account someone changed is left alone.
  */
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', role: 'admin', name: 'Administrator Demo' },
+  {
+    email: 'admin@substytut.local',
+    password: 'Demo-Admin-Substytut',
+    role: 'admin',
+    name: 'Administrator Demo',
+  },
   {
     email: 'lawyer@substytut.local',
     password: 'Demo-Prawnik-Substytut',

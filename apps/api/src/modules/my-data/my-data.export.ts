@@ -8,7 +8,7 @@ import { dataExports, type DataExportRow } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import type { Mailer } from '../mail/index.ts';
 import { dataExportReadyMail } from '../mail/templates/index.ts';
 import type { Storage } from '../storage/index.ts';

@@ -13,7 +13,7 @@ import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { Locale } from '../app/messages.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import type { Mailer } from '../mail/index.ts';
 import { dataRequestMail } from '../mail/templates/index.ts';
 import { collectPayerData } from './my-data.collect.ts';

@@ -1,9 +1,19 @@
-import { AppError, notFound } from '../app/errors.ts';
+import { AppError, conflict, notFound } from '../app/errors.ts';
 
 export { INVALID_TRANSITION, invalidTransition } from './offers.transitions.ts';
 
-/** Another lawyer's offer, a deleted one, or an id that is not an offer id: all the same 404. */
+/**
+ * Another lawyer's offer, a deleted one, an id that is not an offer id, or no offer behind a
+ * public link on this lawyer's page (or the page is not public): all the same 404.
+ */
 export const offerNotFound = () => notFound('offers.not_found');
 
 /** The profile is not complete or its payment account cannot receive payouts yet. */
 export const profileInactive = () => new AppError(403, 'offers.profile_inactive');
+
+/** The offer exists but can no longer be paid: expired, paid, finished, or the lawyer cannot be paid. */
+export const offerNotPayable = () => conflict('offers.not_payable');
+/** No offer waits for confirmation under this token. */
+export const acceptanceInvalid = () => new AppError(404, 'offers.acceptance_invalid');
+/** The acceptance window passed: the offer was archived and paid out without the confirmation. */
+export const acceptanceClosed = () => conflict('offers.acceptance_closed');

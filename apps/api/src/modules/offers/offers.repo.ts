@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { OFFER_STATUSES, canDelete, type OfferStatus } from '@substytut/shared';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { OFFER_STATUSES, canDelete, type IsoDate, type OfferStatus } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
-import { offerPayments, offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { offerPayments, offers, profiles, type OfferRow, type ProfileRow } from '../../db/schema.ts';
 
 export { transitionOffer, invalidTransition, INVALID_TRANSITION } from './offers.transitions.ts';
 
@@ -132,11 +132,6 @@ export async function findPayer(
   return row ?? null;
 }
 
-export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
-}
-
 /** Offers whose link is live (their card is the og:image someone may fetch). */
 export async function liveOfferIdsOfUser(db: DbOrTx, userId: string): Promise<number[]> {
   const rows = await db
@@ -170,4 +165,28 @@ export async function offerExists(db: DbOrTx, offerId: number): Promise<boolean>
     .where(eq(offers.id, offerId))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Unpaid offers whose expiry day is before `day` (the clock job's due expiries), through
+ * the index offers_status_expire_idx (status, expire_date).
+ */
+export async function unpaidOffersExpiringBefore(db: DbOrTx, day: IsoDate): Promise<number[]> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(inArray(offers.status, ['active', 'paystart']), lt(offers.expireDate, day)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Offers done before `cutoff` and still waiting for the client (the clock job's due archivals).
+ * Reads the index offers_status_done_at_idx (status, done_at).
+ */
+export async function offersDoneBefore(db: DbOrTx, cutoff: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.status, 'done'), lt(offers.doneAt, cutoff)));
+  return rows.map((r) => r.id);
 }

@@ -7,15 +7,14 @@ import {
   type OfferCreatedDto,
   type OfferDto,
 } from '@substytut/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { OfferRow, ProfileRow } from '../../db/schema.ts';
-import type { Clock } from '../app/clock.ts';
-import type { Config } from '../app/config.ts';
+import type { ProfileRow } from '../../db/schema.ts';
 import { validationFailed } from '../app/errors.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import { paymentProviderFailed } from '../payments/payments.errors.ts';
+import { PaymentProviderError } from '../payments/payments.port.ts';
+import type { LifecycleDeps } from './offers.deps.ts';
+import { fullNameOf, toOfferDto } from './offers.dto.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { offerNotFound, profileInactive } from './offers.errors.ts';
 import { offerDoneMail } from './offers.mail.ts';
@@ -33,20 +32,8 @@ import {
   updateActiveOffer,
 } from './offers.repo.ts';
 
-/** What ending a checkout at the provider needs; tolerant of a session that already ended. */
-export interface CheckoutCanceller {
-  expireCheckout(sessionId: string): Promise<void>;
-}
-
-export interface OffersDeps {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'acceptanceWindowDays'>;
-  payments: Pick<Payments, 'isAccountReady'>;
-  /** the payment provider, for ending open checkouts of a deleted offer */
-  checkouts: CheckoutCanceller;
+export interface OffersDeps extends LifecycleDeps {
   cards: OfferCards;
-  log: FastifyBaseLogger;
 }
 
 export interface OffersUser {
@@ -56,34 +43,6 @@ export interface OffersUser {
 /** 128 random bits, URL-safe (22 characters): the offer link cannot be guessed or enumerated. */
 export function newOfferUrl(): string {
   return randomBytes(16).toString('base64url');
-}
-
-export function absoluteOfferUrl(publicUrl: string, seolink: string, offerUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(seolink)}?o=${encodeURIComponent(offerUrl)}`;
-}
-
-function fullnameOf(profile: ProfileRow): string {
-  return [profile.firstname, profile.lastname].filter((s) => s !== '').join(' ');
-}
-
-export function toOfferDto(offer: OfferRow, profile: ProfileRow, publicUrl: string): OfferDto {
-  const seolink = profile.seolink ?? '';
-  return {
-    offerId: offer.id,
-    profileId: offer.profileId,
-    title: offer.title,
-    description: offer.description,
-    price: groszeToDecimalString(offer.netGrosze),
-    price_brutto: groszeToDecimalString(offer.grossGrosze),
-    expireDate: offer.expireDate,
-    status: offer.status,
-    offerUrl: offer.offerUrl,
-    absoluteUrl: absoluteOfferUrl(publicUrl, seolink, offer.offerUrl),
-    cardUrl: offer.cardKey,
-    createDate: offer.createdAt.toISOString(),
-    updateDate: offer.updatedAt.toISOString(),
-    profile: { seolink, fullname: fullnameOf(profile) },
-  };
 }
 
 /** The caller's profile; a user without one has no offers (404 on any offer id). */
@@ -207,7 +166,13 @@ export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: n
   // Provider calls happen outside the transaction: a slow provider must not hold row locks.
   const ended: number[] = [];
   for (const checkout of await openCheckoutsOf(deps.db, offerId)) {
-    await deps.checkouts.expireCheckout(checkout.externalId);
+    try {
+      await deps.payments.expireCheckout(checkout.externalId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error }, 'payment provider: ending a checkout failed');
+      throw paymentProviderFailed();
+    }
     ended.push(checkout.id);
   }
   const deleted = await deps.db.transaction((tx) => deleteUnpaidOffer(tx, profile.id, offerId, ended));
@@ -240,7 +205,7 @@ export async function markOfferDone(deps: OffersDeps, user: OffersUser, offerId:
             locale: payer.locale,
             to: payer.email,
             token,
-            lawyerName: fullnameOf(profile),
+            lawyerName: fullNameOf(profile),
             offerTitle: row.title,
             grossGrosze: row.grossGrosze,
             acceptanceWindowDays: deps.config.acceptanceWindowDays,

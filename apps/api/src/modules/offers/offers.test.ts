@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, offerPayments, offers } from '../../db/schema.ts';
-import { hashToken } from '../auth/access-tokens.ts';
+import { hashToken } from '../app/token-crypto.ts';
 
 let t: TestApp;
 
@@ -289,7 +289,7 @@ describe('the card image', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    await t.app.offerCards.idle();
+    await t.services.offerCards.idle();
     const after = await row(live.offerId);
     expect(after?.cardKey).toMatch(/^cards\/.+\.png$/);
     expect(after?.cardKey).not.toBe(live.cardUrl);
@@ -640,7 +640,9 @@ describe('DELETE with an open checkout', () => {
       postCode: '00-001',
       expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
     });
-    const provider = t.app.payments.provider as unknown as { expireCheckout: (id: string) => Promise<void> };
+    const provider = t.services.payments.provider as unknown as {
+      expireCheckout: (id: string) => Promise<void>;
+    };
     const expire = vi.spyOn(provider, 'expireCheckout').mockResolvedValue(undefined);
     try {
       const response = await t.app.inject({ method: 'DELETE', url: `/api/user/offer/${offer.id}`, headers });

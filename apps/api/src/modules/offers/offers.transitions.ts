@@ -8,7 +8,7 @@ import {
 } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers, type OfferRow } from '../../db/schema.ts';
-import { AppError } from '../app/errors.ts';
+import { AppError, isAppError } from '../app/errors.ts';
 import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
 
 export const INVALID_TRANSITION = 'offers.invalid_transition';
@@ -85,4 +85,21 @@ export async function transitionOffer(
   if (!row) throw invalidTransition();
   publicPagesChanged();
   return row;
+}
+
+/** Applies a transition; false (instead of 409) when the offer is not in a status it starts from. */
+export async function tryTransition(
+  db: DbOrTx,
+  offerId: number,
+  action: OfferAction,
+  by: OfferActor,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await transitionOffer(db, offerId, action, by, now);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === INVALID_TRANSITION) return false;
+    throw error;
+  }
 }

@@ -66,7 +66,8 @@ export interface TransferInput {
   amount: number;
   /** the provider's payment the money came from (Stripe: the PaymentIntent; its charge is the source) */
   paymentRef: string;
-  transferGroup: string;
+  /** the offer the money is for: each provider names its group of charge and transfer from it */
+  offerId: number;
   description: string;
   idempotencyKey: string;
 }
@@ -139,3 +140,6 @@ export class PaymentProviderError extends Error {
     this.name = 'PaymentProviderError';
   }
 }
+
+/** The group a provider files an offer's charge and its payout under. */
+export const transferGroupOf = (offerId: number) => `offer-${offerId}`;

@@ -15,15 +15,6 @@ export async function findAccountByUser(db: DbOrTx, userId: string): Promise<Pay
   return row ?? null;
 }
 
-export async function findAccount(db: DbOrTx, accountId: string): Promise<PaymentAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.accountId, accountId))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * Records a new account for the user. An account of another provider (left from before a switch
  * to Stripe) is replaced; an account of the same provider already there wins, so two racing

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { hashToken } from '../auth/access-tokens.ts';
+import { hashToken } from '../app/token-crypto.ts';
 import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { invalidWebhookSignature } from './payments.errors.ts';
-import { createPayments, type Payments } from './payments.service.ts';
+import type { Payments } from './payments.service.ts';
 import {
   findSandboxLinkTarget,
   usedSandboxLinkLocale,
@@ -15,98 +14,76 @@ import {
 } from './payments.repo.ts';
 import { sandboxAccountLedger, sandboxAccountRefunds } from './sandbox-ledger.ts';
 import { dashboardPage, invalidLinkPage, onboardingPage, usedDashboardLinkPage } from './sandbox-pages.ts';
-import { createSandboxProvider, SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
+import { SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
 import { checkoutClosedPage, checkoutPage } from './sandbox-checkout-page.ts';
-import type { PaymentProvider } from './payments.port.ts';
-import { createStripeProvider, paymentEventOf } from './stripe-provider.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** the payments port and the app's handling of provider events */
-    payments: Payments;
-  }
-}
+import type { PaymentAdapter } from './payments.provider.ts';
+import { paymentEventOf } from './stripe-provider.ts';
 
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/webhooks/stripe/connect';
 /** checkout.session.*, charge.refunded and charge.dispute.created of the platform account */
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
+export interface PaymentsRoutesOptions {
+  payments: Payments;
+  /** the configured provider's client: Stripe's webhooks, or the sandbox's own pages */
+  adapter: PaymentAdapter;
+}
+
 /**
- * Decorates the app with `payments` (the configured provider behind one service) and serves
- * what the provider calls: Stripe's Connect webhook, or the sandbox provider's own pages.
+ * Serves what the payment provider calls: Stripe's webhooks, or the sandbox provider's own
+ * pages. The provider and the payments service are built once, by the composition root.
  */
-export const paymentsRoutes = fp(
-  async (app: FastifyInstance) => {
-    const { config } = app;
-    let stripe: Stripe | null = null;
-    let sandbox: SandboxProvider | null = null;
-    let provider: PaymentProvider;
-    if (config.stripeSecretKey) {
-      const created = createStripeProvider({
-        secretKey: config.stripeSecretKey,
-        apiUrl: config.stripeApiUrl,
-        publicUrl: config.publicUrl,
-      });
-      provider = created.provider;
-      stripe = created.stripe;
-    } else {
-      sandbox = createSandboxProvider({ db: app.db, clock: app.clock, publicUrl: config.publicUrl });
-      provider = sandbox;
+export async function paymentsRoutes(app: FastifyInstance, { payments, adapter }: PaymentsRoutesOptions) {
+  const { config } = app;
+  const { stripe, sandbox } = adapter;
+  if (stripe && !config.stripeConnectWebhookSecret) {
+    app.log.warn('STRIPE_CONNECT_WEBHOOK_SECRET is unset: payment accounts will never become ready');
+  }
+  if (stripe) {
+    const client = stripe;
+    // Connect events (accounts) and the platform's own events (checkouts, charges) come to two
+    // endpoints, each with its own signing secret.
+    const endpoints = [
+      { path: STRIPE_CONNECT_WEBHOOK_PATH, secret: config.stripeConnectWebhookSecret },
+      { path: STRIPE_WEBHOOK_PATH, secret: config.stripeWebhookSecret },
+    ].filter((e): e is { path: string; secret: string } => e.secret !== null);
+    if (!config.stripeWebhookSecret) {
+      app.log.warn('STRIPE_WEBHOOK_SECRET is unset: payments will never be confirmed');
     }
-    const payments = createPayments({ db: app.db, clock: app.clock, provider, log: app.log });
-    app.decorate('payments', payments);
-
-    if (sandbox) sandbox.setEventSink((event) => payments.processEvent(event));
-    if (stripe && !config.stripeConnectWebhookSecret) {
-      app.log.warn('STRIPE_CONNECT_WEBHOOK_SECRET is unset: payment accounts will never become ready');
-    }
-    if (stripe) {
-      const client = stripe;
-      // Connect events (accounts) and the platform's own events (checkouts, charges) come to two
-      // endpoints, each with its own signing secret.
-      const endpoints = [
-        { path: STRIPE_CONNECT_WEBHOOK_PATH, secret: config.stripeConnectWebhookSecret },
-        { path: STRIPE_WEBHOOK_PATH, secret: config.stripeWebhookSecret },
-      ].filter((e): e is { path: string; secret: string } => e.secret !== null);
-      if (!config.stripeWebhookSecret) {
-        app.log.warn('STRIPE_WEBHOOK_SECRET is unset: payments will never be confirmed');
+    await app.register(async (scope) => {
+      // The signature covers the exact bytes Stripe sent, so the body must stay unparsed.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+        (_r, body, done) => done(null, body),
+      );
+      for (const { path, secret } of endpoints) {
+        scope.post(path, { config: { csrf: false } }, async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+            throw invalidWebhookSignature();
+          let event: Stripe.Event;
+          try {
+            event = client.webhooks.constructEvent(request.body, signature, secret);
+          } catch {
+            throw invalidWebhookSignature();
+          }
+          const mapped = paymentEventOf(event);
+          const applied = mapped ? await payments.processEvent(mapped) : false;
+          request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe event');
+          return { received: true };
+        });
       }
-      await app.register(async (scope) => {
-        // The signature covers the exact bytes Stripe sent, so the body must stay unparsed.
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser(
-          '*',
-          { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-          (_r, body, done) => done(null, body),
-        );
-        for (const { path, secret } of endpoints) {
-          scope.post(path, { config: { csrf: false } }, async (request) => {
-            const signature = request.headers['stripe-signature'];
-            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
-              throw invalidWebhookSignature();
-            let event: Stripe.Event;
-            try {
-              event = client.webhooks.constructEvent(request.body, signature, secret);
-            } catch {
-              throw invalidWebhookSignature();
-            }
-            const mapped = paymentEventOf(event);
-            const applied = mapped ? await payments.processEvent(mapped) : false;
-            request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe event');
-            return { received: true };
-          });
-        }
-      });
-    }
+    });
+  }
 
-    if (sandbox) {
-      const pages = sandbox;
-      await app.register(async (scope) => sandboxPages(scope, pages));
-    }
-  },
-  { name: 'payments' },
-);
+  if (sandbox) {
+    const pages = sandbox;
+    await app.register(async (scope) => sandboxPages(scope, pages, payments));
+  }
+}
 
 const tokenQuery = z.object({ token: z.string().min(1).max(200) });
 const accountParams = z.object({ accountId: z.string().min(1).max(100) });
@@ -116,8 +93,7 @@ const onboardingForm = z.object({
 });
 
 /** The sandbox provider's onboarding and dashboard pages (plain server-rendered HTML). */
-async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
-  const { payments } = app;
+async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, payments: Payments) {
   const backUrl = `${app.config.publicUrl}/dashboard/profile`;
 
   app.addContentTypeParser(

@@ -8,8 +8,13 @@ import {
   type SandboxCheckoutRow,
 } from '../../db/schema/checkout.ts';
 import type { Clock } from '../app/clock.ts';
-import { hashToken, newSecretToken } from '../auth/access-tokens.ts';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from './payments.port.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
+import {
+  PaymentProviderError,
+  transferGroupOf,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './payments.port.ts';
 import { insertSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
 
 // Like Stripe's account links (minutes) and login links: long enough to fill in a form.
@@ -129,7 +134,7 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
             accountId: input.accountId,
             amount: input.amount,
             description: input.description,
-            transferGroup: input.transferGroup,
+            transferGroup: transferGroupOf(input.offerId),
             idempotencyKey: input.idempotencyKey,
             createdAt: deps.clock.now(),
           })

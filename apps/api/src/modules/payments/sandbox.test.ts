@@ -70,7 +70,7 @@ async function onboard(headers: Headers, choice: 'complete' | 'abandon' = 'compl
 
 describe('sandbox payment account', () => {
   it('is the default provider, and the dashboard link needs an account first', async () => {
-    expect(t.app.payments.provider.kind).toBe('sandbox');
+    expect(t.services.payments.provider.kind).toBe('sandbox');
     const { headers } = await t.seed.session();
     const response = await dashboard(headers);
     expect(response.statusCode).toBe(409);
@@ -178,7 +178,7 @@ describe('sandbox payment account', () => {
     expect((await profileOf(headers)).status).toBe('active');
     // A later event says the provider disabled payouts (e.g. documents expired).
     const accountId = (await profileOf(headers)).stripeAccountId as string;
-    const applied = await t.app.payments.processEvent({
+    const applied = await t.services.payments.processEvent({
       provider: 'sandbox',
       id: `evt_test_${accountId}`,
       type: 'account.updated',
@@ -200,7 +200,7 @@ describe('sandbox payment account', () => {
       created: t.clock.now(),
       account: { accountId, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true },
     };
-    expect(await t.app.payments.processEvent(event)).toBe(true);
+    expect(await t.services.payments.processEvent(event)).toBe(true);
     expect((await profileOf(headers)).status).toBe('active');
     // The same id again, even with other contents and a later time, changes nothing.
     const again = {
@@ -208,7 +208,7 @@ describe('sandbox payment account', () => {
       created: new Date(t.clock.now().getTime() + 5000),
       account: { ...event.account, payoutsEnabled: false },
     };
-    expect(await t.app.payments.processEvent(again)).toBe(false);
+    expect(await t.services.payments.processEvent(again)).toBe(false);
     expect((await profileOf(headers)).status).toBe('active');
     const recorded = await t.db.select().from(processedEvents).where(eq(processedEvents.eventId, event.id));
     expect(recorded).toHaveLength(1);
@@ -219,7 +219,7 @@ describe('sandbox payment account', () => {
     await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers, payload: profilePayload() });
     await onboard(headers);
     const accountId = (await profileOf(headers)).stripeAccountId as string;
-    await t.app.payments.processEvent({
+    await t.services.payments.processEvent({
       provider: 'sandbox',
       id: `evt_old_${accountId}`,
       type: 'account.updated',

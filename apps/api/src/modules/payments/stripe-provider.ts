@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AccountState, PaymentEvent, PaymentProvider } from './payments.port.ts';
-import { PaymentProviderError } from './payments.port.ts';
+import { PaymentProviderError, transferGroupOf } from './payments.port.ts';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -134,7 +134,7 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
             destination: input.accountId,
             // Tied to the client's charge, the transfer waits for those funds instead of failing.
             source_transaction: charge,
-            transfer_group: input.transferGroup,
+            transfer_group: transferGroupOf(input.offerId),
             description: input.description,
           },
           { idempotencyKey: input.idempotencyKey },
@@ -168,7 +168,6 @@ export function accountStateOf(account: Stripe.Account): AccountState {
   };
 }
 
-export const transferGroupOf = (offerId: number) => `offer-${offerId}`;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);

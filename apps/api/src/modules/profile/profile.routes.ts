@@ -16,12 +16,12 @@ import {
 import {
   getInvoiceData,
   getProfile,
-  refreshProfileStatus,
   replaceProfileFile,
   saveInvoiceData,
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
+import type { Payments } from '../payments/payments.service.ts';
 import { checkCv, processProfileImage } from './profile.uploads.ts';
 
 const FILE_FIELD = 'file';
@@ -69,21 +69,25 @@ function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
   };
 }
 
+export interface ProfileRoutesOptions {
+  payments: Payments;
+  /** after a change that shows on the lawyer's offer cards (name, specialization, photo) */
+  onProfileChanged: (userId: string) => void;
+}
+
 /** The lawyer's own profile, invoice data, files and payment account (spec 7, /user/profile…). */
-export async function profileRoutes(app: FastifyInstance) {
+export async function profileRoutes(
+  app: FastifyInstance,
+  { payments, onProfileChanged }: ProfileRoutesOptions,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const deps: ProfileDeps = {
     db: app.db,
     clock: app.clock,
     storage: app.storage,
-    payments: app.payments,
+    payments,
     log: app.log,
   };
-
-  // A change of the payment account (new, replaced, became ready) can change the status.
-  app.payments.onAccountChanged((tx, userId) =>
-    refreshProfileStatus(tx, app.payments, userId, app.clock.now()),
-  );
 
   // Scoped to this plugin; the rest of the API keeps the 1 MB JSON limit.
   await app.register(multipart, {
@@ -108,7 +112,12 @@ export async function profileRoutes(app: FastifyInstance) {
   typed.put(
     '/api/user/profile',
     { ...auth, schema: { response: { 200: profileResponse } } },
-    async (request) => ok(await saveProfile(deps, currentUser(request), request.body)),
+    async (request) => {
+      const user = currentUser(request);
+      const saved = await saveProfile(deps, user, request.body);
+      onProfileChanged(user.id);
+      return ok(saved);
+    },
   );
 
   typed.post(
@@ -121,7 +130,9 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const image = await processProfileImage(await readUpload(request, IMAGE_MAX_BYTES));
-      return ok({ imageUrl: await replaceProfileFile(deps, user, 'imageKey', image) });
+      const imageUrl = await replaceProfileFile(deps, user, 'imageKey', image);
+      onProfileChanged(user.id);
+      return ok({ imageUrl });
     },
   );
 
@@ -158,7 +169,7 @@ export async function profileRoutes(app: FastifyInstance) {
     { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
     async (request) => {
       const user = currentUser(request);
-      return ok({ url: await app.payments.startOnboarding(user) });
+      return ok({ url: await payments.startOnboarding(user) });
     },
   );
 
@@ -167,7 +178,7 @@ export async function profileRoutes(app: FastifyInstance) {
     { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
     async (request) => {
       const user = currentUser(request);
-      return ok({ url: await app.payments.dashboardLink(user) });
+      return ok({ url: await payments.dashboardLink(user) });
     },
   );
 }

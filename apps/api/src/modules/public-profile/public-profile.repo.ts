@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { JobDto, ReferenceDto } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { deletedProfilePages, offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import {
+  deletedProfilePages,
+  offers,
+  profiles,
+  users,
+  type OfferRow,
+  type ProfileRow,
+} from '../../db/schema.ts';
 
 export interface PublicProfileRow {
   profile: ProfileRow;

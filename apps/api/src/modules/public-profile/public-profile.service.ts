@@ -1,17 +1,16 @@
 import {
   formatPln,
+  isOfferPayable,
   publicProfileDtoSchema,
-  groszeToDecimalString,
   splitSpecializations,
   type Locale,
   type PublicOfferDto,
   type PublicProfileDto,
 } from '@substytut/shared';
 import type { Db } from '../../db/client.ts';
-import type { OfferRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
-import { isOfferPayable } from '../checkout/checkout.service.ts';
+import { toPublicOfferDto } from '../offers/offers.dto.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
 import { createPublicPageCache } from './public-page-cache.ts';
 import {
@@ -29,21 +28,6 @@ export interface PublicProfileDeps {
 export const profileNotFound = () => notFound('profile.not_found');
 /** The lawyer deleted the account: the page is gone for good, not merely missing (GDPR art. 17). */
 export const profileGone = () => new AppError(410, 'profile.gone');
-
-function offerDto(offer: OfferRow, now: Date): PublicOfferDto {
-  return {
-    title: offer.title,
-    description: offer.description,
-    price: groszeToDecimalString(offer.netGrosze),
-    price_brutto: groszeToDecimalString(offer.grossGrosze),
-    expireDate: offer.expireDate,
-    status: offer.status,
-    offerUrl: offer.offerUrl,
-    cardUrl: offer.cardKey,
-    // Expired, paid or finished: the page hides the offer card and its payment form.
-    error: !isOfferPayable(offer, now),
-  };
-}
 
 /**
  * Only what the public page shows (spec 2): no user id, account id, invoice data or profile
@@ -76,7 +60,7 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
 
 /** The public page's data for a loaded row, checked against its schema (GET and the server-rendered page). */
 function publicProfileOf(row: PublicProfileRow, now: Date): PublicProfileDto {
-  return publicProfileDtoSchema.parse(profileDto(row, row.offer ? offerDto(row.offer, now) : null));
+  return publicProfileDtoSchema.parse(profileDto(row, row.offer ? toPublicOfferDto(row.offer, now) : null));
 }
 
 export interface PublicProfileCacheOptions {

@@ -1,6 +1,5 @@
 import { INDEXABLE_PAGES, languagePath, PUBLIC_PAGE_LANGUAGES } from '@substytut/shared/public-pages';
 import type { Db } from '../../db/client.ts';
-import { publicProfilesSitemap } from '../public-profile/public-profile.service.ts';
 
 /** One page in the sitemap: a path without the language prefix, listed in both languages. */
 export interface SitemapEntry {
@@ -17,14 +16,11 @@ export type SitemapSource = (deps: SitemapDeps) => Promise<SitemapEntry[]>;
 
 export const staticPages: SitemapSource = async () => INDEXABLE_PAGES.map((path) => ({ path }));
 
-/**
- * Every source of sitemap pages. Extension point: the public profile feature adds a source that
- * lists each active lawyer's page (`/u/{seolink}`, lastModified = profile updated_at).
- */
-export const sitemapSources: SitemapSource[] = [staticPages, publicProfilesSitemap];
-
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 /** A sitemap with each page in both languages and hreflang alternates (x-default: English). */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
@@ -34,7 +30,8 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   for (const entry of entries) {
     const alternates = [
       ...PUBLIC_PAGE_LANGUAGES.map(
-        (language) => `    <xhtml:link rel="alternate" hreflang="${language}" href="${url(entry.path, language)}"/>`,
+        (language) =>
+          `    <xhtml:link rel="alternate" hreflang="${language}" href="${url(entry.path, language)}"/>`,
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(entry.path, 'en')}"/>`,
     ];
@@ -59,7 +56,16 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   ].join('\n');
 }
 
-export async function buildSitemap(deps: SitemapDeps, origin: string, sources = sitemapSources): Promise<string> {
+/**
+ * The sitemap of every source's pages. The sources are the composition root's: the public
+ * profile feature adds each active lawyer's page (`/u/{seolink}`, lastModified = profile
+ * updated_at), and seo knows no feature.
+ */
+export async function buildSitemap(
+  deps: SitemapDeps,
+  origin: string,
+  sources: SitemapSource[],
+): Promise<string> {
   const lists = await Promise.all(sources.map((source) => source(deps)));
   const seen = new Set<string>();
   const entries = lists.flat().filter((entry) => !seen.has(entry.path) && seen.add(entry.path));

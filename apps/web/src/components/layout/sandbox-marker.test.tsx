@@ -44,6 +44,8 @@ describe('sandbox marker', () => {
     expect(document.documentElement).not.toHaveAttribute('data-sandbox');
     // The stylesheet hides it on a page without the flag (jsdom applies no stylesheet: the browser
     // tests in e2e/marketing.spec.ts check that).
-    expect(screen.getByRole('note', { hidden: true }).closest('[data-sandbox-marker]')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('note', { hidden: true }).closest('[data-sandbox-marker]')).toBeInstanceOf(
+      HTMLElement,
+    );
   }, 30_000);
 });

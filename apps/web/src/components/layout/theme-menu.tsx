@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { isTheme } from '@/lib/theme';
-import { THEME_OPTIONS } from './theme-switch';
+import { THEME_OPTIONS } from './theme-options';
 
 /** The theme dropdown of the header, loaded on first use (see ThemeSwitch). */
 export default function ThemeMenu({

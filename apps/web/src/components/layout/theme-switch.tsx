@@ -1,4 +1,4 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/components/theme/theme-provider';
@@ -6,12 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Theme } from '@/lib/theme';
 import { DeferredWidget } from './deferred-widget';
-
-export const THEME_OPTIONS = [
-  { value: 'light', label: 'theme.light', Icon: Sun },
-  { value: 'dark', label: 'theme.dark', Icon: Moon },
-  { value: 'system', label: 'theme.system', Icon: Monitor },
-] as const;
+import { THEME_OPTIONS } from './theme-options';
 
 const loadThemeMenu = () => import('./theme-menu');
 

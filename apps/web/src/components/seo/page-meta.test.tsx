@@ -18,10 +18,22 @@ describe('PageMeta structured data', () => {
     const data = structuredData();
     expect(data['@type']).toBe('WebPage');
     expect(data.inLanguage).toBe('en');
-    expect(data.author).toMatchObject({ '@type': 'Organization', name: PRODUCT_NAME, legalName: COMPANY.name });
+    expect(data.author).toMatchObject({
+      '@type': 'Organization',
+      name: PRODUCT_NAME,
+      legalName: COMPANY.name,
+    });
     expect(data.potentialAction).toEqual([
-      expect.objectContaining({ '@type': 'ReadAction', inLanguage: 'pl', target: [expect.stringMatching(/\/pl\/about$/)] }),
-      expect.objectContaining({ '@type': 'ReadAction', inLanguage: 'en', target: [expect.stringMatching(/\/en\/about$/)] }),
+      expect.objectContaining({
+        '@type': 'ReadAction',
+        inLanguage: 'pl',
+        target: [expect.stringMatching(/\/pl\/about$/)],
+      }),
+      expect.objectContaining({
+        '@type': 'ReadAction',
+        inLanguage: 'en',
+        target: [expect.stringMatching(/\/en\/about$/)],
+      }),
     ]);
   });
 });

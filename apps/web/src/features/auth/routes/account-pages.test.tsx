@@ -259,7 +259,9 @@ describe('account pages', () => {
       setSession('t', user);
       const { router } = renderApp('/auth/register');
       // The dashboard opens its first tab at once.
-      await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard(\/profile)?$/), { timeout: 10_000 });
+      await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard(\/profile)?$/), {
+        timeout: 10_000,
+      });
     });
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/lib/logout';
 import { cn } from '@/lib/cn';
 
 /** Spec 2: logs out and goes to /auth/login (a failed call is only logged; see useLogout). */

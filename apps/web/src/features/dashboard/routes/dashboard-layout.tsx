@@ -97,7 +97,9 @@ function SidebarBody({
       </div>
       <SidebarNav collapsed={collapsed} mobile={mobile} />
       {!collapsed && (
-        <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>{offerForm}</OfferLinkPanel>
+        <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>
+          {offerForm}
+        </OfferLinkPanel>
       )}
       {/* On a phone this is the page's only menu (the site menu button is hidden): the theme too. */}
       {mobile && (

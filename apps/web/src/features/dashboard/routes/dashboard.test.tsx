@@ -89,11 +89,16 @@ describe('dashboard layout', () => {
   });
 
   it('goes to /auth when the API answers 401 (spec 4), in the language of the page', async () => {
-    vi.stubGlobal('fetch', async () =>
-      new Response(JSON.stringify({ message: 'Unauthenticated', code: 'auth.unauthenticated', errors: {} }), {
-        status: 401,
-        headers: { 'content-type': 'application/json' },
-      }),
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({ message: 'Unauthenticated', code: 'auth.unauthenticated', errors: {} }),
+          {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     const { router } = renderApp('/en/dashboard/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth'), LOAD);

@@ -50,8 +50,12 @@ export function Component() {
         <span className="flex size-16 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
           <SearchX aria-hidden="true" className="size-8" />
         </span>
-        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">{t('notFoundPage.code')}</p>
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t('notFoundPage.title')}</h1>
+        <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
+          {t('notFoundPage.code')}
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {t('notFoundPage.title')}
+        </h1>
         <p className="max-w-prose text-muted-foreground">{t('notFoundPage.description')}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <LinkButton to={home} size="lg">

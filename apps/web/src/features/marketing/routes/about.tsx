@@ -11,14 +11,17 @@ import { Stats } from '../components/stats';
 
 const VALUES: readonly IconCardItem[] = [
   { title: 'about.values.trust.title', description: 'about.values.trust.description', Icon: HeartHandshake },
-  { title: 'about.values.security.title', description: 'about.values.security.description', Icon: ShieldCheck },
+  {
+    title: 'about.values.security.title',
+    description: 'about.values.security.description',
+    Icon: ShieldCheck,
+  },
   { title: 'about.values.community.title', description: 'about.values.community.description', Icon: Users },
 ];
 
 export function Component() {
   const { t } = useTranslation('marketing');
   const href = useLocalizedHref();
-
 
   return (
     <>
@@ -27,7 +30,10 @@ export function Component() {
         <RegisterLinkButton />
       </PageHero>
 
-      <section aria-labelledby="mission-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+      <section
+        aria-labelledby="mission-title"
+        className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20"
+      >
         <div className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
           <h2 id="mission-title" className="text-3xl font-bold tracking-tight">
             {t('about.mission.title')}

@@ -11,21 +11,32 @@ afterEach(() => vi.unstubAllGlobals());
 describe('accessibility statement', () => {
   it('states the standard, the checks, the known limits, the date and where to report a barrier (pl)', async () => {
     renderApp('/pl/accessibility');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Deklaracja dostępności' }, LOAD)).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Deklaracja dostępności' }, LOAD),
+    ).toBeVisible();
     expect(screen.getByText(/WCAG 2\.1 .*na poziomie AA/)).toBeInTheDocument();
     expect(screen.getByText(/Dz\.U\. 2024 poz\. 731/)).toBeInTheDocument();
     const checks = screen.getByRole('region', { name: 'Jak to sprawdzamy' });
-    expect(within(checks).getByText(/axe .*w obu językach.*jasnym i ciemnym.*375 px.*1280 px/)).toBeInTheDocument();
+    expect(
+      within(checks).getByText(/axe .*w obu językach.*jasnym i ciemnym.*375 px.*1280 px/),
+    ).toBeInTheDocument();
     expect(within(checks).getByText(/samą klawiaturą/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Znane ograniczenia' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(screen.getByRole('region', { name: 'Znane ograniczenia' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
     const report = screen.getByRole('region', { name: 'Zgłoś barierę' });
-    expect(within(report).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(within(report).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
     expect(screen.getByText('Deklarację sporządzono 24 listopada 2026.')).toBeInTheDocument();
   });
 
   it('is in English under /en, and the footer links to it in both languages', async () => {
     renderApp('/en/accessibility');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' }, LOAD)).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' }, LOAD),
+    ).toBeVisible();
     expect(screen.getByText('This statement was prepared on 24 November 2026.')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Accessibility statement' })).toHaveAttribute(
@@ -45,6 +56,9 @@ describe('careers', () => {
     expect(screen.getByText('Obecnie nie prowadzimy żadnej rekrutacji.')).toBeInTheDocument();
     const write = screen.getByRole('region', { name: 'Napisz do nas' });
     expect(within(write).getByRole('link', { name: 'Napisz do nas' })).toHaveAttribute('href', '/pl/contact');
-    expect(within(write).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(within(write).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
   });
 });

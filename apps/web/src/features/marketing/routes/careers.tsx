@@ -15,7 +15,11 @@ export function Component() {
   return (
     <>
       <PageMeta title={t('careers.meta.title')} description={t('careers.meta.description')} />
-      <PageHero eyebrow={t('careers.hero.eyebrow')} title={t('careers.hero.title')} lead={t('careers.hero.lead')} />
+      <PageHero
+        eyebrow={t('careers.hero.eyebrow')}
+        title={t('careers.hero.title')}
+        lead={t('careers.hero.lead')}
+      />
       <section
         aria-labelledby="openings-title"
         className="mx-auto w-full max-w-(--container-page) px-4 pt-14 sm:px-6 sm:pt-20"
@@ -25,7 +29,11 @@ export function Component() {
         </h2>
         <p className="mt-4 text-lg text-muted-foreground">{t('careers.openings.none')}</p>
       </section>
-      <CtaBanner id="write-title" title={t('careers.write.title')} description={t('careers.write.description')}>
+      <CtaBanner
+        id="write-title"
+        title={t('careers.write.title')}
+        description={t('careers.write.description')}
+      >
         <LinkButton to={href(paths.contact.getHref())} variant="accent" size="lg">
           {t('careers.write.button')}
         </LinkButton>

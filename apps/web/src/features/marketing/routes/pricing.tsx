@@ -59,7 +59,10 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
   const items = useList<string>(keys.items);
   const name = t(keys.name);
   const titleId = `plan-${plan.key}`;
-  const commission = plan.commission === null ? t(keys.commission) : t(keys.commission, { fee: formatPercent(plan.commission, language) });
+  const commission =
+    plan.commission === null
+      ? t(keys.commission)
+      : t(keys.commission, { fee: formatPercent(plan.commission, language) });
 
   return (
     <li
@@ -83,10 +86,14 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
         {plan.priceGrosze === null ? (
-          <span className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-2xl">{t('pricing.plans.enterprise.price')}</span>
+          <span className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-2xl">
+            {t('pricing.plans.enterprise.price')}
+          </span>
         ) : (
           <>
-            <span className="text-4xl font-bold tracking-tight tabular-nums">{formatPlanPrice(plan.priceGrosze, language)}</span>
+            <span className="text-4xl font-bold tracking-tight tabular-nums">
+              {formatPlanPrice(plan.priceGrosze, language)}
+            </span>
             <span className="text-muted-foreground">{t('pricing.perMonth')}</span>
           </>
         )}
@@ -119,8 +126,15 @@ export function Component() {
   return (
     <>
       <PageMeta title={t('pricing.meta.title')} description={t('pricing.meta.description')} />
-      <PageHero eyebrow={t('pricing.hero.eyebrow')} title={t('pricing.hero.title')} lead={t('pricing.hero.lead')} />
-      <section aria-labelledby="plans-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+      <PageHero
+        eyebrow={t('pricing.hero.eyebrow')}
+        title={t('pricing.hero.title')}
+        lead={t('pricing.hero.lead')}
+      />
+      <section
+        aria-labelledby="plans-title"
+        className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20"
+      >
         {/* The plans' names are h3: their section has its own h2, so no heading level is skipped. */}
         <h2 id="plans-title" className="sr-only">
           {t('pricing.plansTitle')}

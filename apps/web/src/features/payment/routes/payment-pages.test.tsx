@@ -75,7 +75,10 @@ describe('/payment/cancel', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Możesz spróbować ponownie/)).toBeInTheDocument();
     expect(screen.queryByText('Twoja płatność została anulowana!')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Wróć do oferty' })).toHaveAttribute('href', '/u/jan-kowalski?o=oferta-abc');
+    expect(screen.getByRole('link', { name: 'Wróć do oferty' })).toHaveAttribute(
+      'href',
+      '/u/jan-kowalski?o=oferta-abc',
+    );
     window.history.replaceState(null, '', '/');
   });
 
@@ -95,7 +98,9 @@ describe('/offer/done', () => {
     const user = userEvent.setup();
     serve({
       'POST /api/public/offer/status': { body: { data: { status: 'done', acceptedAt: null } } },
-      'POST /api/public/offer/accept': { body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } } },
+      'POST /api/public/offer/accept': {
+        body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
+      },
     });
     const { router } = renderApp('/offer/done?t=sekret-123');
     const confirm = await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD);
@@ -156,7 +161,11 @@ describe('/offer/done', () => {
     });
     renderApp('/offer/done?t=sekret-123');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Wykonanie usługi zostało już potwierdzone' }, LOAD),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Wykonanie usługi zostało już potwierdzone' },
+        LOAD,
+      ),
     ).toBeInTheDocument();
     // 13:05 UTC is 14:05 in Warsaw in November.
     expect(screen.getByText(/Potwierdzenie zapisaliśmy 24 listopada 2026.*14:05/)).toBeInTheDocument();

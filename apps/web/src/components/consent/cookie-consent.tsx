@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ExternalLinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { CONSENT_PENDING_ATTRIBUTE, DECLINE_URL, hasConsent, storeConsent } from '../consent-cookie';
+import { CONSENT_PENDING_ATTRIBUTE, DECLINE_URL, hasConsent, storeConsent } from './consent-cookie';
 
 /**
  * A non-modal banner at the bottom of every page until the consent cookie exists; it never hides

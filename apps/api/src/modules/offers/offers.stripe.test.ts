@@ -13,9 +13,8 @@ import {
 } from '../../../test/stripe-helpers.ts';
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
 import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
-import { hashToken } from '../auth/access-tokens.ts';
-import { checkoutDepsOf } from './checkout.routes.ts';
-import { runClockJob } from './clock-job.ts';
+import { hashToken } from '../app/token-crypto.ts';
+import { runClockJob } from './offers.clock.ts';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -322,8 +321,8 @@ describe('two payers on one offer with Stripe', () => {
     expect(await paymentRow(b.row.id)).toMatchObject({ status: 'refunding', duplicate: true });
     expect(await mailsTo(b.row.email)).toEqual([]);
 
-    await runClockJob(checkoutDepsOf(t.app));
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(t.services.lifecycle);
+    await runClockJob(t.services.lifecycle);
     expect((await paymentRow(b.row.id))?.status).toBe('refunded');
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === paidB.payment_intent)).toHaveLength(
       1,
@@ -336,7 +335,7 @@ describe('two payers on one offer with Stripe', () => {
     const { a } = await twoCheckouts();
     const paidA = fake.paySession(a.session.id);
     const refund = (amount: number, key: string) =>
-      t.app.payments.refund({
+      t.services.payments.refund({
         paymentRef: paidA.payment_intent!,
         amount,
         reason: 'requested_by_customer',

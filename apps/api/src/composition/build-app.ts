@@ -4,26 +4,28 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
-import { registerDevMailRoutes } from '../mail/dev-mail.routes.ts';
-import { createMailer, type Mailer } from '../mail/index.ts';
-import { createStorage, type Storage } from '../storage/index.ts';
-import { registerStorageRoutes } from '../storage/storage.routes.ts';
-import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import { registerAuthentication } from './authenticate.ts';
-import { createBackgroundTasks, type BackgroundTasks } from './background.ts';
-import { registerCsrf } from './csrf.ts';
-import { installErrorHandler, sendFrameworkError } from './error-handler.ts';
-import { notFound } from './errors.ts';
-import { registerRateLimit } from './rate-limit.ts';
-import { registerSecurityHeaders } from './security.ts';
-import { registerSystemRoutes } from './system.routes.ts';
-import { registerTextGuard } from './text-guard.ts';
-import type { WebApp } from './web-app.ts';
-import { frameworkBuildAt, registerFrameworkWebApp } from './web-framework.ts';
-import { publicConfigOf } from './system.routes.ts';
-import { featureModules, webPageMetaResolvers } from '../index.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { registerDevMailRoutes } from '../modules/mail/dev-mail.routes.ts';
+import { createMailer, type Mailer } from '../modules/mail/index.ts';
+import { createStorage, type Storage } from '../modules/storage/index.ts';
+import { registerStorageRoutes } from '../modules/storage/storage.routes.ts';
+import { systemClock, type Clock } from '../modules/app/clock.ts';
+import type { Config } from '../modules/app/config.ts';
+import { registerAuthentication } from '../modules/app/authenticate.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../modules/app/background.ts';
+import { registerCsrf } from '../modules/app/csrf.ts';
+import { installErrorHandler, sendFrameworkError } from '../modules/app/error-handler.ts';
+import { notFound } from '../modules/app/errors.ts';
+import { registerRateLimit } from '../modules/app/rate-limit.ts';
+import { registerSecurityHeaders } from '../modules/app/security.ts';
+import { registerSystemRoutes } from '../modules/app/system.routes.ts';
+import { registerTextGuard } from '../modules/app/text-guard.ts';
+import type { WebApp } from '../modules/app/web-app.ts';
+import { frameworkBuildAt, registerFrameworkWebApp } from '../modules/app/web-framework.ts';
+import { publicConfigOf } from '../modules/app/system.routes.ts';
+import { findUserByToken } from '../modules/auth/access-tokens.ts';
+import { registerFeatures, webPageMetaResolvers } from './features.ts';
+import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,17 @@ const MB = 1024 * 1024;
 
 /** Builds the whole app, ready for `inject()` or `listen()`; it does not listen. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  return (await composeApp(config, overrides)).app;
+}
+
+/**
+ * The composition root: the app with every feature service built once (`services`, for the
+ * processes around the app: the clock job, and tests).
+ */
+export async function composeApp(
+  config: Config,
+  overrides: AppOverrides = {},
+): Promise<{ app: FastifyInstance; services: Services }> {
   const database =
     overrides.database ??
     (await openDatabase({
@@ -124,12 +137,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await registerRateLimit(app);
     registerCsrf(app, { secureCookies: config.secureCookies });
     registerTextGuard(app);
-    registerAuthentication(app);
+    registerAuthentication(app, findUserByToken);
 
     registerSystemRoutes(app);
     registerStorageRoutes(app, app.storage);
     if (!config.isProduction) registerDevMailRoutes(app, database.db);
-    for (const plugin of featureModules) await app.register(plugin);
+    const services = createServices(app);
+    await registerFeatures(app, services);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
 
     // The web app is a catch-all route rather than the not-found handler, so route-level hooks
@@ -150,7 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
 
     await app.ready();
-    return app;
+    return { app, services };
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

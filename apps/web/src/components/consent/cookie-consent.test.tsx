@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineFetch, renderApp } from '../../../../test/render-app';
+import { offlineFetch, renderApp } from '../../../test/render-app';
 import { HEAD_SCRIPT } from '@/app/head-script';
-import { CONSENT_COOKIE, CONSENT_PENDING_ATTRIBUTE } from '../consent-cookie';
+import { CONSENT_COOKIE, CONSENT_PENDING_ATTRIBUTE } from './consent-cookie';
 
 /** Runs the document's head script (app/root.tsx), as the browser does before the first paint. */
 function runHeadScript() {

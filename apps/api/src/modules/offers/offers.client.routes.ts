@@ -4,22 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
+import { acceptanceOf, acceptOffer } from './offers.acceptance.ts';
+import type { LifecycleDeps } from './offers.deps.ts';
+import { startPayment } from './offers.payment.ts';
 import {
   acceptanceResponse,
   acceptBody,
   acceptResponse,
   paymentBody,
   paymentParams,
-} from './checkout.schemas.ts';
-import {
-  acceptanceOf,
-  acceptOffer,
-  onChargeEvent,
-  onCheckoutCompleted,
-  onCheckoutEnded,
-  startPayment,
-  type CheckoutDeps,
-} from './checkout.service.ts';
+} from './offers.schemas.ts';
 
 /**
  * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
@@ -29,23 +23,15 @@ export const PAYER_COOKIE = 'substytut_payer';
 /** As long as a checkout can live (Stripe's maximum of 24 hours). */
 const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
-export function checkoutDepsOf(app: FastifyInstance): CheckoutDeps {
-  return { db: app.db, clock: app.clock, payments: app.payments, config: app.config, log: app.log };
-}
-
 /**
- * The client's side of an offer: starting the payment from the public page, the provider's
- * payment events (whichever provider raised them), and confirming the finished job.
+ * The client's side of an offer: starting the payment from the public page and confirming the
+ * finished job (the provider's events reach the lifecycle through the composition root).
  */
-export async function checkoutRoutes(app: FastifyInstance) {
-  const deps = checkoutDepsOf(app);
+export async function offersClientRoutes(
+  app: FastifyInstance,
+  { lifecycle: deps }: { lifecycle: LifecycleDeps },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  app.payments.on('checkout.completed', (tx, event) => onCheckoutCompleted(deps, tx, event));
-  app.payments.on('checkout.expired', (tx, event) => onCheckoutEnded(deps, tx, event));
-  app.payments.on('checkout.failed', (tx, event) => onCheckoutEnded(deps, tx, event));
-  app.payments.on('charge.refunded', (tx, event) => onChargeEvent(deps, tx, event));
-  app.payments.on('charge.disputed', (tx, event) => onChargeEvent(deps, tx, event));
 
   typed.post(
     '/api/public/profile/:seolink/payment/:offerUrl',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createI18n } from '@/lib/i18n';
 import { getToken, setSession } from '@/lib/session';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { stubFetch } from '../../test/fetch-stub';
 import { useLogout } from './logout';
 
 function LogoutButton({ target }: { target?: string }) {

@@ -224,3 +224,69 @@ export async function insertPayout(db: DbOrTx, values: typeof payouts.$inferInse
     .returning({ id: payouts.id });
   return rows.length > 0;
 }
+
+/** A delayed payment method's reference, known before its money arrives. */
+export async function setPaymentRef(
+  db: DbOrTx,
+  paymentId: number,
+  paymentRef: string,
+  now: Date,
+): Promise<void> {
+  await db.update(offerPayments).set({ paymentRef, updatedAt: now }).where(eq(offerPayments.id, paymentId));
+}
+
+/** Payouts recorded and not yet sent (all, or one offer's), with what the transfer names. */
+export async function findPendingPayouts(db: DbOrTx, offerId?: number) {
+  return db
+    .select({ payout: payouts, title: offers.title, paymentRef: offerPayments.paymentRef })
+    .from(payouts)
+    .innerJoin(offers, eq(offers.id, payouts.offerId))
+    .innerJoin(offerPayments, eq(offerPayments.id, payouts.paymentId))
+    .where(
+      and(eq(payouts.status, 'pending'), offerId === undefined ? undefined : eq(payouts.offerId, offerId)),
+    );
+}
+
+/** false when another run sent it meanwhile. */
+export async function markPayoutSent(
+  db: DbOrTx,
+  payoutId: number,
+  transferId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payouts)
+    .set({ status: 'sent', transferId, sentAt: now, lastError: null })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
+    .returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+export async function markPayoutFailed(
+  db: DbOrTx,
+  payoutId: number,
+  attempts: number,
+  lastError: string,
+): Promise<void> {
+  await db.update(payouts).set({ attempts, lastError }).where(eq(payouts.id, payoutId));
+}
+
+export async function findOfferIdByAcceptanceToken(db: DbOrTx, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(eq(offers.acceptanceTokenHash, tokenHash))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function offerAcceptanceOf(
+  db: DbOrTx,
+  offerId: number,
+): Promise<Pick<OfferRow, 'status' | 'acceptedAt'> | null> {
+  const [row] = await db
+    .select({ status: offers.status, acceptedAt: offers.acceptedAt })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  return row ?? null;
+}

@@ -17,11 +17,10 @@ import {
   type OfferRow,
   type ProfileRow,
 } from '../../db/schema.ts';
-import { hashToken } from '../auth/access-tokens.ts';
+import { hashToken } from '../app/token-crypto.ts';
 import type { PaymentEvent } from '../payments/payments.port.ts';
-import { checkoutDepsOf, PAYER_COOKIE } from './checkout.routes.ts';
-import { checkoutExpiresAt, platformFee } from './checkout.service.ts';
-import { runClockJob } from './clock-job.ts';
+import { PAYER_COOKIE } from './offers.client.routes.ts';
+import { runClockJob } from './offers.clock.ts';
 
 let t: TestApp;
 let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
@@ -101,7 +100,7 @@ async function sandboxAction(payLink: string, action: 'pay' | 'fail' | 'cancel')
 
 /** The lawyer's dashboard page at the sandbox provider. */
 async function sandboxDashboard(userId: string) {
-  const link = await t.app.payments.dashboardLink({ id: userId, email: 'x@example.com', locale: 'pl' });
+  const link = await t.services.payments.dashboardLink({ id: userId, email: 'x@example.com', locale: 'pl' });
   return t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
 }
 
@@ -270,18 +269,6 @@ describe('POST /api/public/profile/{seolink}/payment/{offerUrl}', () => {
     const response = await requestPayment(profile, offer.offerUrl, invoice, { cookie: csrf.cookie });
     expect(response.statusCode).toBe(403);
     expect(await paymentsOf(offer.id)).toHaveLength(0);
-  });
-
-  it('checkouts end no later than the offer, within 30 minutes to 24 hours', () => {
-    const now = new Date('2026-03-10T12:00:00Z');
-    const at = (day: string) => checkoutExpiresAt({ expireDate: day }, now).getTime() - now.getTime();
-    // Offer ends at midnight Warsaw (23:00 UTC) the same day: 11 hours.
-    expect(at('2026-03-10')).toBe(11 * 60 * 60 * 1000);
-    expect(at('2026-03-20')).toBe(24 * 60 * 60 * 1000 - 60 * 1000);
-    expect(at('2026-03-09')).toBe(31 * 60 * 1000);
-    expect(platformFee(12_300, 0)).toBe(0);
-    expect(platformFee(12_300, 10)).toBe(1230);
-    expect(platformFee(12_345, 2.5)).toBe(309);
   });
 });
 
@@ -460,7 +447,7 @@ describe('two payers on one offer link', () => {
 
     // The same through provider events, and a checkout past its time no longer counts as open.
     const again = await twoCheckouts();
-    await t.app.payments.processEvent({
+    await t.services.payments.processEvent({
       provider: 'sandbox',
       id: `evt_expire_${again.a.row.id}`,
       created: t.clock.now(),
@@ -495,8 +482,8 @@ describe('two payers on one offer link', () => {
       paid: true,
       paymentRef,
     } as const;
-    for (let i = 0; i < 3; i++) await t.app.payments.processEvent(late);
-    await t.app.payments.processEvent({ ...late, id: `evt_late_again_${offer.id}` });
+    for (let i = 0; i < 3; i++) await t.services.payments.processEvent(late);
+    await t.services.payments.processEvent({ ...late, id: `evt_late_again_${offer.id}` });
 
     expect(await offerStatus(offer.id)).toBe('payed');
     const rows = await paymentsOf(offer.id);
@@ -530,7 +517,7 @@ describe('two payers on one offer link', () => {
       .update(offers)
       .set({ doneAt: new Date(t.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000) })
       .where(eq(offers.id, offer.id));
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(t.services.lifecycle);
     expect(await offerStatus(offer.id)).toBe('archive');
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
     expect(payout?.paymentId).toBe(a.row.id);
@@ -545,11 +532,11 @@ describe('two payers on one offer link', () => {
     const [payment] = await paymentsOf(offer.id);
     const paymentRef = payment!.paymentRef!;
     const refund = (amount: number, idempotencyKey: string) =>
-      t.app.payments.refund({ paymentRef, amount, reason: 'requested_by_customer', idempotencyKey });
+      t.services.payments.refund({ paymentRef, amount, reason: 'requested_by_customer', idempotencyKey });
     await expect(refund(0, `zero-${offer.id}`)).rejects.toThrow();
     await expect(refund(offer.grossGrosze + 1, `too-much-${offer.id}`)).rejects.toThrow();
     await expect(
-      t.app.payments.refund({
+      t.services.payments.refund({
         paymentRef: 'pi_unknown',
         amount: 1,
         reason: 'duplicate',
@@ -619,7 +606,7 @@ describe('payment events', () => {
         expired: event('checkout.expired', { sessionId }),
       };
       const mailsBefore = (await t.db.select().from(mailOutbox)).length;
-      for (const name of [...order, ...order, ...order]) await t.app.payments.processEvent(events[name]);
+      for (const name of [...order, ...order, ...order]) await t.services.payments.processEvent(events[name]);
       states.push(await endState(offer.id));
       // Exactly one confirmation to the client and one new-job mail to the lawyer.
       expect((await t.db.select().from(mailOutbox)).length - mailsBefore).toBe(2);
@@ -641,13 +628,15 @@ describe('payment events', () => {
     ] as const) {
       const { offer, sessionId } = await openCheckout();
       const paymentRef = `pi_${sessionId}`;
-      await t.app.payments.processEvent(event('checkout.completed', { sessionId, paid: true, paymentRef }));
+      await t.services.payments.processEvent(
+        event('checkout.completed', { sessionId, paid: true, paymentRef }),
+      );
       const events = {
         refunded: event('charge.refunded', { paymentRef, amountRefunded: 12_300 }),
         disputed: event('charge.disputed', { paymentRef, reason: 'fraudulent' }),
       };
-      for (const name of [...order, ...order, ...order]) await t.app.payments.processEvent(events[name]);
-      await t.app.payments.processEvent(event('checkout.expired', { sessionId }));
+      for (const name of [...order, ...order, ...order]) await t.services.payments.processEvent(events[name]);
+      await t.services.payments.processEvent(event('checkout.expired', { sessionId }));
       states.push(await endState(offer.id));
     }
     expect(states[0]).toEqual({ offer: 'payed', payment: 'refunded', note: true });
@@ -656,11 +645,11 @@ describe('payment events', () => {
 
   it('an unpaid completion (delayed method) waits; a later failure returns the offer to active', async () => {
     const { offer, sessionId } = await openCheckout();
-    await t.app.payments.processEvent(
+    await t.services.payments.processEvent(
       event('checkout.completed', { sessionId, paid: false, paymentRef: 'pi_delayed' }),
     );
     expect(await offerStatus(offer.id)).toBe('paystart');
-    await t.app.payments.processEvent(event('checkout.failed', { sessionId }));
+    await t.services.payments.processEvent(event('checkout.failed', { sessionId }));
     expect(await endState(offer.id)).toEqual({ offer: 'active', payment: 'failed', note: false });
   });
 });
@@ -765,7 +754,7 @@ describe('POST /api/public/offer/status', () => {
 
 describe('the clock job', () => {
   it('expires unpaid offers past their day, archives unconfirmed done offers with one payout, and is idempotent', async () => {
-    const deps = checkoutDepsOf(t.app);
+    const deps = t.services.lifecycle;
     const today = warsawDate(t.clock.now());
     // Earlier tests left offers behind; this one counts only its own.
     await runClockJob(deps);
@@ -809,7 +798,7 @@ describe('the clock job', () => {
     const { profile, offer } = await lawyerWithOffer({ expireDate: addDays(warsawDate(t.clock.now()), 5) });
     expect((await requestPayment(profile, offer.offerUrl)).statusCode).toBe(200);
     t.clock.advance(25 * 60 * 60 * 1000);
-    await runClockJob(checkoutDepsOf(t.app));
+    await runClockJob(t.services.lifecycle);
     expect(await offerStatus(offer.id)).toBe('active');
     expect((await paymentsOf(offer.id))[0]?.status).toBe('expired');
   });

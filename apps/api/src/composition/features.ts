@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { PageMetaResolver } from '../modules/app/web-app.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
+import { contactRoutes } from '../modules/contact/contact.routes.ts';
+import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
+import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
+import { offersRoutes } from '../modules/offers/offers.routes.ts';
+import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
+import { profileRoutes } from '../modules/profile/profile.routes.ts';
+import {
+  publicProfilePageMeta,
+  publicProfileRoutes,
+} from '../modules/public-profile/public-profile.routes.ts';
+import { seoRoutes } from '../modules/seo/seo.routes.ts';
+import type { Services } from './services.ts';
+
+/**
+ * Every feature's routes, registered by buildApp, each given the services it uses. A feature
+ * module exports one Fastify plugin (`<feature>.routes.ts`) and is added here.
+ */
+export async function registerFeatures(app: FastifyInstance, services: Services): Promise<void> {
+  const { payments, paymentAdapter, lifecycle, offerCards, sitemapSources } = services;
+  await app.register(authRoutes);
+  await app.register(contactRoutes);
+  await app.register(seoRoutes, { sources: sitemapSources });
+  await app.register(paymentsRoutes, { payments, adapter: paymentAdapter });
+  await app.register(profileRoutes, {
+    payments,
+    // The lawyer's live offer cards show the name, specialization and photo.
+    onProfileChanged: (userId) => offerCards.refreshProfileInBackground(userId),
+  });
+  await app.register(offersRoutes, { lifecycle, cards: offerCards });
+  await app.register(companyLookupRoutes);
+  await app.register(offersClientRoutes, { lifecycle });
+  await app.register(publicProfileRoutes);
+  await app.register(adminRoutes);
+  await app.register(myDataRoutes);
+}
+
+/** Client routes whose head tags the server fills from the database (link previews). */
+export const webPageMetaResolvers: ((app: FastifyInstance) => PageMetaResolver)[] = [publicProfilePageMeta];

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
+import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
+import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
+import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
+import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
+import { refreshProfileStatus } from '../modules/profile/profile.service.ts';
+import { publicProfilesSitemap } from '../modules/public-profile/public-profile.service.ts';
+import { staticPages, type SitemapSource } from '../modules/seo/seo.service.ts';
+
+/**
+ * Every feature service, built once, here, from the app's kernel (database, clock, config,
+ * storage, log), and wired to each other: features get them as plugin options instead of
+ * reaching for decorators, and subscribe to each other only in this file.
+ */
+export interface Services {
+  payments: Payments;
+  paymentAdapter: PaymentAdapter;
+  /** what every step of the offer lifecycle needs */
+  lifecycle: LifecycleDeps;
+  offerCards: OfferCards;
+  sitemapSources: SitemapSource[];
+}
+
+export function createServices(app: FastifyInstance): Services {
+  const { db, clock, config, log } = app;
+  const paymentAdapter = createPaymentAdapter(config, db, clock);
+  const payments = createPayments({ db, clock, provider: paymentAdapter.provider, log });
+  const lifecycle: LifecycleDeps = { db, clock, payments, config, log };
+  const offerCards = createOfferCards({ db, storage: app.storage, log });
+
+  // The sandbox raises its events in-process; Stripe's arrive through the webhook routes.
+  paymentAdapter.sandbox?.setEventSink((event) => payments.processEvent(event));
+  // A checkout paid, ended, refunded or disputed moves its offer.
+  handlePaymentEvents(payments, lifecycle);
+  // A change of the payment account (new, replaced, became ready) can change the profile's status.
+  payments.onAccountChanged((tx, userId) => refreshProfileStatus(tx, payments, userId, clock.now()));
+
+  return {
+    payments,
+    paymentAdapter,
+    lifecycle,
+    offerCards,
+    sitemapSources: [staticPages, publicProfilesSitemap],
+  };
+}

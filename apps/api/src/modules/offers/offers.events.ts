@@ -1,0 +1,224 @@
+import type { Tx } from '../../db/client.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
+import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
+import type { Payments } from '../payments/payments.service.ts';
+import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
+import { fullNameOf } from './offers.dto.ts';
+import { closeCheckout } from './offers.payment.ts';
+import { tryTransition } from './offers.transitions.ts';
+import {
+  findOfferWithLawyer,
+  findOpenCheckoutsOfPaidOffers,
+  findPaymentBySession,
+  findPaymentsToRefund,
+  lockOffer,
+  setPaymentRef,
+  setPaymentStatus,
+  setPaymentStatusByRef,
+} from './offer-payments.repo.ts';
+
+/** What the offer lifecycle does with the payment provider's events, and the provider work they call for. */
+
+/** Subscribes the lifecycle to the provider's events (called once, by the composition root). */
+export function handlePaymentEvents(payments: Payments, deps: LifecycleDeps): void {
+  payments.on('checkout.completed', (tx, event) => onCheckoutCompleted(deps, tx, event));
+  payments.on('checkout.expired', (tx, event) => onCheckoutEnded(deps, tx, event));
+  payments.on('checkout.failed', (tx, event) => onCheckoutEnded(deps, tx, event));
+  payments.on('charge.refunded', (tx, event) => onChargeEvent(deps, tx, event));
+  payments.on('charge.disputed', (tx, event) => onChargeEvent(deps, tx, event));
+}
+
+/**
+ * checkout.completed: the first paid checkout pays the offer and tells its payer and the lawyer;
+ * the other payers' checkouts are then ended at the provider. Money that still comes in for an
+ * offer already paid is refunded to its payer (decision 013).
+ */
+export async function onCheckoutCompleted(
+  deps: LifecycleDeps,
+  tx: Tx,
+  event: PaymentEventOf<'checkout.completed'>,
+): Promise<AfterCommit | void> {
+  const payment = await findPaymentBySession(tx, event.provider, event.sessionId);
+  if (!payment) {
+    deps.log.warn({ sessionId: event.sessionId }, 'checkout event for an unknown session');
+    return;
+  }
+  await lockOffer(tx, payment.offerId);
+  const now = deps.clock.now();
+  if (!event.paid) {
+    // A delayed method: the money arrives (async_payment_succeeded) or not (…_failed) later.
+    if (event.paymentRef && !payment.paymentRef) await setPaymentRef(tx, payment.id, event.paymentRef, now);
+    return;
+  }
+  // From expired or failed too: money the provider took is never ignored.
+  const paid = await setPaymentStatus(tx, payment.id, ['open', 'expired', 'failed'], {
+    status: 'paid',
+    payDate: event.created,
+    paymentRef: event.paymentRef ?? payment.paymentRef,
+    updatedAt: now,
+  });
+  if (!paid) return;
+  if (!(await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now))) {
+    // Another payer's checkout paid the offer first: this money goes back.
+    await setPaymentStatus(tx, payment.id, ['paid'], {
+      status: 'refunding',
+      duplicate: true,
+      updatedAt: now,
+    });
+    deps.log.warn({ paymentId: payment.id, offerId: payment.offerId }, 'offer already paid: refunding');
+    return () => refundDuplicatePayments(deps, payment.id);
+  }
+  const found = await findOfferWithLawyer(tx, payment.offerId);
+  if (!found) return;
+  const context = mailContextOf(deps);
+  await enqueueMail(
+    tx,
+    paymentReceivedMail(
+      {
+        locale: paid.locale,
+        to: paid.email,
+        offerTitle: found.offer.title,
+        amount: paid.price,
+        lawyerName: fullNameOf(found.profile),
+        seolink: found.profile.seolink ?? '',
+        paymentId: paid.id,
+        client: paid,
+      },
+      context,
+    ),
+    now,
+  );
+  await enqueueMail(
+    tx,
+    offerPaidMail(
+      {
+        locale: found.lawyer.locale,
+        to: found.lawyer.email,
+        offerTitle: found.offer.title,
+        amount: paid.price,
+        client: paid,
+      },
+      context,
+    ),
+    now,
+  );
+  return () => endCheckoutsOfPaidOffers(deps, payment.offerId);
+}
+
+/** checkout.expired / checkout.failed: that payer's checkout ends; the others stay as they are. */
+export async function onCheckoutEnded(
+  deps: LifecycleDeps,
+  tx: Tx,
+  event: PaymentEventOf<'checkout.expired'> | PaymentEventOf<'checkout.failed'>,
+): Promise<void> {
+  const payment = await findPaymentBySession(tx, event.provider, event.sessionId);
+  if (!payment) return;
+  await closeCheckout(tx, payment, event.type === 'checkout.failed' ? 'failed' : 'expired', deps.clock.now());
+}
+
+/**
+ * Ends, at the provider, the checkouts still open on offers that are already paid (all of them, or
+ * one offer's), so no other payer can pay. Runs after the paying event and in the clock job, so
+ * one that failed is tried again; ending a checkout twice is harmless.
+ */
+export async function endCheckoutsOfPaidOffers(deps: LifecycleDeps, offerId?: number): Promise<number> {
+  const open = await findOpenCheckoutsOfPaidOffers(deps.db, offerId);
+  let ended = 0;
+  for (const payment of open) {
+    try {
+      await deps.payments.expireCheckout(payment.externalId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error(
+        { err: error, paymentId: payment.id },
+        'ending a checkout of a paid offer failed; will retry',
+      );
+      continue;
+    }
+    await deps.db.transaction((tx) => closeCheckout(tx, payment, 'expired', deps.clock.now()));
+    ended += 1;
+  }
+  return ended;
+}
+
+/**
+ * Refunds in full the payments that came in for an offer another payment had already paid, and
+ * tells each payer in their language. Runs after the event and in the clock job until the
+ * provider took the refund; the idempotency key is the payment's, so a retry never refunds twice.
+ */
+export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: number): Promise<number> {
+  const due = await findPaymentsToRefund(deps.db, paymentId);
+  let refunded = 0;
+  for (const payment of due) {
+    if (!payment.paymentRef) {
+      deps.log.error(
+        { paymentId: payment.id },
+        'a duplicate payment without a provider reference: refund by hand',
+      );
+      continue;
+    }
+    let refundId: string;
+    try {
+      ({ refundId } = await deps.payments.refund({
+        paymentRef: payment.paymentRef,
+        amount: payment.price,
+        reason: 'duplicate',
+        idempotencyKey: `refund-duplicate-payment-${payment.id}`,
+      }));
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error, paymentId: payment.id }, 'refund failed; will retry');
+      continue;
+    }
+    const done = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const row = await setPaymentStatus(tx, payment.id, ['refunding'], {
+        status: 'refunded',
+        note: `refunded ${payment.price} gr: the offer was already paid by another payment (${refundId})`,
+        updatedAt: now,
+      });
+      if (!row) return false;
+      const found = await findOfferWithLawyer(tx, payment.offerId);
+      await enqueueMail(
+        tx,
+        duplicatePaymentRefundedMail(
+          {
+            locale: row.locale,
+            to: row.email,
+            offerTitle: found?.offer.title ?? '',
+            amount: row.price,
+          },
+          mailContextOf(deps),
+        ),
+        now,
+      );
+      return true;
+    });
+    if (done) refunded += 1;
+  }
+  return refunded;
+}
+
+/** charge.refunded / charge.disputed: recorded on the payment; the payout is then held back. */
+export async function onChargeEvent(
+  deps: LifecycleDeps,
+  tx: Tx,
+  event: PaymentEventOf<'charge.refunded'> | PaymentEventOf<'charge.disputed'>,
+): Promise<void> {
+  const now = deps.clock.now();
+  const changed =
+    event.type === 'charge.refunded'
+      ? await setPaymentStatusByRef(tx, event.provider, event.paymentRef, ['paid', 'disputed'], {
+          status: 'refunded',
+          note: `refunded ${event.amountRefunded} gr (${event.id})`,
+          updatedAt: now,
+        })
+      : await setPaymentStatusByRef(tx, event.provider, event.paymentRef, ['paid'], {
+          status: 'disputed',
+          note: `dispute: ${event.reason} (${event.id})`,
+          updatedAt: now,
+        });
+  if (changed.length > 0)
+    deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
+}
