@@ -123,7 +123,7 @@ function ExportCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <FileArchive aria-hidden="true" className="size-5" />
           {t('myData.export.title')}
         </CardTitle>
@@ -204,7 +204,7 @@ function DeleteCard({
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <Trash2 aria-hidden="true" className="size-5" />
           {t('myData.delete.title')}
         </CardTitle>
