@@ -22,7 +22,7 @@ describe('errorMessage', () => {
   });
 
   it("shows the server's message for an unknown client error", () => {
-    expect(errorMessage(new ApiError(409, 'offers.invalid_transition', 'Oferta jest opłacona'), pl.t)).toBe(
+    expect(errorMessage(new ApiError(409, 'offers.unknown_rule', 'Oferta jest opłacona'), pl.t)).toBe(
       'Oferta jest opłacona',
     );
   });

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { onlyFromThisMachine } from '../app/local-request.ts';
-import { localeFromAcceptLanguage, type Locale } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
+import type { Locale } from '@substytut/shared/locale';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
 import {

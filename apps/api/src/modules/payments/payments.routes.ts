@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { hashToken } from '../auth/access-tokens.ts';
-import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { invalidWebhookSignature } from './payments.errors.ts';
 import { createPayments, type Payments } from './payments.service.ts';
 import {

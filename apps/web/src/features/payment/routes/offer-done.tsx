@@ -104,4 +104,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['payment', 'errors', 'validation'] };
+export const handle = { i18n: ['payment', 'errors'] };

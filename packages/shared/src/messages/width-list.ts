@@ -1,0 +1,4 @@
+/** '192, 384 i 768' / '192, 384, and 768'. */
+export function widthList(items: readonly number[], locale: 'pl' | 'en'): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items.map(String));
+}
