@@ -2,8 +2,6 @@ import { IMAGE_WIDTHS } from '../storage.ts';
 import type { pl } from './pl.ts';
 import { widthList } from './width-list.ts';
 
-const widths = (locale: 'pl' | 'en') => widthList(IMAGE_WIDTHS, locale);
-
 /** Every error text in English, key for key as in pl.ts. */
 export const en: Record<keyof typeof pl, string> = {
   // Codes the API answers (apps/api/src/modules/app/error-codes.ts).
@@ -17,7 +15,7 @@ export const en: Record<keyof typeof pl, string> = {
   'request.bad_request': 'Bad request',
   'request.uri_too_long': 'The request address is too long',
   'route.not_found': 'Not found',
-  'storage.width_not_offered': `A photo is offered only ${widths('en')} pixels wide`,
+  'storage.width_not_offered': `A photo is offered only ${widthList(IMAGE_WIDTHS, 'en')} pixels wide`,
   'route.method_not_allowed': 'Method not allowed',
   'csrf.mismatch': 'The form session has expired. Refresh the page and try again',
   'auth.unauthenticated': 'Your session has expired. Please log in again',

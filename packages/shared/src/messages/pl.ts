@@ -1,8 +1,6 @@
 import { IMAGE_WIDTHS } from '../storage.ts';
 import { widthList } from './width-list.ts';
 
-const widths = (locale: 'pl' | 'en') => widthList(IMAGE_WIDTHS, locale);
-
 /**
  * Every error text in Polish: the codes the API answers with, the field errors of the shared
  * schemas, and the web client's own codes. A code is its own key (the web app's `errors`
@@ -21,7 +19,7 @@ export const pl = {
   'request.bad_request': 'Nieprawidłowe żądanie',
   'request.uri_too_long': 'Adres żądania jest zbyt długi',
   'route.not_found': 'Nie znaleziono',
-  'storage.width_not_offered': `Zdjęcie jest dostępne tylko w szerokościach ${widths('pl')} pikseli`,
+  'storage.width_not_offered': `Zdjęcie jest dostępne tylko w szerokościach ${widthList(IMAGE_WIDTHS, 'pl')} pikseli`,
   'route.method_not_allowed': 'Niedozwolona metoda',
   'csrf.mismatch': 'Sesja formularza wygasła. Odśwież stronę i spróbuj ponownie',
   'auth.unauthenticated': 'Sesja wygasła. Zaloguj się ponownie',
