@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
 import { useAcceptOffer } from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
@@ -41,7 +41,6 @@ export function Component() {
     });
   };
 
-  const code = isApiError(accept.error) ? accept.error.code : null;
 
   let body;
   if (!mounted) {
@@ -52,13 +51,13 @@ export function Component() {
         <p>{t('done.description')}</p>
       </ResultCard>
     );
-  } else if (code === 'offers.acceptance_invalid') {
+  } else if (hasErrorCode(accept.error, 'offers.acceptance_invalid')) {
     body = (
       <ResultCard icon={Link2Off} tone="error" title={t('done.invalidTitle')} actions={home}>
         <p>{t('done.invalidDescription')}</p>
       </ResultCard>
     );
-  } else if (code === 'offers.acceptance_closed') {
+  } else if (hasErrorCode(accept.error, 'offers.acceptance_closed')) {
     body = (
       <ResultCard icon={Clock} tone="warning" title={t('done.closedTitle')} actions={home}>
         <p>{t('done.closedDescription')}</p>
