@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', 'apps/web/build/**', 'apps/web/.react-router/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', 'apps/web/build/**', 'apps/web/.bench/**', 'apps/web/.react-router/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,8 +12,8 @@ import {
 
 /*
  * axe on every route of the web app, in Polish and English, light and dark, 375 and 1280 px wide.
- * The marketing pages (home, about, contact, faq, features, pricing, for-lawyers, for-law-firms)
- * and the cookie banner are already checked across the same eight combinations in
+ * The marketing pages (home, about, contact, faq, features, pricing, for-lawyers, for-law-firms,
+ * careers, accessibility) and the cookie banner are already checked across the same eight combinations in
  * marketing.spec.ts; /terms and /privacy only redirect to PDFs. This file covers every other
  * route and the states a visitor can bring about there: forms showing their errors, the offers
  * history with cards in all three sections and its dialogs, both steps of the public page.
@@ -239,7 +239,8 @@ async function walk(
   // Without a session.
   await page.goto(at('/404'));
   await useSession(page, null);
-  await visit('/careers');
+  // /careers and /accessibility are checked with the marketing pages (marketing.spec.ts).
+  await open('/careers');
   // The header's menus: the site menu on a phone, the theme menu on a wide screen.
   await page.getByRole('button', { name: width < 768 ? t.siteMenu : t.theme }).click();
   await expect(page.getByRole(width < 768 ? 'dialog' : 'menu')).toBeVisible();

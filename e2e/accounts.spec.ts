@@ -208,6 +208,16 @@ test.describe('accounts', () => {
       await expect(page).toHaveURL(/\/auth\/forgot-password$/);
     });
 
+    test('a 401 clears the session and goes to /auth (spec 4), not /auth/login', async ({ page, request }) => {
+      const session = await registerVerifiedUser(request, uniqueEmail('expired'));
+      // A token the API no longer knows: the stored session outlived it.
+      await signInBrowser(page, { token: 'revoked-token', user: session.user });
+      await page.goto('/dashboard/profile');
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
+      expect(await storedToken(page)).toBeNull();
+    });
+
     test('/auth with a token goes to /dashboard', async ({ page, request }) => {
       await signInBrowser(page, await registerVerifiedUser(request, uniqueEmail('guard')));
       for (const path of ['/auth', '/auth/login', '/en/auth/register']) {

@@ -18,7 +18,9 @@ async function logInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Adres e-mail').fill(ADMIN.email);
   await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  // The administrator lands on its own panel, never on a lawyer's profile editor.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
 }
 
 test.describe('admin', () => {
@@ -39,8 +41,6 @@ test.describe('admin', () => {
     const profileId = ((await own.json()) as { data: { profileId: number } }).data.profileId;
 
     await logInAsAdmin(page);
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
     await expect(
       page.getByRole('heading', { name: 'Opłacone zlecenia w ostatnich 12 tygodniach' }),
     ).toBeVisible();

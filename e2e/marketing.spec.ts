@@ -12,6 +12,8 @@ const PAGES = [
   { path: '/pricing', pl: 'Prosty cennik, bez ukrytych opłat', en: 'Simple pricing, no hidden fees' },
   { path: '/for-lawyers', pl: 'Przyjmuj zastępstwa i otrzymuj zapłatę bez upominania się', en: 'Take substitutions and get paid without chasing anyone' },
   { path: '/for-law-firms', pl: 'Zastępstwa dla kancelarii – szybko, pewnie, z fakturą', en: 'Substitutions for law firms – fast, reliable, invoiced' },
+  { path: '/careers', pl: 'Pracuj z nami', en: 'Work with us' },
+  { path: '/accessibility', pl: 'Deklaracja dostępności', en: 'Accessibility statement' },
 ] as const;
 const LANGUAGES = ['pl', 'en'] as const;
 
@@ -66,6 +68,97 @@ test.describe('marketing pages', () => {
         expect(html).toContain('data-sandbox-marker');
       }
     }
+  });
+
+  test('with JavaScript off every marketing page reads whole, and the legal addresses lead to their PDFs', async ({
+    browser,
+    request,
+  }) => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScripts.newPage();
+    for (const language of LANGUAGES) {
+      for (const item of PAGES) {
+        await page.goto(prefixed(language, item.path));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(item[language]);
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    }
+    await noScripts.close();
+    for (const [path, pdf] of [
+      ['/terms', /^\/legal\/regulamin-[\d-]+\.pdf$/],
+      ['/en/terms', /^\/legal\/terms-[\d-]+\.pdf$/],
+      ['/privacy', /^\/legal\/polityka-prywatnosci-[\d-]+\.pdf$/],
+      ['/en/privacy', /^\/legal\/privacy-policy-[\d-]+\.pdf$/],
+    ] as const) {
+      const response = await request.get(path, { headers: { accept: 'text/html' }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toMatch(pdf);
+      const file = await request.get(response.headers().location ?? '');
+      expect(file.headers()['content-type'], path).toContain('application/pdf');
+    }
+  });
+
+  test('the other pages (sign-in, payment results, 404) carry their head tags in their language too', async ({
+    request,
+    baseURL,
+  }) => {
+    const pages = [
+      { path: '/auth/login', lang: 'pl', status: 200 },
+      { path: '/en/auth/register', lang: 'en', status: 200 },
+      { path: '/payment/success', lang: 'pl', status: 200 },
+      { path: '/en/payment/cancel', lang: 'en', status: 200 },
+      { path: '/404', lang: 'pl', status: 404 },
+      { path: '/en/404', lang: 'en', status: 404 },
+    ];
+    for (const item of pages) {
+      const response = await request.get(item.path, { headers: { accept: 'text/html' }, maxRedirects: 0 });
+      expect(response.status(), item.path).toBe(item.status);
+      const html = await response.text();
+      expect(html, item.path).toContain(`<html lang="${item.lang}"`);
+      expect(html, item.path).toMatch(/<title>[^<]{5,}<\/title>/);
+      expect(html, item.path).toMatch(/<meta[^>]*name="description"[^>]*content="[^"]{20,}"/);
+      expect(html, item.path).toMatch(new RegExp(`<link[^>]*rel="canonical"[^>]*href="${baseURL}/`));
+      expect(html, item.path).toMatch(/<link[^>]*hrefLang="x-default"/i);
+      expect(html, item.path).toMatch(/<meta[^>]*property="og:image"[^>]*content="http[^"]+"/);
+    }
+    // An English visitor of an unprefixed sign-in page reads it in English.
+    const english = await request.get('/auth', { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(await english.text()).toContain('<html lang="en"');
+  });
+
+  test('no link changes address when the app starts (the booking links of the home page)', async ({ page, request }) => {
+    const served = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+    const outside = (hrefs: string[]) =>
+      hrefs.filter((href) => /^https?:/.test(href) && !href.includes('127.0.0.1')).sort();
+    const servedLinks = outside(
+      [...served.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&')),
+    );
+    expect(servedLinks.some((href) => href.includes('calendly'))).toBe(true);
+    const config = page.waitForResponse((response) => response.url().endsWith('/api/config/public'));
+    await page.goto('/');
+    await startApp(page);
+    await config;
+    const live = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(outside(live)).toEqual(servedLinks);
+  });
+
+  test("curl and link checkers (Accept */* or none) get pages; only a JSON-only request gets the API's JSON 404", async ({
+    request,
+  }) => {
+    const variants: Record<string, string>[] = [{ accept: '*/*' }, { accept: '*/*', 'accept-language': 'en' }, {}];
+    for (const headers of variants) {
+      for (const path of ['/', '/about', '/en/faq', '/no-such-page']) {
+        const response = await request.get(path, { headers });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(path === '/no-such-page' ? 404 : 200);
+        expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      }
+    }
+    const json = await request.get('/no-such-page', { headers: { accept: 'application/json' } });
+    expect(json.status()).toBe(404);
+    expect(await json.json()).toMatchObject({ code: 'route.not_found' });
+    const api = await request.get('/api/no-such-thing', { headers: { accept: '*/*' } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 'route.not_found' });
   });
 
   test('sitemap and robots name every public page in both languages with this host', async ({ request, baseURL }) => {
@@ -266,7 +359,9 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/pl\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(stylesheets).toEqual([]);
-    expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(1);
+    // The stylesheet travels inside the document (lib/inline-stylesheet.tsx), once.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('style#stylesheet').count()).toBe(1);
   });
 
   test('a static page keeps where the visitor scrolled to when the app starts', async ({ page }) => {
@@ -348,11 +443,12 @@ test.describe('marketing pages', () => {
     }
   });
 
-  test('the other pages link to registration, pricing and contact', async ({ page }) => {
+  test('the other pages link to registration, pricing, careers and contact', async ({ page }) => {
     await acceptCookies(page);
     const cases = [
       { path: '/pl/about', link: 'Załóż konto', target: /\/pl\/auth\/register$/ },
-      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/contact$/ },
+      { path: '/pl/about', link: 'Dołącz do nas', target: /\/pl\/careers$/ },
+      { path: '/pl/careers', link: 'Napisz do nas', target: /\/pl\/contact$/ },
       { path: '/pl/pricing', link: 'Wybierz plan Pro', target: /\/pl\/auth\/register$/ },
       { path: '/pl/for-lawyers', link: 'Zobacz cennik', target: /\/pl\/pricing$/ },
       { path: '/pl/for-law-firms', link: 'Skontaktuj się z nami', target: /\/pl\/contact$/ },

@@ -150,6 +150,13 @@ test.describe('payments', () => {
       client.getByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }),
     ).toBeVisible();
     await expect(client).toHaveURL(/\/offer\/done$/);
+    // The mailed link opened again says it is already confirmed, and when, with no button.
+    await client.goto(linkIn(mail, /\/offer\/accept\//));
+    await expect(
+      client.getByRole('heading', { level: 1, name: 'Wykonanie usługi zostało już potwierdzone' }),
+    ).toBeVisible();
+    await expect(client.getByText(/^Potwierdzenie zapisaliśmy \d{1,2} \S+ \d{4}/)).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Potwierdzam wykonanie usługi' })).toHaveCount(0);
     await context.close();
 
     await page.reload();
@@ -186,6 +193,17 @@ test.describe('payments', () => {
     await expect(
       client.getByRole('heading', { level: 1, name: 'Twoja płatność została anulowana!' }),
     ).toBeVisible();
+    await client.getByRole('link', { name: 'Wróć do oferty' }).click();
+    await expect(client.getByRole('heading', { name: 'Posiedzenie w SR Gdynia' })).toBeVisible();
+
+    // A failed payment says it failed and that the client may try again, not that it was cancelled.
+    await openInvoiceStep(client);
+    const retry = await fillInvoice(client, uniqueEmail('client'));
+    await retry.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    await client.getByRole('button', { name: 'Symuluj nieudaną płatność' }).click();
+    await expect(client).toHaveURL(/\/payment\/cancel\?reason=failed$/);
+    await expect(client.getByRole('heading', { level: 1, name: 'Płatność nie powiodła się' })).toBeVisible();
+    await expect(client.getByText(/Możesz spróbować ponownie/)).toBeVisible();
     await client.getByRole('link', { name: 'Wróć do oferty' }).click();
     await expect(client.getByRole('heading', { name: 'Posiedzenie w SR Gdynia' })).toBeVisible();
 
@@ -355,7 +373,8 @@ test.describe('payments', () => {
         success: 'Twoje zlecenie zostało zarejestrowane!',
         cancel: 'Twoja płatność została anulowana!',
         done: 'Usługa została oznaczona jako zaakceptowana!',
-        confirm: 'Potwierdź wykonanie usługi',
+        invalid: 'Ten link jest nieprawidłowy',
+        failed: 'Płatność nie powiodła się',
       },
       en: {
         cooperate: 'Start working together',
@@ -365,7 +384,8 @@ test.describe('payments', () => {
         success: 'Your order has been registered!',
         cancel: 'Your payment has been cancelled!',
         done: 'The service has been marked as accepted!',
-        confirm: 'Confirm the service',
+        invalid: 'This link is invalid',
+        failed: 'Your payment failed',
       },
     } as const;
 
@@ -387,8 +407,10 @@ test.describe('payments', () => {
       for (const [route, heading] of [
         ['/payment/success', t.success],
         ['/payment/cancel', t.cancel],
+        ['/payment/cancel?reason=failed', t.failed],
         ['/offer/done', t.done],
-        ['/offer/done?t=nieznany', t.confirm],
+        // An unknown token is told at once, before any button.
+        ['/offer/done?t=nieznany', t.invalid],
       ] as const) {
         await page.goto(`/${language}${route}`);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -57,7 +57,7 @@ test.describe('provider profile', () => {
     await page.getByLabel('Telefon').fill('+48 601 234 567');
 
     await page.getByLabel('Uprawnienia').selectOption({ label: 'Radca prawny' });
-    await page.getByLabel('Numer licencji').fill('WA-12345');
+    await page.getByLabel('Numer wpisu').fill('WA-12345');
     await chooseInCombobox(page, 'Specjalizacja', ['Prawo cywilne', 'Prawo pracy', 'Prawo gospodarcze']);
     await expect(page.getByRole('combobox', { name: 'Specjalizacja' })).toContainText('+ 1 więcej');
     await chooseInCombobox(page, 'Izba', ['Okręgowa Izba Radców Prawnych w Warszawie']);
@@ -176,12 +176,25 @@ test.describe('provider profile', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Rozwiń panel boczny' })).toBeVisible();
 
+    // The sidebar's column runs down to the footer: no bare strip between them.
+    await page.keyboard.press('Control+B');
+    await expect(page.getByRole('button', { name: 'Zwiń panel boczny' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const column = await page.locator('[data-sidebar-column]').boundingBox();
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    expect(Math.abs(column!.y + column!.height - footer!.y)).toBeLessThanOrEqual(1);
+
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/pl/dashboard/offers');
     const menu = page.getByRole('button', { name: 'Otwórz menu panelu' });
+    // One menu on a phone: the dashboard's, with the theme in it; the site menu button is not shown.
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Otwórz menu', exact: true })).toBeHidden();
     await menu.click();
     const sheet = page.getByRole('dialog', { name: 'Menu panelu' });
     await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('group', { name: 'Motyw' })).toBeVisible();
     // Scrolling the page behind the open menu is locked.
     await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
     await expect(

@@ -1,22 +1,26 @@
 /**
- * Page weight: the JavaScript and CSS (gzip) that /, /u/{seolink}, /auth and /dashboard load
- * first, and the Lighthouse mobile scores and LCP of / and /u/{seolink}, against budgets.
+ * Page weight and Lighthouse, before and after, in one run on this machine (issue 20): the
+ * JavaScript and CSS (gzip) that /, /u/{seolink}?o=, /auth and /dashboard load first, and the
+ * Lighthouse mobile scores of / and /u/{seolink}?o=, for this checkout's build ("after") and for
+ * a baseline commit built aside ("before"), with the ratio after/before, against the budgets.
  *
  *   npm run bench                  (after the API benchmark)
  *   node bench/web/run.mjs         uses the existing build; BENCH_BUILD=1 builds first
+ *   BENCH_BASELINE_REF=<commit> …  the "before" build (default 2b626a0: the last Preact renderer),
+ *                                  checked out and built once into /tmp/substytut-bench-<commit>
+ *   BENCH_BASELINE=0 …             measures this build only
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
- *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page (default 3); the median run is reported
+ *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page and build (default 5); medians reported
  *   BENCH_STRICT=1 …               exits 1 when a budget fails
- *   BENCH_WEB_DIST=dir …           measures that web build instead of apps/web/dist
- *   BENCH_API_SERVER=file …        serves it with that API bundle instead of apps/api/dist
+ *   BENCH_REPORTS=dir …            keeps every Lighthouse report (JSON, with its trace summary) there
  *
  * "html" counts what the page's HTML itself references (entry script, modulepreloads,
- * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the network
- * went idle after a pointer movement, which starts the app on static pages (lazy route chunks
- * included). The budget applies to "loaded".
+ * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the page
+ * was live and the network idle after a pointer movement (the old renderer started on the first
+ * input), lazy route chunks included. The budget applies to "loaded".
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,8 +33,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 // One Lighthouse run moves by several points from run to run on a busy machine.
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
-const BUDGET = { jsKb: 120, performance: 95, accessibility: 100, seo: 100 };
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) || 5);
+const BUDGET = { jsKb: 150, performance: 95, accessibility: 100, seo: 100, cls: 0.02, tbtMs: 200 };
+const BASELINE_REF =
+  process.env.BENCH_BASELINE === '0' ? null : (process.env.BENCH_BASELINE_REF ?? '2b626a0');
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -41,20 +47,22 @@ const CHROME_ARGS = [
   '--disable-quic',
 ];
 
-// BENCH_WEB_DIST measures another web build (e.g. one made with WEB_BUILD_DIR, apps/web/scripts/prerender.mjs).
-const webDist = process.env.BENCH_WEB_DIST
-  ? path.resolve(process.env.BENCH_WEB_DIST)
-  : path.join(root, 'apps/web/dist');
-// BENCH_API_SERVER runs another API bundle (a private build) instead of apps/api/dist.
-const apiServer = process.env.BENCH_API_SERVER
-  ? path.resolve(process.env.BENCH_API_SERVER)
-  : path.join(root, 'apps/api/dist/server.js');
+/** A checkout with its build: this one, or the baseline built aside. */
+function checkout(dir) {
+  return {
+    dir,
+    apiServer: path.join(dir, 'apps/api/dist/server.js'),
+    // The framework build (decision 016), or the old renderer's dist.
+    webBuild: path.join(dir, 'apps/web/build'),
+    webDist: path.join(dir, 'apps/web/dist'),
+  };
+}
 
-function ensureBuild() {
-  const built = existsSync(path.join(webDist, 'index.html')) && existsSync(apiServer);
+function ensureBuild(build) {
+  const built = existsSync(path.join(build.webBuild, 'server/index.js')) && existsSync(build.apiServer);
   if (built && process.env.BENCH_BUILD !== '1') {
     console.log(
-      `using the existing build of ${statSync(apiServer).mtime.toISOString()} (BENCH_BUILD=1 rebuilds)`,
+      `using the existing build of ${statSync(build.apiServer).mtime.toISOString()} (BENCH_BUILD=1 rebuilds)`,
     );
     return;
   }
@@ -62,17 +70,28 @@ function ensureBuild() {
   execFileSync('flock', ['/tmp/build.lock', 'npm', 'run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
+/** The baseline commit, checked out beside this one and built once (kept for later runs). */
+function ensureBaseline(ref) {
+  const dir = path.join(tmpdir(), `substytut-bench-${ref}`);
+  const build = checkout(dir);
+  if (existsSync(build.apiServer) && (existsSync(build.webDist) || existsSync(build.webBuild))) return build;
+  console.log(`building the baseline ${ref} in ${dir} (once)…`);
+  if (!existsSync(dir))
+    execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit' });
+  return build;
+}
+
 /**
- * A private copy of the web build, so another build during the run cannot swap files, with the
- * server's renderer (dist-ssr) beside it where the server looks for it (decision 012).
+ * A private copy of this checkout's web build, so another build during the run cannot swap files.
+ * It stays inside apps/web, where the server build finds react and react-router.
  */
-function snapshotWebDist(dir) {
-  const target = path.join(dir, 'web-dist');
-  const copy = ['sh', '-c', 'cp -r "$0" "$1" && if [ -d "$2" ]; then cp -r "$2" "$3"; fi'];
-  const args = [...copy, webDist, target, path.join(webDist, '..', 'dist-ssr'), path.join(dir, 'dist-ssr')];
-  // Only the shared build (apps/web/dist) can be rebuilt by someone else meanwhile.
-  if (process.env.BENCH_WEB_DIST) execFileSync(args[0], args.slice(1));
-  else execFileSync('flock', ['/tmp/build.lock', ...args]);
+function snapshotWebBuild(build) {
+  const parent = path.join(root, 'apps/web/.bench');
+  mkdirSync(parent, { recursive: true });
+  const target = mkdtempSync(path.join(parent, 'build-'));
+  execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', `${build.webBuild}/.`, target]);
   return target;
 }
 
@@ -87,10 +106,10 @@ function freePort() {
   });
 }
 
-async function startServer(dataDir, webDistDir) {
+async function startServer(build, dataDir, webBuildDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, [apiServer], {
-    cwd: root,
+  const child = spawn(process.execPath, [build.apiServer], {
+    cwd: build.dir,
     env: {
       ...process.env,
       // Development mode only adds the demo accounts and the local mailbox; the pages are the same.
@@ -100,7 +119,9 @@ async function startServer(dataDir, webDistDir) {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
+      // Each server reads the variable of its own version.
+      WEB_BUILD_DIR: webBuildDir ?? build.webBuild,
+      WEB_DIST_DIR: build.webDist,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -253,11 +274,14 @@ async function measurePage(browser, base, page, session) {
   });
   const response = await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle' });
   const html = (await response?.text()) ?? '';
-  // A static page runs the app on the first input (decision 010): move the pointer, so what the
-  // app then loads counts too.
+  // The old renderer ran the app on a static page's first input (decision 010): move the pointer,
+  // so what the app then loads counts too. Either build marks a live page.
   await tab.mouse.move(10, 10);
-  await tab.waitForSelector('#root[data-hydrate="done"]', { state: 'attached', timeout: 30_000 });
-  await tab.waitForTimeout(1000);
+  await tab.waitForSelector('html[data-hydrated], #root[data-hydrate="done"]', {
+    state: 'attached',
+    timeout: 30_000,
+  });
+  await tab.waitForLoadState('networkidle');
   const finalPath = new URL(tab.url()).pathname;
   await context.close();
 
@@ -310,32 +334,53 @@ function lighthouseOnce(url, outDir, name) {
   );
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-  const failed = Object.values(report.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-    .map((a) => a.id);
+  const metric = (id) => report.audits[id]?.numericValue ?? NaN;
   return {
     // Lighthouse's estimate of this machine's CPU speed; its 4x slowdown assumes 1500-2000.
     benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? NaN),
     performance: score('performance'),
     accessibility: score('accessibility'),
     seo: score('seo'),
-    lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index']
-      .map(
-        (id) =>
-          `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${Math.round(report.audits[id]?.numericValue ?? NaN)} ms`,
-      )
-      .concat(`CLS ${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`)
-      .join(', '),
-    shifts: (report.audits['layout-shifts']?.details?.items ?? [])
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    siMs: metric('speed-index'),
+    cls: metric('cumulative-layout-shift'),
+    // What spends the main thread's time (the trace, summarised by Lighthouse).
+    mainThread: (report.audits['mainthread-work-breakdown']?.details?.items ?? [])
+      .slice(0, 4)
+      .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`),
+    bootup: (report.audits['bootup-time']?.details?.items ?? [])
       .slice(0, 3)
       .map(
-        (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
+        (item) =>
+          `${path.basename(new URL(item.url, 'http://x').pathname) || item.url} ${Math.round(item.total)} ms`,
       ),
-    opportunities: Object.values(report.audits)
-      .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 100)
-      .map((a) => `${a.id} ${Math.round(a.details.overallSavingsMs)} ms`),
-    failed,
+    failed: Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Medians of each figure over the runs; the notes (trace summary, failed audits) of the median run. */
+function summarise(runs) {
+  const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
+  const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+  const figures = ['performance', 'accessibility', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'siMs', 'cls'];
+  return {
+    ...Object.fromEntries(figures.map((key) => [key, median(runs.map((r) => r[key]))])),
+    performances: runs.map((r) => r.performance),
+    benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
+    mainThread: middle.mainThread,
+    bootup: middle.bootup,
+    failed: middle.failed,
   };
 }
 
@@ -346,62 +391,83 @@ function table(headers, rows) {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+const ratio = (after, before) =>
+  Number.isFinite(after) && Number.isFinite(before) && before !== 0 ? `${(after / before).toFixed(2)}x` : '-';
+
 async function main() {
   console.log(
     `Page weight benchmark; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  ensureBuild();
+  const current = checkout(root);
+  ensureBuild(current);
+  const baseline = BASELINE_REF ? ensureBaseline(BASELINE_REF) : null;
   const dir = mkdtempSync(path.join(tmpdir(), 'substytut-bench-web-'));
-  let server;
+  const reports = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : dir;
+  mkdirSync(reports, { recursive: true });
+  const servers = [];
+  let snapshot;
   let browser;
   try {
-    const dist = snapshotWebDist(dir);
-    server = await startServer(path.join(dir, 'data'), dist);
-    const session = await seedLawyer(server.base);
-    const pages = [
-      { name: '/', path: '/', public: true },
-      { name: '/u/{seolink}?o=', path: `/u/${session.seolink}?o=${session.offerUrl}`, public: true },
-      { name: '/auth', path: '/auth/login', public: false },
-      { name: '/dashboard', path: '/dashboard/profile', public: false, session: true },
-    ];
+    snapshot = snapshotWebBuild(current);
+    const builds = [{ name: 'after', build: current, webBuildDir: snapshot }];
+    if (baseline) builds.unshift({ name: `before (${BASELINE_REF})`, build: baseline });
+    for (const b of builds) {
+      b.server = await startServer(b.build, path.join(dir, `data-${servers.length}`), b.webBuildDir);
+      servers.push(b.server);
+      b.session = await seedLawyer(b.server.base);
+      b.pages = [
+        { name: '/', path: '/', public: true },
+        { name: '/u/{seolink}?o=', path: `/u/${b.session.seolink}?o=${b.session.offerUrl}`, public: true },
+        { name: '/auth', path: '/auth/login', public: false },
+        { name: '/dashboard', path: '/dashboard/profile', public: false, session: true },
+      ];
+    }
     browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
-    const results = [];
-    for (const page of pages) {
-      results.push({
-        ...(await measurePage(browser, server.base, page, page.session ? session : null)),
-        page,
-      });
+    for (const b of builds) {
+      b.weights = [];
+      for (const page of b.pages) {
+        b.weights.push({
+          ...(await measurePage(browser, b.server.base, page, page.session ? b.session : null)),
+          page,
+        });
+      }
     }
     await browser.close();
     browser = undefined;
 
     const kb = (n) => n.toFixed(1);
-    // One line per budget and page, printed together at the end.
     const checks = [];
-    const check = (budget, page, value, pass, shown = String(value)) =>
-      checks.push([budget, page, shown, pass ? 'PASS' : 'FAIL']);
-    for (const r of results.filter((x) => x.page.public)) {
-      check(`first-load JS ≤ ${BUDGET.jsKb} KB gzip`, r.name, r.js, r.js <= BUDGET.jsKb, `${kb(r.js)} KB`);
+    const check = (budget, page, shown, pass) => checks.push([budget, page, shown, pass ? 'PASS' : 'FAIL']);
+    const after = builds.at(-1);
+    const before = baseline ? builds[0] : null;
+    for (const r of after.weights.filter((x) => x.page.public)) {
+      check(`first-load JS ≤ ${BUDGET.jsKb} KB gzip`, r.name, `${kb(r.js)} KB`, r.js <= BUDGET.jsKb);
     }
-    console.log('\nFirst-load JavaScript and CSS, gzip KB (budget: public pages ≤ 120 KB JS)');
+    console.log(`\nFirst-load JavaScript and CSS, gzip KB (budget: public pages ≤ ${BUDGET.jsKb} KB JS)`);
+    const weightRows = [];
+    for (const [i, r] of after.weights.entries()) {
+      const old = before?.weights[i];
+      weightRows.push([
+        r.name + (r.finalPath !== new URL(r.page.path, 'http://x').pathname ? ` (→ ${r.finalPath})` : ''),
+        old ? kb(old.js) : '-',
+        kb(r.js),
+        old ? ratio(r.js, old.js) : '-',
+        old ? kb(old.css) : '-',
+        kb(r.css),
+        kb(r.htmlJs),
+        r.files.length,
+      ]);
+    }
     console.log(
       table(
-        ['page', 'html JS', 'html CSS', 'loaded JS', 'loaded CSS', 'files', 'budget'],
-        results.map((r) => [
-          r.name + (r.finalPath !== new URL(r.page.path, 'http://x').pathname ? ` (→ ${r.finalPath})` : ''),
-          kb(r.htmlJs),
-          kb(r.htmlCss),
-          kb(r.js),
-          kb(r.css),
-          r.files.length,
-          r.page.public ? (r.js <= BUDGET.jsKb ? 'pass' : 'FAIL') : '-',
-        ]),
+        ['page', 'JS before', 'JS after', 'ratio', 'CSS before', 'CSS after', 'html JS after', 'files'],
+        weightRows,
       ),
     );
-    for (const r of results.filter((x) => x.page.public)) {
-      const top = r.files.filter((f) => f.type === 'script').slice(0, process.env.BENCH_ALL_FILES ? 100 : 6);
+    for (const r of after.weights.filter((x) => x.page.public)) {
+      const top = r.files.filter((f) => f.type === 'script').slice(0, process.env.BENCH_ALL_FILES ? 100 : 8);
       console.log(
         `  largest scripts of ${r.name}: ${top.map((f) => `${path.basename(f.path)} ${kb(f.kb)}`).join(', ')}`,
       );
@@ -409,64 +475,81 @@ async function main() {
 
     if (RUN_LIGHTHOUSE) {
       console.log(
-        '\nLighthouse (mobile, simulated throttling; budgets: performance ≥ 95, accessibility and SEO 100)',
+        `\nLighthouse (mobile, simulated throttling), medians of ${LIGHTHOUSE_RUNS} runs per page and build, ` +
+          'the builds taking turns so that both see the same load',
       );
       const rows = [];
-      for (const page of pages.filter((p) => p.public)) {
+      for (const [i, page] of after.pages.entries()) {
+        if (!page.public) continue;
+        const runs = new Map(builds.map((b) => [b.name, []]));
         try {
-          const runs = Array.from({ length: LIGHTHOUSE_RUNS }, (_, i) =>
-            lighthouse(`${server.base}${page.path}`, dir, `${page.name.replace(/\W+/g, '_')}-${i}`),
-          ).sort((a, b) => a.performance - b.performance);
-          const r = runs[Math.floor((runs.length - 1) / 2)];
-          const pass =
-            r.performance >= BUDGET.performance &&
-            r.accessibility >= BUDGET.accessibility &&
-            r.seo >= BUDGET.seo;
-          check(
-            `Lighthouse performance ≥ ${BUDGET.performance}`,
-            page.name,
-            r.performance,
-            r.performance >= BUDGET.performance,
-          );
-          check(
-            `Lighthouse accessibility ≥ ${BUDGET.accessibility}`,
-            page.name,
-            r.accessibility,
-            r.accessibility >= BUDGET.accessibility,
-          );
-          check(`Lighthouse SEO ≥ ${BUDGET.seo}`, page.name, r.seo, r.seo >= BUDGET.seo);
-          rows.push([
-            page.name,
-            r.performance,
-            r.accessibility,
-            r.seo,
-            `${Math.round(r.lcpMs)} ms`,
-            pass ? 'pass' : 'FAIL',
-          ]);
-          console.log(
-            `  ${page.name}: performance ${runs.map((x) => x.performance).join(', ')} in ${runs.length} runs ` +
-              `(benchmarkIndex ${runs.map((x) => x.benchmarkIndex).join(', ')}); the median run:`,
-          );
-          console.log(`  ${page.name}: ${r.metrics}`);
-          if (r.shifts.length) console.log(`  ${page.name}: layout shifts: ${r.shifts.join(', ')}`);
-          if (r.opportunities.length) console.log(`  ${page.name}: savings: ${r.opportunities.join(', ')}`);
-          if (r.failed.length) console.log(`  ${page.name}: failed audits: ${r.failed.join(', ')}`);
+          for (let n = 0; n < LIGHTHOUSE_RUNS; n++) {
+            for (const b of builds) {
+              const p = b.pages[i];
+              runs
+                .get(b.name)
+                .push(
+                  lighthouse(
+                    `${b.server.base}${p.path}`,
+                    reports,
+                    `${b.name.replace(/\W+/g, '_')}${page.name.replace(/\W+/g, '_')}-${n}`,
+                  ),
+                );
+            }
+          }
         } catch (error) {
           check('Lighthouse', page.name, 'error', false);
-          rows.push([
-            page.name,
-            '-',
-            '-',
-            '-',
-            '-',
-            `error: ${String(error.message ?? error).split('\n')[0]}`,
-          ]);
+          console.log(`  ${page.name}: Lighthouse failed: ${String(error.message ?? error).split('\n')[0]}`);
+          continue;
+        }
+        const medians = new Map([...runs].map(([name, list]) => [name, summarise(list)]));
+        const r = medians.get(after.name);
+        const o = before ? medians.get(before.name) : null;
+        check(
+          `Lighthouse performance ≥ ${BUDGET.performance}`,
+          page.name,
+          r.performance,
+          r.performance >= BUDGET.performance,
+        );
+        check(
+          `Lighthouse accessibility ≥ ${BUDGET.accessibility}`,
+          page.name,
+          r.accessibility,
+          r.accessibility >= BUDGET.accessibility,
+        );
+        check(`Lighthouse SEO ≥ ${BUDGET.seo}`, page.name, r.seo, r.seo >= BUDGET.seo);
+        check(`CLS ≤ ${BUDGET.cls}`, page.name, r.cls.toFixed(3), r.cls <= BUDGET.cls);
+        check(`TBT ≤ ${BUDGET.tbtMs} ms`, page.name, `${Math.round(r.tbtMs)} ms`, r.tbtMs <= BUDGET.tbtMs);
+        const figure = (key, format) => [
+          o ? format(o[key]) : '-',
+          format(r[key]),
+          o ? ratio(r[key], o[key]) : '-',
+        ];
+        const ms = (v) => `${Math.round(v)}`;
+        for (const [label, key, format] of [
+          ['performance', 'performance', String],
+          ['accessibility', 'accessibility', String],
+          ['seo', 'seo', String],
+          ['FCP ms', 'fcpMs', ms],
+          ['LCP ms', 'lcpMs', ms],
+          ['TBT ms', 'tbtMs', ms],
+          ['Speed Index ms', 'siMs', ms],
+          ['CLS', 'cls', (v) => v.toFixed(3)],
+        ]) {
+          rows.push([page.name, label, ...figure(key, format)]);
+        }
+        for (const [name, m] of medians) {
+          console.log(
+            `  ${page.name} ${name}: performance ${m.performances.join(', ')} (benchmarkIndex ${m.benchmarkIndex})`,
+          );
+          console.log(`    main thread: ${m.mainThread.join(', ')}; scripts: ${m.bootup.join(', ')}`);
+          if (m.failed.length) console.log(`    failed audits: ${m.failed.join(', ')}`);
         }
       }
-      console.log(table(['page', 'performance', 'accessibility', 'seo', 'LCP', 'budget'], rows));
+      console.log(table(['page', 'figure', 'before', 'after', 'ratio'], rows));
     }
     const failed = checks.filter((c) => c[3] === 'FAIL').length;
-    console.log(`\nBudgets: ${checks.length - failed} of ${checks.length} pass`);
+    console.log(`\nBudgets (the "after" build): ${checks.length - failed} of ${checks.length} pass`);
     console.log(table(['budget', 'page', 'measured', 'result'], checks));
     // Scores move with the machine's load (see the load average); BENCH_STRICT=1 fails the run.
     if (failed && process.env.BENCH_STRICT === '1') process.exitCode = 1;
@@ -477,13 +560,16 @@ async function main() {
     );
   } finally {
     await browser?.close();
-    if (server?.child && server.child.exitCode === null) {
-      await new Promise((resolve) => {
-        server.child.once('exit', resolve);
-        server.child.kill('SIGTERM');
-      });
+    for (const server of servers) {
+      if (server.child.exitCode === null) {
+        await new Promise((resolve) => {
+          server.child.once('exit', resolve);
+          server.child.kill('SIGTERM');
+        });
+      }
     }
     rmSync(dir, { recursive: true, force: true });
+    if (snapshot) rmSync(snapshot, { recursive: true, force: true });
   }
 }
 

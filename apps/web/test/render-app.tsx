@@ -7,7 +7,6 @@ import routes from '@/app/routes';
 import { getPathLanguage } from '@/config/paths';
 import { createI18n } from '@/lib/i18n';
 import { detectBrowserLanguage } from '@/lib/language-detection';
-import { ServerDataProvider, type ServerData } from '@/lib/server-data';
 
 /** The route list's modules, all at hand (tests render synchronously). */
 const modules = import.meta.glob<RouteModule>(
@@ -73,23 +72,22 @@ function LanguageFromPath() {
 }
 
 /**
- * Renders the real route list at `url`, as the browser would after hydration; `serverData` as if
- * the page had come from the server with it.
+ * Renders the real route list at `url`, as the browser would after hydration; `loaderData` (by
+ * route id) as if the page had come from the server with its loaders' data.
  */
-export function renderApp(url: string, { serverData = null }: { serverData?: ServerData | null } = {}) {
+export function renderApp(url: string, { loaderData }: { loaderData?: Record<string, unknown> } = {}) {
   const pathname = new URL(url, 'http://localhost').pathname;
   const i18n = createI18n(detectBrowserLanguage(pathname));
   const router = createMemoryRouter(
     [{ Component: LanguageFromPath, children: toRouteObjects(routes as Entry[]) }],
     {
       initialEntries: [url],
+      hydrationData: loaderData ? { loaderData } : undefined,
     },
   );
   const view = render(
     <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <ServerDataProvider value={serverData}>
-        <RouterProvider router={router} />
-      </ServerDataProvider>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...view, router, i18n };

@@ -11,3 +11,4 @@ export * from './dates.ts';
 export * from './reference-data/index.ts';
 export * from './validation/index.ts';
 export * from './api-types.ts';
+export * from './retention.ts';

@@ -13,6 +13,8 @@ export const INDEXABLE_PAGES = [
   '/pricing',
   '/for-lawyers',
   '/for-law-firms',
+  '/careers',
+  '/accessibility',
 ] as const;
 
 export type IndexablePage = (typeof INDEXABLE_PAGES)[number];

@@ -18,6 +18,11 @@ export const users = pgTable(
       .default('pl'),
     // When the owner was last told of repeated failed logins (auth.service: at most one a day).
     loginAlertSentAt: timestamp('login_alert_sent_at', { withTimezone: true }),
+    /**
+     * Set when the account was deleted (GDPR art. 17): the row stays, emptied, only while the
+     * payments and invoice data of its offers must be kept (RETENTION in packages/shared).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,3 +92,4 @@ export * from './schema/payments.ts';
 export * from './schema/offers.ts';
 export * from './schema/checkout.ts';
 export * from './schema/rate-limit.ts';
+export * from './schema/my-data.ts';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { companyLookupRoutes } from './company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
+import { myDataRoutes } from './my-data/my-data.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -28,6 +29,7 @@ export const featureModules: FastifyPluginAsync[] = [
   checkoutRoutes,
   publicProfileRoutes,
   adminRoutes,
+  myDataRoutes,
 ];
 
 /** Client routes whose head tags the server fills from the database (link previews). */

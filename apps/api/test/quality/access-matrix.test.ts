@@ -13,6 +13,8 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { requestExport } from '../../src/modules/my-data/my-data.export.ts';
+import { myDataDepsOf } from '../../src/modules/my-data/my-data.routes.ts';
 import {
   extraHeaders,
   lawyer,
@@ -351,6 +353,42 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/admin/profile': { policy: 'admin', request: () => get('/api/admin/profile') },
   'GET /api/admin/offer': { policy: 'admin', request: () => get('/api/admin/offer') },
   'GET /api/admin/summary': { policy: 'admin', request: () => get('/api/admin/summary') },
+  // My data (GDPR): each actor's own export and deletion check; nobody else's.
+  'GET /api/me/data-export': { policy: 'self', request: () => get('/api/me/data-export') },
+  'POST /api/me/data-export': { policy: 'self', request: () => post('/api/me/data-export') },
+  'GET /api/me/data-export/file': {
+    policy: 'self',
+    // A's export is made (and finished) before A asks for the file; the others have none (410).
+    request: async (w, actor) => {
+      if (actor === 'a') {
+        const [user] = await w.t.db.select().from(users).where(eq(users.id, w.a.user.id));
+        await requestExport(myDataDepsOf(w.t.app), user!);
+        await w.t.app.background.idle();
+      }
+      return get('/api/me/data-export/file');
+    },
+  },
+  'GET /api/me/deletion': { policy: 'self', request: () => get('/api/me/deletion') },
+  // The mailed one-time link is the only credential: an invented one opens nothing.
+  'GET /api/data-export/:token': { policy: 'credential', forged: () => get(`/api/data-export/${randomToken()}`) },
+  // Deleting one's account needs the password again: a wrong one is refused to everyone.
+  'POST /api/me/delete': {
+    policy: 'credential',
+    forged: () => post('/api/me/delete', { password: 'Wrong-password-1' }),
+  },
+  'DELETE /api/admin/users/:id': {
+    policy: 'admin',
+    // A throwaway account per cell, so the administrator's success deletes nobody in the world.
+    request: async (w) => ({ method: 'DELETE', url: `/api/admin/users/${(await w.t.seed.user()).id}` }),
+  },
+  'POST /api/data-requests': {
+    policy: 'open',
+    request: () => post('/api/data-requests', { email: A_PAYER, kind: 'export' }),
+  },
+  'POST /api/data-requests/confirm': {
+    policy: 'credential',
+    forged: () => post('/api/data-requests/confirm', { token: randomToken() }),
+  },
 };
 
 /** Routes only some configurations register; a stale key elsewhere fails the coverage test. */

@@ -1,6 +1,8 @@
+import { GoogleSignIn } from '@/features/auth';
 import {
   BillingRoute,
   DashboardLayout as DashboardFrame,
+  MyDataRoute as MyDataFrame,
   OffersRoute as OffersFrame,
   ProfileRoute,
 } from '@/features/dashboard/routes';
@@ -21,6 +23,11 @@ export function OffersRoute() {
       <OffersHistory />
     </OffersFrame>
   );
+}
+
+/** Moje dane, with the accounts feature's Google button for confirming a deletion without a password. */
+export function MyDataRoute() {
+  return <MyDataFrame googleConfirm={(onCredential) => <GoogleSignIn mode="signin" onCredential={onCredential} />} />;
 }
 
 export { BillingRoute, ProfileRoute };

@@ -5,7 +5,9 @@ import { ServerRouter, type EntryContext } from 'react-router';
 import { provideAllResources } from '@/lib/i18n';
 import { resources } from '@/lib/i18n-resources';
 import { loadContext } from './load-context';
+import { StylesheetTextContext } from '@/lib/inline-stylesheet';
 import { NonceContext } from '@/lib/nonce';
+import stylesheetText from '@/styles/index.css?inline';
 
 // The server renders in one pass: every translation is at hand (the browser fetches them per page).
 provideAllResources(resources);
@@ -33,7 +35,9 @@ export default function handleRequest(
     let ready = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetTextContext value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetTextContext>
       </NonceContext>,
       {
         nonce,

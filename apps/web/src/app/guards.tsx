@@ -4,18 +4,26 @@ import { Navigate, useLocation } from 'react-router';
 import { Loading } from '@/components/ui/spinner';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { meQuery } from '@/features/auth/api/me';
-import { useSession } from '@/lib/session';
+import { sessionExpired, useSession } from '@/lib/session';
 
 function useLocalized(href: string): string {
   const { pathname } = useLocation();
   return withLanguage(href, getPathLanguage(pathname));
 }
 
-/** /dashboard/*: without a stored token go to /auth/login, replacing the entry. */
+/**
+ * /dashboard/*: without a stored token go to /auth/login, replacing the entry; when a 401 has just
+ * ended the session, to /auth like the rest of the app (spec 4). An administrator goes to /admin.
+ */
 export function RequireToken({ children }: { children: ReactNode }) {
-  const { token } = useSession();
-  const target = useLocalized(paths.auth.login.getHref());
-  return token ? children : <Navigate to={target} replace />;
+  const { token, user } = useSession();
+  const target = useLocalized((sessionExpired() ? paths.auth.root : paths.auth.login).getHref());
+  const admin = useLocalized(paths.admin.getHref());
+  if (!token) return <Navigate to={target} replace />;
+  // An administrator has no lawyer profile (the API refuses one): after logging in, and whenever
+  // it opens the dashboard, it lands on /admin, whose own guard asks the server for the role.
+  if (user?.role === 'admin') return <Navigate to={admin} replace />;
+  return children;
 }
 
 /**

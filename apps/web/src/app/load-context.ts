@@ -5,8 +5,11 @@ import type { PublicProfileDto } from '@substytut/shared';
  * so a loader never calls the API over HTTP. Absent while prerendering at build time.
  */
 export interface WebLoadContext {
-  /** The answer of GET /api/public/profile/{seolink}?offerUrl=, or null when there is none. */
-  publicProfile?: (seolink: string, offerUrl: string | null) => Promise<PublicProfileDto | null>;
+  /**
+   * The answer of GET /api/public/profile/{seolink}?offerUrl=, null when there is none, 'gone'
+   * when the lawyer deleted the account (answered 410).
+   */
+  publicProfile?: (seolink: string, offerUrl: string | null) => Promise<PublicProfileDto | null | 'gone'>;
   /** The answer of GET /api/config/public. */
   publicConfig?: unknown;
   /** The CSP nonce of this response's inline scripts. */

@@ -17,4 +17,3 @@ export const Features = () => <Pending page="features" />;
 export const Pricing = () => <Pending page="pricing" />;
 export const ForLawyers = () => <Pending page="forLawyers" />;
 export const ForLawFirms = () => <Pending page="forLawFirms" />;
-export const Careers = () => <Pending page="careers" />;

@@ -17,12 +17,14 @@ import { getPathLanguage, paths, withLanguage, type Language } from '@/config/pa
 import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
+import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
 import { HEAD_SCRIPT } from './head-script';
 import { AppProviders, createQueryClient } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
+import { publicLinksFromEnv } from '@substytut/shared/public-defaults';
 
 /**
  * The document of every page (decision 016): React renders <html> itself, so `lang`, the head
@@ -30,13 +32,15 @@ import { requestLanguage } from './request-language';
  * the server sends, prerendered or not.
  */
 
-export function links() {
-  return [{ rel: 'stylesheet', href: stylesheet }];
-}
-
 export function loader({ request, context }: { request: Request; context: unknown }) {
   const { publicConfig } = loadContext(context);
-  return { language: requestLanguage(request), publicConfig: publicConfig ?? null };
+  return {
+    language: requestLanguage(request),
+    publicConfig: publicConfig ?? null,
+    // A prerendered page has no server context: it shows the links of the configuration the build
+    // ran with, which the server checks against its own before it sends the file (web-framework.ts).
+    publicLinks: publicConfig ? null : publicLinksFromEnv(process.env),
+  };
 }
 
 /** The language and configuration do not change while the app runs: no refetch per navigation. */
@@ -116,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3461" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <InlineStylesheet href={stylesheet} />
         <Meta />
         <Links />
       </head>

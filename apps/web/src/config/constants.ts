@@ -6,6 +6,8 @@ export {
   DEFAULT_SUPPORT_EMAIL as SUPPORT_EMAIL,
 } from '@substytut/shared/public-defaults';
 export const PRODUCT_NAME = 'Substytut';
+/** The page's <main>: the skip link's target, and where open menus are portalled (a landmark). */
+export const MAIN_CONTENT_ID = 'main-content';
 export const NOT_FOUND_REDIRECT_MS = 5000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOOLTIP_DELAY_MS = 100;

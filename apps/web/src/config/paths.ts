@@ -19,8 +19,14 @@ export const paths = {
   forLawyers: { path: '/for-lawyers', getHref: () => '/for-lawyers' },
   forLawFirms: { path: '/for-law-firms', getHref: () => '/for-law-firms' },
   careers: { path: '/careers', getHref: () => '/careers' },
+  accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  /** The privacy policy's HTML part: personal data rights, export, deletion, retention periods. */
+  privacyData: { path: '/privacy/data', getHref: () => '/privacy/data' },
+  /** A payer (no account) asks for a copy or the deletion of their data; every mail links here. */
+  myData: { path: '/my-data', getHref: () => '/my-data' },
+  myDataConfirm: { path: '/my-data/confirm/:token', getHref: (token: string) => `/my-data/confirm/${enc(token)}` },
   auth: {
     root: { path: '/auth', getHref: () => '/auth' },
     login: { path: '/auth/login', getHref: () => '/auth/login' },
@@ -41,6 +47,7 @@ export const paths = {
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
+    data: { path: '/dashboard/data', getHref: () => '/dashboard/data' },
   },
   admin: { path: '/admin', getHref: () => '/admin' },
   publicProfile: {

@@ -1,4 +1,4 @@
-import { clearSession, getToken } from '@/lib/session';
+import { expireSession, getToken } from '@/lib/session';
 
 export const API_BASE = '/api';
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -35,7 +35,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 function handleUnauthorized(): void {
-  clearSession();
+  expireSession();
   if (onUnauthorized) onUnauthorized();
   else if (typeof window !== 'undefined') window.location.assign('/auth');
 }

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useRouteLoaderData } from 'react-router';
+import type { PublicLinks } from '@substytut/shared/public-defaults';
 import { DEFAULT_BOOKING_URL, SUPPORT_EMAIL } from '@/config/constants';
 import { api } from '@/lib/api-client';
 
@@ -54,8 +56,12 @@ export const publicConfigQuery = queryOptions({
   retry: 1,
 });
 
-/** Always returns usable values: the fallback until (or unless) the API answers. */
+/**
+ * Always returns usable values. Until the API answers on a prerendered page, the links are those
+ * the page was rendered with (the root loader's), so they never change address when it answers.
+ */
 export function usePublicConfig(): PublicConfig {
   const { data } = useQuery(publicConfigQuery);
-  return data ?? FALLBACK_PUBLIC_CONFIG;
+  const root = useRouteLoaderData('root') as { publicLinks?: PublicLinks | null } | undefined;
+  return data ?? { ...FALLBACK_PUBLIC_CONFIG, ...root?.publicLinks };
 }

@@ -44,9 +44,25 @@ export function getUser(): SessionUser | null {
   }
 }
 
+// A session the API ended (a 401) leads to /auth (spec 4), one that was never there to /auth/login
+// (the route table): the guard that sees the token go reads which it was.
+let expired = false;
+
+/** Whether the API ended the last session (a 401), rather than the visitor never having one. */
+export function sessionExpired(): boolean {
+  return expired;
+}
+
+/** A 401: the stored session is gone and the visitor goes to /auth. */
+export function expireSession(): void {
+  expired = true;
+  clearSession();
+}
+
 export function setSession(token: string, user?: SessionUser | null): void {
   const s = storage();
   if (!s) return;
+  expired = false;
   s.setItem(TOKEN_KEY, token);
   if (user) s.setItem(USER_KEY, JSON.stringify(user));
   emit();

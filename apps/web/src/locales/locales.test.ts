@@ -90,4 +90,18 @@ describe('locale files', () => {
     }
     expect(unused).toEqual([]);
   });
+
+  it("calls the entry number by the profession's term wherever a lawyer or a client reads it", () => {
+    const term = { pl: 'Numer wpisu', en: 'Entry number' } as const;
+    for (const language of LANGUAGES as (keyof typeof term)[]) {
+      const labels = [
+        keysOf(language, 'dashboard').get('view.licenseNo'),
+        keysOf(language, 'dashboard').get('form.licenseNo'),
+        keysOf(language, 'public-profile').get('profile.licenseNo'),
+      ];
+      expect(labels).toEqual([term[language], term[language], term[language]]);
+      const all = namespaces(language).flatMap((namespace) => [...keysOf(language, namespace).values()]);
+      expect(all.filter((text) => /numer licencji|licence number/i.test(text))).toEqual([]);
+    }
+  });
 });

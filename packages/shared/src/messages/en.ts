@@ -54,6 +54,23 @@ export const en: Record<keyof typeof pl, string> = {
   'payments.checkout_failed': 'Server error, please try again later',
   'offers.acceptance_invalid': 'The confirmation link is invalid or has expired',
   'offers.acceptance_closed': 'The confirmation period has ended; the order has already been settled',
+  'profile.gone': 'This profile has been deleted',
+  'my_data.export_unavailable':
+    'This data export link has been used or has expired. Ask for a new export in the dashboard',
+  'my_data.unsettled_offers':
+    'You cannot delete the account now: a paid job is not settled yet (the client has not confirmed it or the payout is under way). Delete the account once it is settled',
+  'my_data.payment_in_progress':
+    'You cannot delete the account now: a client is paying for one of your offers. Try again when the payment has ended',
+  'my_data.wrong_password': 'Wrong password',
+  'my_data.google_mismatch': 'Sign in with Google to the account with the same e-mail address',
+  'my_data.confirmation_required': 'Confirm the deletion with your password or with Google sign-in',
+  'my_data.account_deleted': 'The account has been deleted',
+  'my_data.user_not_found': 'User not found',
+  'my_data.admin_account': 'An administrator account cannot be deleted this way',
+  'my_data.request_invalid': 'The link has expired or has been used. Send the request again',
+  'my_data.payer_unsettled':
+    'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
+  'profile.admin_has_none': 'An administrator account has no lawyer profile',
   'mail.not_found': 'Message not found',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',

@@ -58,6 +58,23 @@ export const pl = {
   'payments.checkout_failed': 'Błąd serwera spróbuj później',
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
+  'profile.gone': 'Ten profil został usunięty',
+  'my_data.export_unavailable':
+    'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
+  'my_data.unsettled_offers':
+    'Nie możesz teraz usunąć konta: masz opłacone zlecenie, które nie zostało jeszcze rozliczone (klient nie potwierdził wykonania lub trwa wypłata). Usuń konto po rozliczeniu',
+  'my_data.payment_in_progress':
+    'Nie możesz teraz usunąć konta: klient właśnie płaci za jedną z Twoich ofert. Spróbuj ponownie, gdy płatność się zakończy',
+  'my_data.wrong_password': 'Nieprawidłowe hasło',
+  'my_data.google_mismatch': 'Zaloguj się przez Google na konto z tym samym adresem e-mail',
+  'my_data.confirmation_required': 'Potwierdź usunięcie konta hasłem lub logowaniem przez Google',
+  'my_data.account_deleted': 'Konto zostało usunięte',
+  'my_data.user_not_found': 'Nie znaleziono użytkownika',
+  'my_data.admin_account': 'Konta administratora nie można usunąć w ten sposób',
+  'my_data.request_invalid': 'Link wygasł lub został już użyty. Wyślij prośbę ponownie',
+  'my_data.payer_unsettled':
+    'Nie możemy teraz usunąć Twoich danych: jedna z Twoich płatności nie została jeszcze rozliczona (trwa płatność lub zlecenie czeka na Twoje potwierdzenie). Spróbuj ponownie po rozliczeniu',
+  'profile.admin_has_none': 'Konto administratora nie ma wizytówki prawnika',
   'mail.not_found': 'Nie znaleziono wiadomości',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',

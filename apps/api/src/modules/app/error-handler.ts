@@ -76,7 +76,7 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
   const locale = localeFromAcceptLanguage(request.headers['accept-language']);
   const body: ErrorBody = {
-    message: mapped.message ?? messageFor(mapped.code, mapped.status, locale),
+    message: mapped.message ?? messageFor(mapped.code, locale, mapped.status),
     code: mapped.code,
     errors: mapped.errors,
   };

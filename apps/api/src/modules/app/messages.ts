@@ -9,6 +9,6 @@ export function defaultCodeForStatus(status: number): ApiErrorCode {
 }
 
 /** The `message` of an error body: the catalogue's text for the code, for API clients and logs. */
-export function messageFor(code: string, status: number, locale: Locale): string {
+export function messageFor(code: string, locale: Locale, status = 0): string {
   return messageText(errorKey(code, status, isMessageKey, 'client') ?? GENERAL_ERROR, locale);
 }

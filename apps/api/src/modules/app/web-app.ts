@@ -12,6 +12,23 @@ export function isServerPath(pathname: string): boolean {
   return /^\/(api|storage|dev)(\/|$)/.test(pathname);
 }
 
+/**
+ * Whether a request asks only for JSON (an API client that lost its way): every media range it
+ * accepts is JSON. Anything else gets the web app's pages: browsers, curl's default `*\/*`, link
+ * checkers and crawlers that send no Accept at all.
+ */
+export function asksOnlyForJson(accept: string | undefined): boolean {
+  const ranges = (accept ?? '')
+    .split(',')
+    .map((part) => {
+      const [type = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { type: type.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((range) => range.type !== '' && range.q > 0);
+  return ranges.length > 0 && ranges.every((range) => /^application\/([\w.-]+\+)?json$/.test(range.type));
+}
+
 /** What /u/{seolink} is rendered with: the public profile API's answer for it. */
 export interface ProfilePageData {
   seolink: string;
@@ -33,13 +50,14 @@ export interface PageMeta {
 
 /**
  * Gives the head tags of a client route whose content lives in the database (e.g. /u/{seolink}).
- * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404).
+ * null: not this resolver's route; 'not_found': its route, but nothing there (answered with 404);
+ * 'gone': its route, deleted for good (answered with 410).
  */
 export type PageMetaResolver = (
   pathname: string,
   query: URLSearchParams,
   language: Locale,
-) => Promise<PageMeta | 'not_found' | null>;
+) => Promise<PageMeta | 'not_found' | 'gone' | null>;
 
 /**
  * Flags a page answered while a sandbox adapter is active: its CSS then shows the sandbox marker,

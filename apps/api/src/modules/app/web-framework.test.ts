@@ -135,9 +135,88 @@ describe('serving the framework build', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it("answers pages to curl's */*, to no Accept at all and to anything short of JSON only", async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/plain' }, { 'accept-language': 'en' }]) {
+      const page = await t.app.inject({ method: 'GET', url: '/u/nobody', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('RENDERED /u/nobody');
+      const english = await t.app.inject({ method: 'GET', url: '/about', headers: { ...headers, 'accept-language': 'en' } });
+      expect(english.body).toContain('RENDERED /about');
+      const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page', headers });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    }
+    const prerendered = await t.app.inject({ method: 'GET', url: '/about', headers: { accept: '*/*' } });
+    expect(prerendered.body).toContain('PRERENDERED ABOUT');
+  });
+
+  it('answers a request that asks only for JSON with the JSON 404, pages and /api/* alike', async () => {
+    for (const accept of ['application/json', 'application/problem+json, application/json;q=0.5']) {
+      const page = await t.app.inject({ method: 'GET', url: '/u/nobody', headers: { accept } });
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toMatchObject({ code: 'route.not_found' });
+    }
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'route.not_found' });
+    }
+  });
+
   it('keeps server paths out of the web app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: html });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('RENDERED');
+  });
+});
+
+describe('a build prerendered with other links than the server is configured with', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({
+      env: { WEB_BUILD_DIR: build, BOOKING_URL: 'https://booking.example/substytut' },
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('renders every page and its data on request, so the served links are the server’s', async () => {
+    const page = await other.app.inject({
+      method: 'GET',
+      url: '/pl/about',
+      headers: { ...html, 'accept-language': 'pl' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('RENDERED /pl/about');
+    expect(page.body).toContain('booking=https://booking.example/substytut');
+    const data = await other.app.inject({ method: 'GET', url: '/about.data' });
+    expect(data.body).toContain('RENDERED /about.data');
+    expect(other.app.config.bookingUrl).toBe('https://booking.example/substytut');
+  });
+
+  it('sends the prerendered files again once the build recorded the same links', async () => {
+    const record = path.join(build, 'client', 'prerender.json');
+    writeFileSync(
+      record,
+      JSON.stringify({
+        origin: 'http://build.example',
+        links: {
+          bookingUrl: 'https://booking.example/substytut',
+          supportEmail: other.app.config.supportEmail,
+        },
+      }),
+    );
+    const matching = await createTestApp({
+      env: { WEB_BUILD_DIR: build, BOOKING_URL: 'https://booking.example/substytut' },
+    });
+    try {
+      const page = await matching.app.inject({ method: 'GET', url: '/pl/about', headers: html });
+      expect(page.body).toContain('PRERENDERED PL ABOUT');
+    } finally {
+      await matching.close();
+      writeFileSync(record, JSON.stringify({ origin: 'http://build.example' }));
+    }
   });
 });

@@ -6,8 +6,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { publicLinksFromEnv, samePublicLinks, type PublicLinks } from '@substytut/shared/public-defaults';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  asksOnlyForJson,
   prefersEnglish,
   isServerPath,
   withSandboxFlag,
@@ -116,7 +118,19 @@ export async function registerFrameworkWebApp(
   const inside = (file: string) => file.startsWith(root + path.sep);
   const origin = app.config.publicUrl;
   // The origin the prerender named in canonical addresses; pages are sent with this server's own.
-  const builtFor = readBuiltOrigin(buildDir);
+  const { origin: builtFor, links: builtLinks } = readPrerenderRecord(buildDir);
+  // Prerendered pages (and their .data) show the links of the build's configuration: a server
+  // configured with other ones renders every page on request, so no link changes address when the
+  // app starts.
+  const prerenderedUsable = samePublicLinks(builtLinks, {
+    bookingUrl: app.config.bookingUrl,
+    supportEmail: app.config.supportEmail,
+  });
+  if (!prerenderedUsable) {
+    app.log.warn(
+      'the web build was prerendered with another BOOKING_URL or SUPPORT_EMAIL: pages are rendered on request (rebuild with this configuration to send the prerendered files)',
+    );
+  }
 
   /** The profile the public profile API answers for /u/{seolink}[?o=], from the same cached read. */
   async function publicProfile(seolink: string, offerUrl: string | null): Promise<unknown> {
@@ -124,6 +138,8 @@ export async function registerFrameworkWebApp(
     for (const resolve of pageMetaResolvers) {
       const meta = await resolve(`/u/${encodeURIComponent(seolink)}`, query, 'pl');
       if (meta === 'not_found') return null;
+      // The lawyer deleted the account: the web app's loader answers 410.
+      if (meta === 'gone') return 'gone';
       if (meta?.profilePage) return meta.profilePage.profile;
     }
     return null;
@@ -173,7 +189,8 @@ export async function registerFrameworkWebApp(
         await reply.sendFile(relative, { maxAge: ONE_YEAR_MS, immutable: true });
         return true;
       }
-      if (isFile(target) && !target.endsWith('.html')) {
+      const prerenderedData = pathname.endsWith('.data');
+      if (isFile(target) && !target.endsWith('.html') && (prerenderedUsable || !prerenderedData)) {
         // Client navigations fetch a prerendered page's data (`/about.data`) the same way.
         await reply.sendFile(relative, { maxAge: target.endsWith('.data') ? 0 : ONE_HOUR_MS });
         return true;
@@ -182,13 +199,13 @@ export async function registerFrameworkWebApp(
       const english = !PREFIXED.test(pathname) && wantsEnglish(request);
       if (!PREFIXED.test(pathname)) reply.header('vary', 'Accept-Language, Cookie');
       // Unprefixed pages are prerendered in Polish; an English visitor gets them rendered anew.
-      if ((target === root || inside(prerendered)) && isFile(prerendered) && !english) {
+      if (prerenderedUsable && (target === root || inside(prerendered)) && isFile(prerendered) && !english) {
         await sendPrerendered(reply, prerendered, NOT_FOUND_PAGE.test(pathname) ? 404 : 200);
         return true;
       }
-      const accept = request.headers.accept ?? '';
-      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery.
-      if (!accept.includes('text/html') && !pathname.endsWith('.data') && pathname !== '/__manifest')
+      // Pages, their data (`.data`) and the route manifest patches of lazy route discovery; a
+      // request that asks only for JSON is an API client's and gets the API's JSON 404.
+      if (asksOnlyForJson(request.headers.accept) && !prerenderedData && pathname !== '/__manifest')
         return false;
       await render(request, reply);
       return true;
@@ -196,14 +213,27 @@ export async function registerFrameworkWebApp(
   };
 }
 
-/** The origin the prerender wrote into canonical addresses (apps/web react-router.config.ts). */
-export function readBuiltOrigin(buildDir: string): string | null {
+/**
+ * What the prerender recorded (apps/web react-router.config.ts): the origin it wrote into
+ * canonical addresses and the links its pages show. A build without a record is taken as made
+ * with the defaults.
+ */
+export function readPrerenderRecord(buildDir: string): { origin: string | null; links: PublicLinks } {
+  let record: { origin?: unknown; links?: Partial<Record<keyof PublicLinks, unknown>> } = {};
   try {
-    const { origin } = JSON.parse(readFileSync(path.join(buildDir, 'client', 'prerender.json'), 'utf8')) as {
-      origin?: unknown;
-    };
-    return typeof origin === 'string' ? origin : null;
+    record = JSON.parse(
+      readFileSync(path.join(buildDir, 'client', 'prerender.json'), 'utf8'),
+    ) as typeof record;
   } catch {
-    return null;
+    // no record: the defaults
   }
+  const defaults = publicLinksFromEnv({});
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  return {
+    origin: typeof record.origin === 'string' ? record.origin : null,
+    links: {
+      bookingUrl: text(record.links?.bookingUrl, defaults.bookingUrl),
+      supportEmail: text(record.links?.supportEmail, defaults.supportEmail),
+    },
+  };
 }

@@ -79,4 +79,23 @@ describe('seedDemoAccounts', () => {
       expect(res.json().data.user.role).toBe(account.role);
     }
   });
+
+  it("lists the demo lawyer's profile in the admin table before its first login, and gives the admin none", async () => {
+    await seedDemoAccounts(t.db, t.clock.now());
+    const admin = await loginOver(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].password);
+    const headers = { authorization: `Bearer ${admin.json().data.token}` };
+    const own = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('profile.admin_has_none');
+    const table = async (q: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/profile?q=${q}`, headers });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.data as { email: string; fullname: string }[]).map(({ email, fullname }) => ({
+        email,
+        fullname,
+      }));
+    };
+    expect(await table('lawyer@substytut.local')).toEqual([{ email: DEMO_ACCOUNTS[1].email, fullname: 'Prawnik Demo' }]);
+    expect(await table('admin@substytut.local')).toEqual([]);
+  });
 });

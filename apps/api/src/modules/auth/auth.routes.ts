@@ -7,6 +7,9 @@ import { dataOf, ok } from '../app/http.ts';
 import { onlyFromThisMachine } from '../app/local-request.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import type { Locale } from '@substytut/shared/locale';
+import { messageFor } from '../app/messages.ts';
+import { deleteAccount } from '../my-data/my-data.delete.ts';
+import { myDataDepsOf } from '../my-data/my-data.routes.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
 import {
@@ -122,6 +125,28 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       currentUser(request);
       return ok(await auth.logout(deps, request.bearerToken!, contextOf(request)));
+    },
+  );
+
+  typed.post(
+    '/api/me/delete',
+    {
+      preHandler: app.requireUser,
+      config: LIMITS.login,
+      schema: {
+        body: z.object({
+          password: z.string().max(1000).optional(),
+          google_token: z.string().max(10_000).optional(),
+        }),
+        response: { 200: dataOf(successResponse) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const context = contextOf(request);
+      await auth.confirmIdentity(deps, user, request.body, context);
+      await deleteAccount(myDataDepsOf(app), user.id);
+      return ok({ success: true as const, message: messageFor('my_data.account_deleted', context.locale) });
     },
   );
 

@@ -22,6 +22,7 @@ import {
   type AuthenticatedUser,
 } from './access-tokens.ts';
 import { authErrors } from './auth.errors.ts';
+import { myDataErrors } from '../my-data/my-data.errors.ts';
 import { throttleAddressOf } from './client-address.ts';
 import * as repo from './auth.repo.ts';
 import type { AuthResult, SuccessResult, UserResponse } from './auth.schemas.ts';
@@ -334,4 +335,40 @@ export async function logout(deps: Pick<AuthDeps, 'db'>, token: string, context:
 
 export function me(user: AuthenticatedUser): UserResponse {
   return toUserResponse(user);
+}
+
+/**
+ * The owner proves it is them again before something that cannot be undone (deleting the account):
+ * the password, or, for an account without one, a fresh Google sign-in to the same address.
+ * Wrong passwords count in the login throttle like a login's.
+ */
+export async function confirmIdentity(
+  deps: AuthDeps,
+  user: AuthenticatedUser,
+  input: { password?: string | undefined; google_token?: string | undefined },
+  context: RequestContext,
+): Promise<void> {
+  const row = await repo.findUserById(deps.db, user.id);
+  if (!row) throw authErrors.invalidCredentials();
+  const now = deps.clock.now();
+  if (input.password !== undefined && row.passwordHash) {
+    const address = throttleAddressOf(context.ip ?? 'unknown');
+    if (await repo.loginBlockedUntil(deps.db, row.id, address, now)) throw authErrors.accountLocked();
+    if (!(await verifyPassword(row.passwordHash, input.password))) {
+      await repo.recordFailedLogin(deps.db, row.id, address, now, LOGIN_THROTTLE);
+      throw myDataErrors.wrongPassword();
+    }
+    return;
+  }
+  if (input.google_token !== undefined && deps.google) {
+    let identity;
+    try {
+      identity = await deps.google.verify(input.google_token, now);
+    } catch {
+      throw authErrors.googleInvalid();
+    }
+    if (identity.email.toLowerCase() !== row.email) throw myDataErrors.googleMismatch();
+    return;
+  }
+  throw myDataErrors.confirmationRequired();
 }

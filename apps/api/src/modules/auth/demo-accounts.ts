@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { profiles, users } from '../../db/schema.ts';
 import { findUserByEmail } from './auth.repo.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -9,7 +9,15 @@ import { hashPassword } from './passwords.ts';
  */
 export const DEMO_ACCOUNTS = [
   { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', role: 'admin', name: 'Administrator Demo' },
-  { email: 'lawyer@substytut.local', password: 'Demo-Prawnik-Substytut', role: 'user', name: 'Prawnik Demo' },
+  {
+    email: 'lawyer@substytut.local',
+    password: 'Demo-Prawnik-Substytut',
+    role: 'user',
+    name: 'Prawnik Demo',
+    // The lawyer's draft profile exists from the start, so the admin table lists it by name
+    // before the first login (an administrator has no profile at all).
+    profile: { firstname: 'Prawnik', lastname: 'Demo' },
+  },
 ] as const;
 
 export interface SeededAccount {
@@ -39,6 +47,15 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<SeededAccount
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       created = inserted.length > 0;
+    }
+    if ('profile' in account) {
+      const user = await findUserByEmail(db, account.email);
+      if (user) {
+        await db
+          .insert(profiles)
+          .values({ userId: user.id, ...account.profile, createdAt: now, updatedAt: now })
+          .onConflictDoNothing({ target: profiles.userId });
+      }
     }
     result.push({ email: account.email, password: account.password, role: account.role, created });
   }

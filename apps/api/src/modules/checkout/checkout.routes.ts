@@ -4,8 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../app/rate-limit.ts';
-import { acceptBody, acceptResponse, paymentBody, paymentParams } from './checkout.schemas.ts';
 import {
+  acceptanceResponse,
+  acceptBody,
+  acceptResponse,
+  paymentBody,
+  paymentParams,
+} from './checkout.schemas.ts';
+import {
+  acceptanceOf,
   acceptOffer,
   onChargeEvent,
   onCheckoutCompleted,
@@ -89,5 +96,15 @@ export async function checkoutRoutes(app: FastifyInstance) {
       schema: { body: acceptBody, response: { 200: dataOf(acceptResponse) } },
     },
     async (request) => ok(await acceptOffer(deps, request.body.token)),
+  );
+
+  // A POST, though it only reads, so the secret token stays out of URLs and request logs.
+  typed.post(
+    '/api/public/offer/status',
+    {
+      config: rateLimit(20, '1 minute'),
+      schema: { body: acceptBody, response: { 200: dataOf(acceptanceResponse) } },
+    },
+    async (request) => ok(await acceptanceOf(deps, request.body.token)),
   );
 }

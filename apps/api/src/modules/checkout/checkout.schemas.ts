@@ -12,4 +12,8 @@ export const paymentBody = paymentRequestSchema.extend({ locale: z.enum(['pl', '
 export const acceptBody = z.object({
   token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200),
 });
-export const acceptResponse = z.object({ status: z.literal('accepted') });
+export const acceptResponse = z.object({ status: z.literal('accepted'), acceptedAt: z.string() });
+export const acceptanceResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), acceptedAt: z.null() }),
+  acceptResponse,
+]);

@@ -332,6 +332,7 @@ export async function onCheckoutCompleted(
         lawyerName: fullName(found.profile),
         seolink: found.profile.seolink ?? '',
         paymentId: paid.id,
+        client: paid,
       },
       context,
     ),
@@ -562,7 +563,10 @@ export async function sendPendingPayouts(deps: CheckoutDeps, offerId?: number): 
  * link of the "job done" mail, and the lawyer's payout is released. A second click answers the
  * same result and transfers nothing more.
  */
-export async function acceptOffer(deps: CheckoutDeps, token: string): Promise<{ status: 'accepted' }> {
+export async function acceptOffer(
+  deps: CheckoutDeps,
+  token: string,
+): Promise<Extract<AcceptanceState, { status: 'accepted' }>> {
   const [row] = await deps.db
     .select({ id: offers.id })
     .from(offers)
@@ -594,12 +598,37 @@ export async function acceptOffer(deps: CheckoutDeps, token: string): Promise<{ 
       );
     });
   }
-  const [after] = await deps.db.select({ status: offers.status }).from(offers).where(eq(offers.id, row.id));
+  const [after] = await deps.db
+    .select({ status: offers.status, acceptedAt: offers.acceptedAt })
+    .from(offers)
+    .where(eq(offers.id, row.id));
   if (after?.status === 'accepted') {
     await sendPendingPayouts(deps, row.id);
-    return { status: 'accepted' };
+    return { status: 'accepted', acceptedAt: (after.acceptedAt ?? deps.clock.now()).toISOString() };
   }
   if (after?.status === 'archive') throw acceptanceClosed();
+  throw acceptanceInvalid();
+}
+
+/** Where the client's confirmation stands: waiting for it ('done'), or given, and when. */
+export type AcceptanceState =
+  { status: 'done'; acceptedAt: null } | { status: 'accepted'; acceptedAt: string };
+
+/**
+ * POST /public/offer/status: what the confirmation page shows when the mailed link is opened
+ * (again): the button while the job waits for the client, or that it was already confirmed and
+ * when. Reading changes nothing; the same errors as confirming.
+ */
+export async function acceptanceOf(deps: CheckoutDeps, token: string): Promise<AcceptanceState> {
+  const [row] = await deps.db
+    .select({ status: offers.status, acceptedAt: offers.acceptedAt })
+    .from(offers)
+    .where(eq(offers.acceptanceTokenHash, hashToken(token)))
+    .limit(1);
+  if (row?.status === 'done') return { status: 'done', acceptedAt: null };
+  if (row?.status === 'accepted' && row.acceptedAt)
+    return { status: 'accepted', acceptedAt: row.acceptedAt.toISOString() };
+  if (row?.status === 'archive') throw acceptanceClosed();
   throw acceptanceInvalid();
 }
 

@@ -334,7 +334,7 @@ describe('the sandbox checkout page', () => {
     ).json().data.payLink as string;
     expect(second).not.toBe(first);
     const failed = await sandboxAction(second, 'fail');
-    expect(failed.headers.location).toBe('http://localhost:3000/en/payment/cancel');
+    expect(failed.headers.location).toBe('http://localhost:3000/en/payment/cancel?reason=failed');
     expect((await paymentsOf(offer.id)).map((p) => p.status).sort()).toEqual(['expired', 'failed']);
     expect(await offerStatus(offer.id)).toBe('active');
   });
@@ -680,7 +680,7 @@ describe('POST /api/public/offer/accept', () => {
     const token = await markDone(offer.id);
     const first = await accept(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ data: { status: 'accepted' } });
+    expect(first.json()).toEqual({ data: { status: 'accepted', acceptedAt: t.clock.now().toISOString() } });
     expect(await offerStatus(offer.id)).toBe('accepted');
     const [account] = await t.db
       .select()
@@ -730,6 +730,36 @@ describe('POST /api/public/offer/accept', () => {
     const closed = await accept(token);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('offers.acceptance_closed');
+  });
+});
+
+describe('POST /api/public/offer/status', () => {
+  const post = (url: string, token: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: csrf, payload: { token }, remoteAddress: nextIp() });
+
+  it('says the job waits for the client, then, after confirming, that it was confirmed and when, changing nothing', async () => {
+    const { offer } = await paidOffer();
+    const token = await markDone(offer.id);
+    const before = await post('/api/public/offer/status', token);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ data: { status: 'done', acceptedAt: null } });
+    expect(await offerStatus(offer.id)).toBe('done');
+
+    const confirmed = await post('/api/public/offer/accept', token);
+    const after = await post('/api/public/offer/status', token);
+    expect(after.json()).toEqual({ data: { status: 'accepted', acceptedAt: t.clock.now().toISOString() } });
+    expect(after.json()).toEqual(confirmed.json());
+  });
+
+  it('answers an unknown token and a closed window like confirming does', async () => {
+    expect((await post('/api/public/offer/status', 'no-such-token')).json().code).toBe(
+      'offers.acceptance_invalid',
+    );
+    expect((await post('/api/public/offer/status', '')).statusCode).toBe(400);
+    const { offer } = await paidOffer();
+    const token = await markDone(offer.id);
+    await t.db.update(offers).set({ status: 'archive' }).where(eq(offers.id, offer.id));
+    expect((await post('/api/public/offer/status', token)).json().code).toBe('offers.acceptance_closed');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runMyDataSweeps } from '../my-data/my-data.routes.ts';
 import { checkoutDepsOf } from './checkout.routes.ts';
 import { runClockJob, type ClockJobResult } from './checkout.service.ts';
 
@@ -22,6 +23,10 @@ export function startClockJob(
     running = runClockJob(deps)
       .then((result) => {
         if (result.expired || result.archived || result.payoutsSent) log.info(result, 'clock job');
+      })
+      .then(() => runMyDataSweeps(app))
+      .then((swept) => {
+        if (swept.exportsPurged || swept.accountsPurged) log.info(swept, 'clock job: my data');
       })
       .catch((error: unknown) => log.error({ err: error }, 'clock job failed'))
       .finally(() => {

@@ -281,7 +281,15 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
         return closed(reply, request.headers['accept-language']);
       return reply.redirect(session.successUrl, 303);
     }
-    await sandbox.endCheckout(session.sessionId, form.data.action === 'fail' ? 'failed' : 'expired');
-    return reply.redirect(session.cancelUrl, 303);
+    const failed = form.data.action === 'fail';
+    await sandbox.endCheckout(session.sessionId, failed ? 'failed' : 'expired');
+    // A failed payment lands on the cancel page too, told apart so it says the payment failed.
+    return reply.redirect(failed ? withQuery(session.cancelUrl, 'reason', 'failed') : session.cancelUrl, 303);
   });
+}
+
+function withQuery(url: string, name: string, value: string): string {
+  const target = new URL(url);
+  target.searchParams.set(name, value);
+  return target.toString();
 }

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { fileMissing, fileTooLarge } from './profile.errors.ts';
+import { adminHasNoProfile, fileMissing, fileTooLarge } from './profile.errors.ts';
 import {
   cvResponse,
   imageResponse,
@@ -90,7 +90,13 @@ export async function profileRoutes(app: FastifyInstance) {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
   });
 
-  const auth = { preHandler: app.requireUser };
+  // An administrator oversees profiles and has none of their own: reading one here would create
+  // an empty draft that then lists in the admin table without a name (issue 25).
+  const requireLawyer = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (currentUser(request).role === 'admin') throw adminHasNoProfile();
+  };
+  const auth = { preHandler: requireLawyer };
   const uploadLimit = rateLimit(30, '1 minute');
 
   typed.get(
@@ -108,7 +114,7 @@ export async function profileRoutes(app: FastifyInstance) {
   typed.post(
     '/api/user/profile/image',
     {
-      preHandler: [app.requireUser, refuseDeclaredOver(IMAGE_MAX_BYTES)],
+      preHandler: [requireLawyer, refuseDeclaredOver(IMAGE_MAX_BYTES)],
       config: uploadLimit,
       schema: { response: { 200: imageResponse } },
     },
@@ -122,7 +128,7 @@ export async function profileRoutes(app: FastifyInstance) {
   typed.post(
     '/api/user/profile/cv',
     {
-      preHandler: [app.requireUser, refuseDeclaredOver(CV_MAX_BYTES)],
+      preHandler: [requireLawyer, refuseDeclaredOver(CV_MAX_BYTES)],
       config: uploadLimit,
       schema: { response: { 200: cvResponse } },
     },

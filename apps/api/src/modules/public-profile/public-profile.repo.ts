@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { JobDto, ReferenceDto } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { deletedProfilePages, offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
 
 export interface PublicProfileRow {
   profile: ProfileRow;
@@ -82,4 +82,14 @@ export async function listActiveSeolinks(db: DbOrTx): Promise<{ seolink: string;
     .where(and(eq(profiles.status, 'active'), sql`${profiles.seolink} is not null`))
     .orderBy(profiles.seolink);
   return rows.filter((r): r is { seolink: string; updatedAt: Date } => r.seolink !== null);
+}
+
+/** Whether a lawyer with this seolink deleted their account (their page answers 410 Gone). */
+export async function isDeletedProfilePage(db: DbOrTx, seolink: string): Promise<boolean> {
+  const rows = await db
+    .select({ seolink: deletedProfilePages.seolink })
+    .from(deletedProfilePages)
+    .where(eq(deletedProfilePages.seolink, seolink))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -54,6 +54,7 @@ export function publicProfilePageMeta(app: FastifyInstance): PageMetaResolver {
     const offerUrl = o && o.length <= 200 ? o : null;
     const meta = await readPageMeta(seolink, offerUrl, language);
     if (!meta) return 'not_found';
+    if (meta === 'gone') return 'gone';
     const path = `/u/${encodeURIComponent(seolink)}`;
     return {
       title: meta.title,

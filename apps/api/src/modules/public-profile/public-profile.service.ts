@@ -10,11 +10,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { OfferRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
-import { notFound } from '../app/errors.ts';
+import { AppError, notFound } from '../app/errors.ts';
 import { isOfferPayable } from '../checkout/checkout.service.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
 import { createPublicPageCache } from './public-page-cache.ts';
-import { listActiveSeolinks, loadActiveProfile, type PublicProfileRow } from './public-profile.repo.ts';
+import {
+  isDeletedProfilePage,
+  listActiveSeolinks,
+  loadActiveProfile,
+  type PublicProfileRow,
+} from './public-profile.repo.ts';
 
 export interface PublicProfileDeps {
   db: Db;
@@ -22,6 +27,8 @@ export interface PublicProfileDeps {
 }
 
 export const profileNotFound = () => notFound('profile.not_found');
+/** The lawyer deleted the account: the page is gone for good, not merely missing (GDPR art. 17). */
+export const profileGone = () => new AppError(410, 'profile.gone');
 
 function offerDto(offer: OfferRow, now: Date): PublicOfferDto {
   return {
@@ -91,14 +98,15 @@ export function createPublicProfileJsonReader(
   deps: PublicProfileDeps,
   options: PublicProfileCacheOptions = {},
 ): (seolink: string, offerUrl: string | null) => Promise<string> {
-  const cache = createPublicPageCache<string | null>(options);
+  const cache = createPublicPageCache<string | null | 'gone'>(options);
   return async (seolink, offerUrl) => {
     const body = await cache.get(cacheKey(seolink, offerUrl), async () => {
       const row = await loadActiveProfile(deps.db, seolink, offerUrl);
-      if (!row) return null;
+      if (!row) return (await isDeletedProfilePage(deps.db, seolink)) ? 'gone' : null;
       return JSON.stringify({ data: publicProfileOf(row, deps.clock.now()) });
     });
     if (body === null) throw profileNotFound();
+    if (body === 'gone') throw profileGone();
     return body;
   };
 }
@@ -116,21 +124,23 @@ const PRODUCT_NAME = 'Substytut';
 
 /**
  * What a link preview of /u/{seolink}[?o=…] shows, and the page's data; null for an unknown or
- * inactive lawyer. The
+ * inactive lawyer, 'gone' for one who deleted the account. The
  * profile row is kept in a public page cache of its own (every shell of the page asks for it),
  * filled from the database like the JSON reader's.
  */
 export function createPublicPageMetaReader(
   deps: PublicProfileDeps,
   options: PublicProfileCacheOptions = {},
-): (seolink: string, offerUrl: string | null, locale: Locale) => Promise<PublicPageMeta | null> {
+): (seolink: string, offerUrl: string | null, locale: Locale) => Promise<PublicPageMeta | null | 'gone'> {
   // Callers treat the row as read-only: it is shared between requests.
-  const cache = createPublicPageCache<PublicProfileRow | null>(options);
+  const cache = createPublicPageCache<PublicProfileRow | null | 'gone'>(options);
   return async (seolink, offerUrl, locale) => {
-    const row = await cache.get(cacheKey(seolink, offerUrl), () =>
-      loadActiveProfile(deps.db, seolink, offerUrl),
-    );
-    if (!row) return null;
+    const row = await cache.get(cacheKey(seolink, offerUrl), async () => {
+      const found = await loadActiveProfile(deps.db, seolink, offerUrl);
+      if (found) return found;
+      return (await isDeletedProfilePage(deps.db, seolink)) ? 'gone' : null;
+    });
+    if (!row || row === 'gone') return row;
     const name = [row.profile.firstname, row.profile.lastname].filter(Boolean).join(' ');
     const { offer } = row;
     const payable = offer !== null && isOfferPayable(offer, deps.clock.now());

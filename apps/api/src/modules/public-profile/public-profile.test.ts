@@ -232,7 +232,7 @@ describe('cached answers with several instances', () => {
     const seen = async () => ({
       data: (JSON.parse(await readJson(profile.seolink!, null)) as { data: { description: string } }).data
         .description,
-      preview: (await readMeta(profile.seolink!, null, 'pl'))?.description,
+      preview: ((await readMeta(profile.seolink!, null, 'pl')) as { description: string } | null)?.description,
     });
     expect(await seen()).toEqual({ data: 'Przed zmianą', preview: 'Przed zmianą' });
 

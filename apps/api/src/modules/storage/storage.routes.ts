@@ -38,7 +38,8 @@ export function registerStorageRoutes(app: FastifyInstance, storage: Storage) {
 
   app.get('/storage/*', async (request, reply) => {
     const raw = (request.params as { '*': string })['*'];
-    if (!isValidStorageKey(raw)) throw notFound();
+    // `private/` holds files only their owner may fetch, through their own routes (data exports).
+    if (!isValidStorageKey(raw) || raw.startsWith('private/')) throw notFound();
     const width = requestedWidth(request.query);
     const load = () => (width === null ? storage.get(raw) : resizedImage(storage, raw, width));
     let object = await load();

@@ -1,9 +1,8 @@
-import { redirect, useLoaderData, useParams, useSearchParams } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
+import { DeletedProfile } from '@/features/public-profile/components/deleted-profile';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
-import { publicProfileQuery } from '@/features/public-profile/api/get-public-profile';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
-import { ServerDataProvider } from '@/lib/server-data';
 import { loadContext } from '../load-context';
 
 export { handle } from '@/features/public-profile/routes/public-profile';
@@ -27,6 +26,8 @@ export async function loader({
   const offerUrl = o && o.length <= 200 ? o : null;
   if (!publicProfile || seolink.length > 200) return { profile: null, offerUrl };
   const profile = await publicProfile(seolink, offerUrl);
+  // The lawyer deleted the account (GDPR art. 17): gone for good, which crawlers drop at once.
+  if (profile === 'gone') return data({ profile: null, offerUrl, gone: true }, { status: 410 });
   // Spec 8: a profile that cannot be loaded goes to /404 (answered with status 404).
   if (!profile)
     throw redirect(withLanguage(paths.notFound.getHref(), getPathLanguage(new URL(request.url).pathname)));
@@ -42,15 +43,7 @@ export function clientLoader() {
 }
 
 export default function PublicProfileRoute() {
-  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; offerUrl: string | null } | undefined>();
-  const { seolink = '' } = useParams();
-  const [searchParams] = useSearchParams();
-  const offerUrl = searchParams.get('o') || null;
-  if (!loaderData?.profile) return <PublicProfile />;
-  const served = { queryKey: publicProfileQuery(seolink, offerUrl).queryKey, data: loaderData.profile };
-  return (
-    <ServerDataProvider value={served}>
-      <PublicProfile />
-    </ServerDataProvider>
-  );
+  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; gone?: boolean } | undefined>();
+  if (loaderData?.gone) return <DeletedProfile />;
+  return <PublicProfile served={loaderData?.profile ?? undefined} />;
 }

@@ -80,6 +80,11 @@ export function Footer() {
                   {t('footer.privacy')}
                 </Link>
               </li>
+              <li>
+                <Link to={href(paths.accessibility.getHref())} className={linkClass}>
+                  {t('footer.accessibility')}
+                </Link>
+              </li>
             </ul>
           </section>
           <section aria-labelledby="footer-company-title">

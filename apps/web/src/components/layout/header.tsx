@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { marketingNav, paths, useLocalizedHref } from '@/config/paths';
+import { marketingNav, paths, stripLanguage, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AuthButton } from './auth-button';
 import { LanguageSwitch } from './language-switch';
@@ -21,6 +21,9 @@ export function Header() {
   const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const [open, setOpen] = useState(false);
+  // On a phone the dashboard has its own menu (its tabs, the offer form, the theme): one menu
+  // button there, not two stacked (issue 25). From md up the dashboard shows its sidebar instead.
+  const onDashboard = stripLanguage(useLocation().pathname).startsWith(paths.dashboard.root.path);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -64,7 +67,7 @@ export function Header() {
             <Button
               variant="ghost"
               size="icon"
-              className="lg:hidden"
+              className={cn('lg:hidden', onDashboard && 'max-md:hidden')}
               aria-label={t('nav.openMenu')}
               {...props}
             >

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { MAIN_CONTENT_ID } from '@/config/constants';
 import { CookieConsent } from '@/features/consent/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useNonce } from '@/lib/nonce';
 import { SandboxMarker } from './sandbox-marker';
 
-export const MAIN_CONTENT_ID = 'main-content';
 
 /** The page frame; `children` in place of the matched page (the framework's error boundary). */
 export function RootLayout({ children }: { children?: ReactNode }) {

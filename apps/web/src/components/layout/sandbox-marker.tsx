@@ -19,17 +19,20 @@ export function SandboxMarker() {
   useEffect(() => {
     if (sandbox) document.documentElement.setAttribute(SANDBOX_ATTRIBUTE, '');
   }, [sandbox]);
+  // A labelled landmark around the note, hidden with it: all of a page's content sits in
+  // landmarks (axe `region`).
   return (
-    <div
-      role="note"
-      data-sandbox-marker=""
-      className="absolute inset-x-0 top-0 flex h-(--sandbox-bar-height) items-center overflow-hidden bg-warning text-warning-foreground"
-    >
-      <p className="mx-auto flex max-w-(--container-page) items-center justify-center gap-2 px-4 py-1.5 text-center text-xs font-medium sm:px-6">
-        <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
-        <strong className="font-bold tracking-wide uppercase">{t('sandbox.badge')}</strong>
-        <span className="line-clamp-2">{t('sandbox.description')}</span>
-      </p>
-    </div>
+    <aside aria-label={t('sandbox.label')} data-sandbox-marker="">
+      <div
+        role="note"
+        className="absolute inset-x-0 top-0 flex h-(--sandbox-bar-height) items-center overflow-hidden bg-warning text-warning-foreground"
+      >
+        <p className="mx-auto flex max-w-(--container-page) items-center justify-center gap-2 px-4 py-1.5 text-center text-xs font-medium sm:px-6">
+          <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
+          <strong className="font-bold tracking-wide uppercase">{t('sandbox.badge')}</strong>
+          <span className="line-clamp-2">{t('sandbox.description')}</span>
+        </p>
+      </div>
+    </aside>
   );
 }

@@ -56,8 +56,9 @@ export function PageMeta({
   const isDefaultImage = image === DEFAULT_SOCIAL_IMAGE.url;
   const other: Language = language === 'pl' ? 'en' : 'pl';
 
-  const structuredData = {
-    '@context': 'https://schema.org',
+  // Spec 3: the structured data names the author as an organisation (the operator, whoever the
+  // page is about) and offers reading the page in both languages.
+  const organization = {
     '@type': 'Organization',
     name: PRODUCT_NAME,
     legalName: COMPANY.name,
@@ -66,6 +67,16 @@ export function PageMeta({
     email: COMPANY.email,
     taxID: COMPANY.nip,
     slogan: t('tagline'),
+  };
+  const structuredData = {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: fullTitle,
+    description: text,
+    url: canonical,
+    inLanguage: language,
+    author: organization,
+    publisher: organization,
     potentialAction: [
       { '@type': 'ReadAction', target: [languageUrl(origin, path, 'pl')], inLanguage: 'pl' },
       { '@type': 'ReadAction', target: [languageUrl(origin, path, 'en')], inLanguage: 'en' },

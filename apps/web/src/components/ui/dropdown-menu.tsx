@@ -1,6 +1,7 @@
 import { Check, Circle } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { MAIN_CONTENT_ID } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
 /**
@@ -18,13 +19,22 @@ export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 const itemClasses =
   'relative flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:shrink-0';
 
+/**
+ * The open menu is portalled into <main> rather than <body>, so it sits inside a landmark like the
+ * rest of the page (axe `region`). <main> is no containing block, so the menu is placed as before.
+ * Only for menus outside dialogs (a dialog keeps its popups inside itself).
+ */
+function landmarkContainer(): HTMLElement | undefined {
+  return (typeof document === 'undefined' ? null : document.getElementById(MAIN_CONTENT_ID)) ?? undefined;
+}
+
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Portal container={landmarkContainer()}>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(

@@ -25,6 +25,14 @@ const mails = [
           lawyerName: 'Anna Nowak',
           seolink: 'anna-nowak',
           paymentId: 7,
+          client: {
+            company: 'Kancelaria Klienta',
+            nip: '5260250995',
+            street: 'Prosta 1',
+            postCode: '00-850',
+            city: 'Warszawa',
+            email: 'klient@example.com',
+          },
         },
         context,
       ),
@@ -96,4 +104,20 @@ describe.each(mails)('$name mail', ({ make, path, amount }) => {
       expect(mail.html).not.toContain('<SR Mokotów>');
     },
   );
+});
+
+describe('the payment confirmation (client)', () => {
+  // The success page says the confirmation carries the order's summary: it does.
+  it('summarises the order: title, amount, contractor, invoice data and payment number', () => {
+    const mail = mails[0]!.make('pl');
+    for (const part of [
+      '123,00\u00a0zł',
+      'Anna Nowak',
+      'Kancelaria Klienta, NIP 5260250995, Prosta 1, 00-850 Warszawa',
+      'Numer płatności: 7',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mails[0]!.make('en').text).toContain('Invoice details: Kancelaria Klienta, NIP 5260250995');
+  });
 });

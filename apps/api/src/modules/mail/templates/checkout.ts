@@ -26,6 +26,22 @@ function linkMail(
 
 const quote = (locale: MailLocale, title: string) => (locale === 'pl' ? `„${title}”` : `"${title}"`);
 
+/** The invoice data a payer entered, as the mails show it. */
+export interface InvoiceParty {
+  company: string | null;
+  nip: string | null;
+  street: string;
+  postCode: string;
+  city: string;
+  email: string;
+}
+
+function invoiceLine(c: InvoiceParty): string {
+  return [c.company, c.nip ? `NIP ${c.nip}` : null, c.street, `${c.postCode} ${c.city}`, c.email]
+    .filter((part): part is string => Boolean(part))
+    .join(', ');
+}
+
 export interface PaymentReceivedInput {
   locale: MailLocale;
   to: string;
@@ -35,6 +51,8 @@ export interface PaymentReceivedInput {
   lawyerName: string;
   seolink: string;
   paymentId: number;
+  /** The invoice data the client entered: with it the confirmation is the order's summary. */
+  client: InvoiceParty;
 }
 
 /** To the client once the provider confirmed the payment. */
@@ -49,6 +67,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
           intro: [
             'Dzień dobry,',
             `otrzymaliśmy Twoją płatność ${amount} za zlecenie ${title} (wykonawca: ${input.lawyerName}).`,
+            `Dane do faktury: ${invoiceLine(input.client)}. Fakturę VAT wystawi wykonawca.`,
             'Wykonawca otrzyma zapłatę dopiero po potwierdzeniu przez Ciebie wykonania usługi. Gdy oznaczy zlecenie jako zrealizowane, wyślemy Ci link do potwierdzenia.',
           ],
           action: 'Zobacz profil wykonawcy',
@@ -60,6 +79,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
           intro: [
             'Hello,',
             `we have received your payment of ${amount} for the order ${title} (contractor: ${input.lawyerName}).`,
+            `Invoice details: ${invoiceLine(input.client)}. The contractor issues the VAT invoice.`,
             'The contractor is paid only after you confirm that the service was done. When they mark the order as completed, we will send you a confirmation link.',
           ],
           action: "View the contractor's profile",
@@ -86,24 +106,14 @@ export interface OfferPaidInput {
   to: string;
   offerTitle: string;
   amount: number;
-  client: {
-    company: string | null;
-    nip: string | null;
-    street: string;
-    postCode: string;
-    city: string;
-    email: string;
-  };
+  client: InvoiceParty;
 }
 
 /** To the lawyer: a client paid an offer; the invoice data is what the VAT invoice needs. */
 export function offerPaidMail(input: OfferPaidInput, context: MailContext): MailMessage {
   const amount = formatPln(input.amount, input.locale);
   const title = quote(input.locale, input.offerTitle);
-  const c = input.client;
-  const buyer = [c.company, c.nip ? `NIP ${c.nip}` : null, c.street, `${c.postCode} ${c.city}`, c.email]
-    .filter((part): part is string => Boolean(part))
-    .join(', ');
+  const buyer = invoiceLine(input.client);
   const t =
     input.locale === 'pl'
       ? {

@@ -24,3 +24,9 @@ export {
   type PaymentReceivedInput,
   type PayoutReleasedInput,
 } from './checkout.ts';
+export {
+  dataExportReadyMail,
+  dataRequestMail,
+  type DataExportReadyInput,
+  type DataRequestInput,
+} from './my-data.ts';

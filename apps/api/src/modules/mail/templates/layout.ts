@@ -63,11 +63,13 @@ const footerTexts = {
     support: 'Pytania? Napisz do nas:',
     fallback: 'Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki:',
     automatic: 'Ta wiadomość została wysłana automatycznie.',
+    myData: 'Twoje dane: kopia lub usunięcie',
   },
   en: {
     support: 'Questions? Write to us:',
     fallback: 'If the button does not work, copy this address into your browser:',
     automatic: 'This message was sent automatically.',
+    myData: 'Your data: a copy or deletion',
   },
 } as const;
 
@@ -87,6 +89,8 @@ export function renderLayout(input: LayoutInput, context: MailContext): { html: 
   const paragraph = (text: string) =>
     `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLORS.text}">${escapeHtml(text)}</p>`;
   const support = escapeHtml(context.supportEmail);
+  // Every mail carries it: a payer has no account, and this is how they reach their data (GDPR).
+  const myData = webUrl(context.publicUrl, input.locale, '/my-data');
 
   const html = `<!doctype html>
 <html lang="${input.locale}">
@@ -121,7 +125,7 @@ ${
 <tr><td style="padding:20px 32px;border-top:1px solid ${COLORS.border};${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">
 ${escapeHtml(t.support)} <a href="mailto:${support}" style="color:${COLORS.brand}">${support}</a><br>
 ${escapeHtml(companyLine())}<br>
-${escapeHtml(t.automatic)}
+${escapeHtml(t.automatic)} <a href="${escapeHtml(myData)}" style="color:${COLORS.brand}">${escapeHtml(t.myData)}</a>
 </td></tr>
 </table>
 </td></tr>
@@ -143,6 +147,7 @@ ${escapeHtml(t.automatic)}
     `${t.support} ${context.supportEmail}`,
     companyLine(),
     t.automatic,
+    `${t.myData}: ${myData}`,
   ].join('\n');
 
   return { html, text };

@@ -14,6 +14,7 @@ import { dateTime } from '../lib/format';
 import { useListState } from '../lib/use-list-state';
 import { DataTable, type Column } from './data-table';
 import { DateTime } from './date-time';
+import { DeleteAccountButton } from './delete-account-button';
 import { ListSection } from './list-section';
 import { StatusBadge } from './status-badge';
 
@@ -84,6 +85,11 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
         ) : (
           '—'
         ),
+    },
+    {
+      id: 'actions',
+      header: t('profiles.actions'),
+      cell: (row) => <DeleteAccountButton userId={row.userId} label={row.fullname || row.email} />,
     },
   ];
 

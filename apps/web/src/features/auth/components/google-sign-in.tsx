@@ -40,14 +40,29 @@ declare global {
  * is loaded only then, so visitors of a server without Google sign-in never contact Google.
  * Without one, a server outside production offers its sandbox stand-in instead.
  */
-export function GoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
+export function GoogleSignIn({
+  mode,
+  onCredential,
+}: {
+  mode: 'signin' | 'signup';
+  /** Instead of signing in: hands the ID token to the caller (the owner confirming it is them). */
+  onCredential?: (credential: string) => void;
+}) {
   const { googleClientId, googleSandbox } = usePublicConfig();
-  if (googleClientId) return <GoogleButton clientId={googleClientId} mode={mode} />;
-  if (googleSandbox) return <SandboxGoogleSignIn mode={mode} />;
+  if (googleClientId) return <GoogleButton clientId={googleClientId} mode={mode} onToken={onCredential} />;
+  if (googleSandbox) return <SandboxGoogleSignIn mode={mode} onCredential={onCredential} />;
   return null;
 }
 
-function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | 'signup' }) {
+function GoogleButton({
+  clientId,
+  mode,
+  onToken,
+}: {
+  clientId: string;
+  mode: 'signin' | 'signup';
+  onToken?: ((credential: string) => void) | undefined;
+}) {
   const { i18n } = useTranslation('auth');
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
@@ -55,7 +70,9 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: 'signin' | '
 
   // Google keeps the first callback it was given; a ref lets it reach the current render.
   const onCredential = useRef(signIn);
-  onCredential.current = signIn;
+  onCredential.current = onToken
+    ? (credential: string | undefined) => (credential ? onToken(credential) : setFailed(true))
+    : signIn;
 
   useEffect(() => {
     let cancelled = false;

@@ -28,7 +28,13 @@ function GoogleMark() {
  * for Google's window, asking which account to sign in as, and the server's stand-in issues the ID
  * token (apps/api auth/google-sandbox.ts) that then signs in like one from Google.
  */
-export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
+export function SandboxGoogleSignIn({
+  mode,
+  onCredential,
+}: {
+  mode: 'signin' | 'signup';
+  onCredential?: ((credential: string) => void) | undefined;
+}) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
@@ -46,7 +52,11 @@ export function SandboxGoogleSignIn({ mode }: { mode: 'signin' | 'signup' }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      signIn(await sandboxGoogleCredential(values));
+      const credential = await sandboxGoogleCredential(values);
+      if (onCredential) {
+        setOpen(false);
+        onCredential(credential);
+      } else signIn(credential);
     } catch (error) {
       console.error('google sign-in', error);
       setFailed(true);

@@ -235,6 +235,17 @@ describe('account pages', () => {
       expect(router.state.location.pathname).toBe('/admin');
     });
 
+    it('lands an administrator on /admin, never on the lawyer profile editor', async () => {
+      const api = stubFetch({ 'GET /api/me': { body: { data: { ...user, role: 'admin' } } } });
+      vi.stubGlobal('fetch', api.fetch);
+      setSession('admin-token', { ...user, role: 'admin' });
+      const { router } = renderApp('/en/dashboard');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/en/admin'), { timeout: 10_000 });
+      await screen.findByRole('heading', { level: 1 });
+      expect(router.state.location.pathname).toBe('/en/admin');
+      expect(api.calls.filter((call) => call.path.startsWith('/api/user/'))).toEqual([]);
+    });
+
     it('sends a user whose /api/me role is not admin to /, replacing the entry', async () => {
       vi.stubGlobal('fetch', stubFetch({ 'GET /api/me': { body: { data: user } } }).fetch);
       setSession('user-token', { role: 'admin' });

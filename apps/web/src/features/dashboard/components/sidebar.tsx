@@ -165,18 +165,25 @@ export function Sidebar({ id, label, children }: SidebarProps) {
     );
   }
 
+  // The column runs the page's full height down to the footer (its colour and border with it);
+  // the sidebar inside stays in view while the page scrolls.
   return (
-    <aside
-      id={id}
-      aria-label={label}
-      data-state={open ? 'expanded' : 'collapsed'}
+    <div
+      data-sidebar-column=""
       className={cn(
-        'sticky top-16 z-10 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col border-r border-border bg-card text-card-foreground transition-[width] duration-200 md:flex',
+        'hidden shrink-0 border-r border-border bg-card text-card-foreground transition-[width] duration-200 md:block',
         open ? 'w-(--sidebar-width)' : 'w-(--sidebar-width-icon)',
       )}
     >
-      {children({ collapsed: !open, mobile: false })}
-    </aside>
+      <aside
+        id={id}
+        aria-label={label}
+        data-state={open ? 'expanded' : 'collapsed'}
+        className="sticky top-16 z-10 flex h-[calc(100dvh-4rem)] flex-col"
+      >
+        {children({ collapsed: !open, mobile: false })}
+      </aside>
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
-import { History, IdCard, ReceiptText, type LucideIcon } from 'lucide-react';
+import { History, IdCard, ReceiptText, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths, stripLanguage, useLocalizedHref } from '@/config/paths';
+import { ThemeRadioGroup } from '@/components/layout/theme-switch';
 import { cn } from '@/lib/cn';
 import { LogoutButton } from '../components/logout-button';
 import { OfferLinkPanel } from '../components/offer-link-panel';
@@ -11,18 +12,20 @@ import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from '../compone
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-type TabKey = 'profile' | 'billing' | 'offers';
+type TabKey = 'profile' | 'billing' | 'offers' | 'data';
 
 const TABS: readonly { key: TabKey; href: string; icon: LucideIcon }[] = [
   { key: 'profile', href: paths.dashboard.profile.getHref(), icon: IdCard },
   { key: 'billing', href: paths.dashboard.billing.getHref(), icon: ReceiptText },
   { key: 'offers', href: paths.dashboard.offers.getHref(), icon: History },
+  { key: 'data', href: paths.dashboard.data.getHref(), icon: ShieldCheck },
 ];
 
 const TAB_LABELS = {
   profile: 'tabs.profile',
   billing: 'tabs.billing',
   offers: 'tabs.offers',
+  data: 'tabs.data',
 } as const satisfies Record<TabKey, string>;
 
 function SidebarNav({ collapsed, mobile }: { collapsed: boolean; mobile: boolean }) {
@@ -95,6 +98,12 @@ function SidebarBody({
       <SidebarNav collapsed={collapsed} mobile={mobile} />
       {!collapsed && (
         <OfferLinkPanel footer={mobile ? <LogoutButton className="mt-1" /> : undefined}>{offerForm}</OfferLinkPanel>
+      )}
+      {/* On a phone this is the page's only menu (the site menu button is hidden): the theme too. */}
+      {mobile && (
+        <div className="mx-2 border-t border-border px-2 pt-4">
+          <ThemeRadioGroup />
+        </div>
       )}
       {!mobile && (
         <div className={cn('mt-auto border-t border-border px-2 pt-3', collapsed && 'flex justify-center')}>

@@ -87,6 +87,18 @@ describe('dashboard layout', () => {
     expect(getToken()).toBeNull();
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/logout')).toBe(true);
   });
+
+  it('goes to /auth when the API answers 401 (spec 4), in the language of the page', async () => {
+    vi.stubGlobal('fetch', async () =>
+      new Response(JSON.stringify({ message: 'Unauthenticated', code: 'auth.unauthenticated', errors: {} }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const { router } = renderApp('/en/dashboard/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth'), LOAD);
+    expect(getToken()).toBeNull();
+  });
 });
 
 describe('billing tab', () => {

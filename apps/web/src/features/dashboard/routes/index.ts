@@ -3,3 +3,4 @@ export { DashboardLayout } from './dashboard-layout';
 export { ProfileRoute } from './profile';
 export { BillingRoute } from './billing';
 export { OffersRoute } from './offers';
+export { MyDataRoute } from './my-data';

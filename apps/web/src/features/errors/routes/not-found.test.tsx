@@ -48,4 +48,34 @@ describe('not-found page', () => {
     });
     expect(router.state.location.pathname).toBe('/pl/faq');
   });
+
+  describe('Back', () => {
+    const referrer = (value: string) =>
+      Object.defineProperty(document, 'referrer', { value, configurable: true });
+    afterEach(() => {
+      referrer('');
+      vi.restoreAllMocks();
+    });
+
+    it('goes back when the visitor came from a page of this site', async () => {
+      window.history.pushState(null, '', window.location.href);
+      referrer(`${window.location.origin}/pl/about`);
+      const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+      const { router } = renderApp('/pl/no-such-page');
+      await act(async () => screen.getByRole('button', { name: 'Wstecz' }).click());
+      expect(back).toHaveBeenCalledTimes(1);
+      expect(router.state.location.pathname).toBe('/pl/no-such-page');
+    });
+
+    it('goes home when the visitor came from elsewhere', async () => {
+      window.history.pushState(null, '', window.location.href);
+      referrer('https://www.google.com/search?q=substytut');
+      const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+      const { router } = renderApp('/pl/no-such-page');
+      await act(async () => screen.getByRole('button', { name: 'Wstecz' }).click());
+      expect(back).not.toHaveBeenCalled();
+      vi.useRealTimers();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pl'), { timeout: 10_000 });
+    });
+  });
 });

@@ -8,6 +8,17 @@ import { LinkButton } from '@/components/ui/link-button';
 import { NOT_FOUND_REDIRECT_MS } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
 
+/** The previous entry of this tab is a page of this site (a new tab has no entry to go back to). */
+function cameFromThisSite(): boolean {
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    const from = new URL(document.referrer);
+    return from.origin === window.location.origin && from.href !== window.location.href;
+  } catch {
+    return false;
+  }
+}
+
 export function Component() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();
@@ -21,11 +32,15 @@ export function Component() {
     return () => window.clearTimeout(timer);
   }, [navigate, home]);
 
-  // Landing here directly leaves nothing to go back to inside the app, so Back then means home.
+  // Back goes back when the visitor came from this site: by a navigation inside the app, or by a
+  // page of the site that loaded this one (a typed link, a reload). Otherwise there is nothing of
+  // ours to go back to, and Back means home.
   const goBack = () => {
     const state: unknown = window.history.state;
     const index = state && typeof state === 'object' && 'idx' in state ? Number(state.idx) : 0;
-    void (index > 0 ? navigate(-1) : navigate(home));
+    if (index > 0) void navigate(-1);
+    else if (cameFromThisSite()) window.history.back();
+    else void navigate(home);
   };
 
   return (

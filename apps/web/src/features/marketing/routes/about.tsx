@@ -46,8 +46,7 @@ export function Component() {
       <Stats />
 
       <CtaBanner id="team-title" title={t('about.team.title')} description={t('about.team.description')}>
-        {/* The spec names /careers, which does not exist; the team is reached through contact. */}
-        <LinkButton to={href(paths.contact.getHref())} variant="accent" size="lg">
+        <LinkButton to={href(paths.careers.getHref())} variant="accent" size="lg">
           {t('about.team.button')}
         </LinkButton>
       </CtaBanner>

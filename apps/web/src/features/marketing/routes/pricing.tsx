@@ -120,7 +120,11 @@ export function Component() {
     <>
       <PageMeta title={t('pricing.meta.title')} description={t('pricing.meta.description')} />
       <PageHero eyebrow={t('pricing.hero.eyebrow')} title={t('pricing.hero.title')} lead={t('pricing.hero.lead')} />
-      <section aria-label={t('pricing.meta.title')} className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+      <section aria-labelledby="plans-title" className="mx-auto w-full max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-20">
+        {/* The plans' names are h3: their section has its own h2, so no heading level is skipped. */}
+        <h2 id="plans-title" className="sr-only">
+          {t('pricing.plansTitle')}
+        </h2>
         <ul className="grid items-stretch gap-8 lg:grid-cols-3 lg:gap-6">
           {PLANS.map((plan) => (
             <PlanCard key={plan.key} plan={plan} />

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, Link2Off, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import { LinkButton } from '@/components/ui/link-button';
 import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-error';
-import { useAcceptOffer } from '../api/accept-offer';
+import { useLanguage } from '@/lib/use-language';
+import { acceptanceQuery, useAcceptOffer } from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
@@ -16,7 +18,17 @@ import { SupportLine } from '../components/support-line';
  * /offer/done?t={token}: the "job done" mail leads here (through /offer/accept/{token}). Opening
  * the link changes nothing, because mail scanners open links too: the client confirms with the
  * button and lands on /offer/done without the token, the spec's thanks (which a reload keeps).
+ * Opened again after confirming, the link says it was already confirmed, and when.
  */
+/** '24 listopada 2026 14:05' / '24 November 2026 at 14:05', Warsaw time. */
+function formatWhen(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl-PL', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Warsaw',
+  }).format(new Date(iso));
+}
+
 export function Component() {
   const { t } = useTranslation('payment');
   const href = useLocalizedHref();
@@ -24,6 +36,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('t');
   const accept = useAcceptOffer();
+  const language = useLanguage();
+  const state = useQuery({ ...acceptanceQuery(token ?? ''), enabled: Boolean(token) });
   // The prerendered page knows no token: the first render matches it, the real view follows.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -41,6 +55,7 @@ export function Component() {
     });
   };
 
+  const failure = accept.error ?? state.error;
 
   let body;
   if (!mounted) {
@@ -51,16 +66,24 @@ export function Component() {
         <p>{t('done.description')}</p>
       </ResultCard>
     );
-  } else if (hasErrorCode(accept.error, 'offers.acceptance_invalid')) {
+  } else if (state.isPending) {
+    body = <Loading className="flex-1 py-24" />;
+  } else if (hasErrorCode(failure, 'offers.acceptance_invalid')) {
     body = (
       <ResultCard icon={Link2Off} tone="error" title={t('done.invalidTitle')} actions={home}>
         <p>{t('done.invalidDescription')}</p>
       </ResultCard>
     );
-  } else if (hasErrorCode(accept.error, 'offers.acceptance_closed')) {
+  } else if (hasErrorCode(failure, 'offers.acceptance_closed')) {
     body = (
       <ResultCard icon={Clock} tone="warning" title={t('done.closedTitle')} actions={home}>
         <p>{t('done.closedDescription')}</p>
+      </ResultCard>
+    );
+  } else if (state.data?.status === 'accepted') {
+    body = (
+      <ResultCard icon={CircleCheck} tone="success" title={t('done.alreadyTitle')} actions={home}>
+        <p>{t('done.alreadyDescription', { date: formatWhen(state.data.acceptedAt, language) })}</p>
       </ResultCard>
     );
   } else {

@@ -38,9 +38,12 @@ describe('/payment/success', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Twoje zlecenie zostało zarejestrowane!' }, LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Potwierdzenie płatności wysłaliśmy/)).toBeInTheDocument();
+    // One mail is sent, the confirmation with the order's summary; no other is promised.
+    expect(
+      screen.getByText('Potwierdzenie płatności z podsumowaniem zlecenia wysłaliśmy na Twój adres e-mail.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/dopiero po potwierdzeniu/)).toBeInTheDocument();
-    expect(screen.getByText(/e-mail z podsumowaniem/)).toBeInTheDocument();
+    expect(screen.queryByText(/Wkrótce otrzymasz/)).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'pomoc@substytut.test' })).toHaveAttribute(
       'href',
       'mailto:pomoc@substytut.test',
@@ -62,6 +65,20 @@ describe('/payment/cancel', () => {
     );
   });
 
+  it('says a failed payment failed and that the client may try again, not that it was cancelled', async () => {
+    serve();
+    rememberOfferPage('/u/jan-kowalski?o=oferta-abc');
+    window.history.replaceState(null, '', '/payment/cancel?reason=failed');
+    renderApp('/payment/cancel?reason=failed');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Płatność nie powiodła się' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Możesz spróbować ponownie/)).toBeInTheDocument();
+    expect(screen.queryByText('Twoja płatność została anulowana!')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wróć do oferty' })).toHaveAttribute('href', '/u/jan-kowalski?o=oferta-abc');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('offers the home page when it does not know the offer', async () => {
     serve();
     renderApp('/payment/cancel');
@@ -76,7 +93,10 @@ describe('/payment/cancel', () => {
 describe('/offer/done', () => {
   it('confirms only on the button, then thanks and drops the token from the address', async () => {
     const user = userEvent.setup();
-    serve({ 'POST /api/public/offer/accept': { body: { data: { status: 'accepted' } } } });
+    serve({
+      'POST /api/public/offer/status': { body: { data: { status: 'done', acceptedAt: null } } },
+      'POST /api/public/offer/accept': { body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } } },
+    });
     const { router } = renderApp('/offer/done?t=sekret-123');
     const confirm = await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD);
     expect(screen.getByRole('heading', { level: 1, name: 'Potwierdź wykonanie usługi' })).toBeInTheDocument();
@@ -128,11 +148,34 @@ describe('/offer/done', () => {
     expect(screen.getByRole('button', { name: 'Potwierdzam wykonanie usługi' })).toBeEnabled();
   });
 
+  it('opened again after confirming, says it is already confirmed and when, with no button', async () => {
+    serve({
+      'POST /api/public/offer/status': {
+        body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Wykonanie usługi zostało już potwierdzone' }, LOAD),
+    ).toBeInTheDocument();
+    // 13:05 UTC is 14:05 in Warsaw in November.
+    expect(screen.getByText(/Potwierdzenie zapisaliśmy 24 listopada 2026.*14:05/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Potwierdzam wykonanie usługi' })).not.toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/status').map((c) => c.body)).toEqual([
+      { token: 'sekret-123' },
+    ]);
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+  });
+
   it('is the thank-you page without a token, so a reload after confirming keeps it', async () => {
     serve();
     renderApp('/offer/done');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }, LOAD),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' },
+        LOAD,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Potwierdzam wykonanie usługi' })).not.toBeInTheDocument();
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);

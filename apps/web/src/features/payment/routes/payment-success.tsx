@@ -8,7 +8,9 @@ import { SupportLine } from '../components/support-line';
 
 /**
  * /payment/success, where the checkout returns after paying. It only informs: the payment counts
- * once the provider's own event arrives, never because a browser came back here.
+ * once the provider's own event arrives, never because a browser came back here. The payment
+ * confirmation mail carries the order's summary (offer, amount, contractor, invoice data), so the
+ * page promises that one mail and no other.
  */
 export function Component() {
   const { t } = useTranslation('payment');
@@ -28,7 +30,6 @@ export function Component() {
       >
         <p>{t('success.confirmation')}</p>
         <p>{t('success.payout')}</p>
-        <p>{t('success.summary')}</p>
         <SupportLine text={t('success.support')} />
       </ResultCard>
     </>

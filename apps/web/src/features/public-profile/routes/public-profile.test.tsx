@@ -142,26 +142,34 @@ describe('useMinDelay after a wait elsewhere', () => {
   });
 });
 
-describe('public lawyer page rendered by the server (decision 012)', () => {
-  const served = (seolink: string, offerUrl: string | null) => ({
-    queryKey: ['public', 'profile', seolink, offerUrl],
-    data: profile(),
-  });
-
-  it('shows the profile it came with at once: no loading screen, no wait for the API', async () => {
+describe('public lawyer page rendered by the server (decision 016)', () => {
+  it('shows the profile its loader gave at once: no loading screen, no wait for the API', async () => {
     // The API never answers: what shows can only be the data sent with the page.
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
-    renderApp('/u/jan-kowalski?o=oferta-abc', { serverData: served('jan-kowalski', 'oferta-abc') });
+    renderApp('/u/jan-kowalski?o=oferta-abc', {
+      loaderData: { 'public-profile': { profile: profile(), offerUrl: 'oferta-abc' } },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
     expect(screen.queryByText('Ładowanie...')).toBeNull();
     expect(screen.getByRole('button', { name: 'Nawiąż współpracę' })).toBeEnabled();
   });
 
-  it("does not take another page's data: that page loads as usual", async () => {
+  it('names the offer in the link preview and the lawyer page as the canonical address', async () => {
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
-    renderApp('/u/jan-kowalski?o=oferta-abc', { serverData: served('jan-kowalski', null) });
-    expect((await screen.findAllByText('Ładowanie...', {}, LOAD)).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('heading', { level: 1, name: 'Jan Kowalski' })).toBeNull();
+    const served = profile({ offer: offer({ cardUrl: 'card/oferta-abc.png' }) });
+    renderApp('/u/jan-kowalski?o=oferta-abc', {
+      loaderData: { 'public-profile': { profile: served, offerUrl: 'oferta-abc' } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    const meta = (selector: string, attribute = 'content') =>
+      document.head.querySelector(selector)?.getAttribute(attribute) ??
+      document.querySelector(selector)?.getAttribute(attribute);
+    await waitFor(() => expect(document.title).toBe('Jan Kowalski | Substytut'));
+    expect(meta('link[rel="canonical"]', 'href')).toMatch(/\/pl\/u\/jan-kowalski$/);
+    expect(meta('meta[property="og:image"]')).toMatch(/\/storage\/card\/oferta-abc\.png$/);
+    expect(meta('meta[name="description"]')).toMatch(
+      /^Rozprawa w SR Kraków: 123,00\s?zł brutto\. Zastępstwa/,
+    );
   });
 });
 
@@ -260,7 +268,9 @@ describe('public lawyer page, step 2', () => {
     const form = await openStepTwo(user);
     expect(form).toBeVisible();
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Dane do faktury' })).toHaveFocus(),
+    );
     const steps = screen.getByRole('navigation', { name: 'Etapy zlecenia' });
     expect(within(steps).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
     expect(screen.queryByRole('heading', { name: 'Jan Kowalski' })).not.toBeInTheDocument();

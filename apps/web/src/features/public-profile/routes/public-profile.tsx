@@ -11,8 +11,7 @@ import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { useLanguage } from '@/lib/use-language';
-import { useServerData } from '@/lib/server-data';
-import { publicProfileQuery, usePublicProfile } from '../api/get-public-profile';
+import { usePublicProfile } from '../api/get-public-profile';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
@@ -36,8 +35,9 @@ const preloadInvoiceForm = () => void loadInvoiceForm().catch(() => undefined);
 export const MIN_LOADING_MS = 1000;
 
 /**
- * The same title, description and image the server puts into this page's HTML for link previews
- * (apps/api public-profile.service.ts publicPageMeta), so the two never disagree.
+ * The title, description and image of a link preview: the offer's card and price when the link
+ * names a payable offer, else the lawyer's photo. The canonical address is the lawyer's page
+ * without `?o=`: an offer link is one client's, not a page of its own (decision 016).
  */
 function ProfileMeta({ profile }: { profile: PublicProfileDto }) {
   const { t } = useTranslation('public-profile');
@@ -59,16 +59,17 @@ function ProfileMeta({ profile }: { profile: PublicProfileDto }) {
   );
 }
 
-/** /u/{seolink}?o={offerUrl}: the lawyer's card (step 1) and the invoice form (step 2). */
-export function Component() {
+/**
+ * /u/{seolink}?o={offerUrl}: the lawyer's card (step 1) and the invoice form (step 2). `served` is
+ * the profile the server rendered the page with (the route's loader, decision 016).
+ */
+export function Component({ served }: { served?: PublicProfileDto }) {
   const { t } = useTranslation('public-profile');
   const { seolink = '' } = useParams();
   const [searchParams] = useSearchParams();
   const offerUrl = searchParams.get('o') || null;
   const navigate = useNavigate();
   const href = useLocalizedHref();
-  // Sent with the page when the server rendered it (decision 012); it held the page for the wait.
-  const served = useServerData<PublicProfileDto>(publicProfileQuery(seolink, offerUrl).queryKey);
   const query = usePublicProfile(seolink, offerUrl, served);
   const waited = useMinDelay(MIN_LOADING_MS, served !== undefined);
   const [step, setStep] = useState<Step>(1);

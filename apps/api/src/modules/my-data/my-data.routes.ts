@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema.ts';
+import { currentUser } from '../app/authenticate.ts';
+import { dataOf, ok } from '../app/http.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
+import { messageFor } from '../app/messages.ts';
+import { rateLimit } from '../app/rate-limit.ts';
+import { assertDeletable, deleteAccount, purgeExpiredTaxRecords, type DeleteDeps } from './my-data.delete.ts';
+import {
+  downloadByToken,
+  downloadLatest,
+  latestExport,
+  purgeExpiredExports,
+  requestExport,
+  type ExportDeps,
+} from './my-data.export.ts';
+import { confirmPayerRequest, requestPayerData, type PayerDeps } from './my-data.payers.ts';
+
+const exportStatus = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'ready', 'downloaded', 'failed', 'expired']),
+  progress: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+const success = z.object({ success: z.literal(true), message: z.string() });
+const LIMITS = {
+  export: rateLimit(10, '1 minute'),
+  download: rateLimit(20, '1 minute'),
+  request: rateLimit(10, '1 minute'),
+  confirm: rateLimit(20, '1 minute'),
+  admin: rateLimit(30, '1 minute'),
+};
+
+function sendZip(reply: FastifyReply, file: { bytes: Buffer; filename: string }) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-length', file.bytes.byteLength)
+    .type('application/zip')
+    .send(file.bytes);
+}
+
+export function myDataDepsOf(app: FastifyInstance): ExportDeps & DeleteDeps & PayerDeps {
+  return {
+    db: app.db,
+    clock: app.clock,
+    storage: app.storage,
+    mailer: app.mailer,
+    background: app.background,
+    config: app.config,
+    log: app.log,
+  };
+}
+
+/** The clock job's part of "My data": expired export files and tax records past their period. */
+export async function runMyDataSweeps(app: FastifyInstance) {
+  const deps = myDataDepsOf(app);
+  return {
+    exportsPurged: await purgeExpiredExports(deps),
+    accountsPurged: await purgeExpiredTaxRecords(deps),
+  };
+}
+
+/**
+ * "My data" (GDPR art. 15, 17, 20): a lawyer's export and deletion, the administrator's deletion
+ * of an account, and a payer's requests confirmed by e-mail. The owner's own deletion, which needs
+ * the password or Google again, is in auth.routes (POST /api/me/delete).
+ */
+export async function myDataRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps = myDataDepsOf(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  typed.get(
+    '/api/me/data-export',
+    { preHandler: app.requireUser, schema: { response: { 200: dataOf(exportStatus.nullable()) } } },
+    async (request) => ok(await latestExport(deps, currentUser(request).id)),
+  );
+
+  typed.post(
+    '/api/me/data-export',
+    {
+      preHandler: app.requireUser,
+      config: LIMITS.export,
+      schema: { response: { 200: dataOf(exportStatus) } },
+    },
+    async (request) => ok(await requestExport(deps, currentUser(request))),
+  );
+
+  typed.get(
+    '/api/me/data-export/file',
+    { preHandler: app.requireUser, config: LIMITS.download },
+    async (request, reply) => sendZip(reply, await downloadLatest(deps, currentUser(request).id)),
+  );
+
+  typed.get(
+    '/api/data-export/:token',
+    { config: LIMITS.download, schema: { params: z.object({ token: z.string().min(1).max(200) }) } },
+    async (request, reply) => sendZip(reply, await downloadByToken(deps, request.params.token)),
+  );
+
+  typed.get(
+    '/api/me/deletion',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        response: {
+          200: dataOf(
+            z.object({
+              allowed: z.boolean(),
+              code: z.string().nullable(),
+              message: z.string().nullable(),
+              /** how the owner confirms it is them: the password, or Google for an account without one */
+              confirm_with: z.enum(['password', 'google']),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const user = currentUser(request);
+      const [row] = await deps.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, user.id));
+      const confirm_with = row?.hash ? ('password' as const) : ('google' as const);
+      try {
+        await assertDeletable(deps.db, user.id);
+        return ok({ allowed: true, code: null, message: null, confirm_with });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !code.startsWith('my_data.')) throw error;
+        return ok({ allowed: false, code, message: messageFor(code, locale), confirm_with });
+      }
+    },
+  );
+
+  typed.delete(
+    '/api/admin/users/:id',
+    {
+      onRequest: app.requireAdmin,
+      config: LIMITS.admin,
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: dataOf(success) } },
+    },
+    async (request) => {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      await deleteAccount(deps, request.params.id);
+      return ok({ success: true as const, message: messageFor('my_data.account_deleted', locale) });
+    },
+  );
+
+  typed.post(
+    '/api/data-requests',
+    {
+      config: LIMITS.request,
+      schema: {
+        body: z.object({
+          email: z.email().max(254),
+          kind: z.enum(['export', 'delete']),
+          locale: z.enum(['pl', 'en']).optional(),
+        }),
+        response: { 200: dataOf(success) },
+      },
+    },
+    async (request) =>
+      ok(
+        requestPayerData(
+          deps,
+          request.body,
+          request.body.locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
+  );
+
+  typed.post(
+    '/api/data-requests/confirm',
+    {
+      config: LIMITS.confirm,
+      schema: {
+        body: z.object({ token: z.string().min(1).max(200), locale: z.enum(['pl', 'en']).optional() }),
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmPayerRequest(
+          deps,
+          request.body.token,
+          request.body.locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
+  );
+}

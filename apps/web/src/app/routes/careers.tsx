@@ -1,3 +1,0 @@
-import { Careers } from '../pending-routes';
-
-export default Careers;

@@ -1,0 +1,77 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError, API_BASE } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
+import { getToken } from '@/lib/session';
+
+export interface DataExportStatus {
+  id: string;
+  status: 'pending' | 'ready' | 'downloaded' | 'failed' | 'expired';
+  /** 0–100 */
+  progress: number;
+  created_at: string;
+  expires_at: string | null;
+  size: number | null;
+}
+
+export interface DeletionCheck {
+  allowed: boolean;
+  /** the refusal's error code (my_data.*), when not allowed */
+  code: string | null;
+  message: string | null;
+  confirm_with: 'password' | 'google';
+}
+
+export const dataExportQueryKey = ['user', 'data-export'] as const;
+export const deletionCheckQueryKey = ['user', 'deletion'] as const;
+
+/** GET /me/data-export, polled every second while the export is being made. */
+export function dataExportQueryOptions() {
+  return queryOptions({
+    queryKey: dataExportQueryKey,
+    queryFn: () => api.get<DataExportStatus | null>('/me/data-export'),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
+  });
+}
+
+export function useDataExport() {
+  return useQuery(dataExportQueryOptions());
+}
+
+export function requestDataExport(): Promise<DataExportStatus> {
+  return api.post<DataExportStatus>('/me/data-export');
+}
+
+export function useDeletionCheck() {
+  return useQuery({
+    queryKey: deletionCheckQueryKey,
+    queryFn: () => api.get<DeletionCheck>('/me/deletion'),
+    retry: false,
+  });
+}
+
+/**
+ * GET /me/data-export/file carries the bearer token, so the browser cannot follow it as a plain
+ * link: the ZIP is fetched and handed to the browser as a download. Works once (the API says 410
+ * afterwards).
+ */
+export async function downloadDataExport(): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`${API_BASE}/me/data-export/file`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new ApiError(response.status, body.code ?? `http.${response.status}`, body.message ?? '');
+  }
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'substytut-data.zip';
+  saveFile(blob, name);
+}
+
+/** POST /me/delete with the password or a fresh Google ID token. */
+export function deleteAccount(proof: { password: string } | { google_token: string }): Promise<unknown> {
+  return api.post<unknown>('/me/delete', proof);
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setSession } from '@/lib/session';
+import { completeProfile } from '../../../../test/dashboard-api';
+import { stubFetch } from '../../../../test/fetch-stub';
+import { renderApp } from '../../../../test/render-app';
+
+const LOAD = { timeout: 15_000 };
+vi.setConfig({ testTimeout: 60_000 });
+
+const base = {
+  'GET /api/csrf-cookie': { status: 204 },
+  'GET /api/user/profile': {
+    body: { data: completeProfile({ status: 'active', stripeAccountId: 'acct_1' }) },
+  },
+  'GET /api/user/offer': { body: { data: [] } },
+};
+const allowed = { body: { data: { allowed: true, code: null, message: null, confirm_with: 'password' } } };
+
+beforeEach(() => {
+  localStorage.setItem('i18nextLng', 'pl');
+  setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
+  window.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Moje dane', () => {
+  it('starts an export and shows its progress to screen readers', async () => {
+    const user = userEvent.setup();
+    let status: unknown = null;
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/deletion': allowed,
+      'GET /api/me/data-export': () => ({ body: { data: status } }),
+      'POST /api/me/data-export': () => {
+        status = {
+          id: 'e1',
+          status: 'pending',
+          progress: 40,
+          created_at: '2026-01-01T10:00:00Z',
+          expires_at: null,
+          size: null,
+        };
+        return { body: { data: status } };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/dashboard/data');
+    await screen.findByRole('heading', { level: 1, name: 'Moje dane' }, LOAD);
+    expect(screen.getByRole('link', { name: 'Moje dane' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(await screen.findByRole('button', { name: 'Przygotuj eksport danych' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Przygotowujemy Twoje dane…' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(api.callsTo('POST', '/api/me/data-export')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Przygotuj eksport danych' })).toBeNull();
+  });
+
+  it('shows why the account cannot be deleted, and offers no form', async () => {
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/data-export': { body: { data: null } },
+      'GET /api/me/deletion': {
+        body: {
+          data: { allowed: false, code: 'my_data.unsettled_offers', message: 'x', confirm_with: 'password' },
+        },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/dashboard/data');
+    const alert = await screen.findByText(
+      /masz opłacone zlecenie, które nie zostało jeszcze rozliczone/,
+      {},
+      LOAD,
+    );
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByLabelText(/Wpisz hasło/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Usuń konto na zawsze' })).toBeNull();
+  });
+
+  it('asks for the box and the password, shows a wrong password, then deletes and signs out', async () => {
+    const user = userEvent.setup();
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/data-export': { body: { data: null } },
+      'GET /api/me/deletion': allowed,
+      'POST /api/me/delete': (call) =>
+        (call.body as { password: string }).password === 'Dobre-haslo-1'
+          ? { body: { data: { success: true, message: 'Konto zostało usunięte' } } }
+          : {
+              status: 403,
+              body: { code: 'my_data.wrong_password', message: 'Nieprawidłowe hasło', errors: {} },
+            },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { router } = renderApp('/dashboard/data');
+    const submit = await screen.findByRole('button', { name: 'Usuń konto na zawsze' }, LOAD);
+
+    await user.click(submit);
+    expect(await screen.findByText('Zaznacz, że rozumiesz skutki usunięcia konta.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/me/delete')).toHaveLength(0);
+
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Rozumiem, że usunięcia konta nie można cofnąć.' }),
+    );
+    await user.type(screen.getByLabelText(/Wpisz hasło, aby potwierdzić/), 'Złe-haslo-1');
+    await user.click(submit);
+    expect(await screen.findByText('Nieprawidłowe hasło')).toBeInTheDocument();
+    expect(getToken()).toBe('token');
+
+    await user.clear(screen.getByLabelText(/Wpisz hasło, aby potwierdzić/));
+    await user.type(screen.getByLabelText(/Wpisz hasło, aby potwierdzić/), 'Dobre-haslo-1');
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('POST', '/api/me/delete').map((c) => c.body)).toEqual([
+      { password: 'Złe-haslo-1' },
+      { password: 'Dobre-haslo-1' },
+    ]);
+  });
+});
