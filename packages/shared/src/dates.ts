@@ -1,4 +1,6 @@
-import type { Locale } from './money.ts';
+import { TZDate } from '@date-fns/tz';
+import { addDays as addCalendarDays, addYears, isExists, lightFormat } from 'date-fns';
+import type { Locale } from './locale.ts';
 
 /**
  * Calendar days are 'YYYY-MM-DD' strings in the Europe/Warsaw time zone: an offer's expireDate is a
@@ -8,67 +10,27 @@ export type IsoDate = string;
 
 export const TIME_ZONE = 'Europe/Warsaw';
 
-const partsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** An instant as Warsaw wall time: date-fns reads and changes its fields in that zone. */
+const inWarsaw = (date: Date): TZDate => new TZDate(date, TIME_ZONE);
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function warsawWallTime(date: Date): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? NaN,
-    month: parts.month ?? NaN,
-    day: parts.day ?? NaN,
-    hour: parts.hour ?? NaN,
-    minute: parts.minute ?? NaN,
-    second: parts.second ?? NaN,
-  };
-}
-
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-function toIso(year: number, month: number, day: number): IsoDate {
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+function parseDay(day: IsoDate): TZDate {
+  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  return new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), TIME_ZONE);
 }
 
 /** Strictly 'YYYY-MM-DD' naming a real day (no 2023-02-29). */
 export function isIsoDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return match !== null && isExists(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
 /** The Warsaw calendar day an instant falls on. */
 export function warsawDate(date: Date): IsoDate {
-  const t = warsawWallTime(date);
-  return toIso(t.year, t.month, t.day);
+  return lightFormat(inWarsaw(date), 'yyyy-MM-dd');
 }
 
 export function addDays(day: IsoDate, days: number): IsoDate {
-  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toIso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  return lightFormat(addCalendarDays(parseDay(day), days), 'yyyy-MM-dd');
 }
 
 /** The default expiry of a new offer and the earliest allowed one. */
@@ -82,9 +44,7 @@ export function tomorrowInWarsaw(now: Date): IsoDate {
  * ahead, not years (decision 015).
  */
 export function latestExpiryInWarsaw(now: Date): IsoDate {
-  const t = warsawWallTime(now);
-  const leapDay = t.month === 2 && t.day === 29;
-  return toIso(t.year + 1, t.month, leapDay ? 28 : t.day);
+  return lightFormat(addYears(inWarsaw(now), 1), 'yyyy-MM-dd');
 }
 
 // Every public page view checks its offer's expiry, and time-zone arithmetic through Intl is the
@@ -96,23 +56,10 @@ const START_OF_DAY_CACHE_SIZE = 4096;
 export function warsawStartOfDay(day: IsoDate): Date {
   const cached = startOfDayCache.get(day);
   if (cached !== undefined) return new Date(cached);
-  const instant = computeWarsawStartOfDay(day);
+  const instant = parseDay(day).getTime();
   if (startOfDayCache.size >= START_OF_DAY_CACHE_SIZE) startOfDayCache.clear();
   startOfDayCache.set(day, instant);
   return new Date(instant);
-}
-
-function computeWarsawStartOfDay(day: IsoDate): number {
-  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  const wallAsUtc = Date.parse(`${day}T00:00:00Z`);
-  const offsetAt = (instant: number): number => {
-    const t = warsawWallTime(new Date(instant));
-    return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - instant;
-  };
-  // Two passes settle the offset; midnight never falls into a Warsaw DST gap (changes are at 2-3 am).
-  let instant = wallAsUtc - offsetAt(wallAsUtc);
-  instant = wallAsUtc - offsetAt(instant);
-  return instant;
 }
 
 /** An offer stays valid through its whole expiry day: it ends when the next Warsaw day begins. */
@@ -144,15 +91,12 @@ export function timeLeft(until: Date, now: Date): TimeLeft | null {
 
 /** dd.MM.yyyy; a Date is shown as its Warsaw calendar day. */
 export function formatDate(value: Date | IsoDate): string {
-  const day = typeof value === 'string' ? value : warsawDate(value);
-  if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  return lightFormat(typeof value === 'string' ? parseDay(value) : inWarsaw(value), 'dd.MM.yyyy');
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in Warsaw time (admin tables). */
 export function formatDateTime(date: Date): string {
-  const t = warsawWallTime(date);
-  return `${toIso(t.year, t.month, t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+  return lightFormat(inWarsaw(date), 'yyyy-MM-dd HH:mm:ss');
 }
 
 /** Nominative month names, as in 'styczeń 2024'. */
@@ -204,6 +148,6 @@ export const YEAR_OPTION_COUNT = 61;
 
 /** Years for job dates, newest first: the current Warsaw year and the 60 before it, as strings. */
 export function yearOptions(now: Date): string[] {
-  const current = warsawWallTime(now).year;
+  const current = inWarsaw(now).getFullYear();
   return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => String(current - i));
 }

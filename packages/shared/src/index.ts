@@ -1,4 +1,5 @@
 export * from './money.ts';
+export * from './locale.ts';
 export * from './offer-status.ts';
 export * from './nip.ts';
 export * from './text.ts';

@@ -3,7 +3,7 @@
  * money. Decimal PLN text only appears at the API edge and in forms.
  */
 
-export type Locale = 'pl' | 'en';
+import type { Locale } from './locale.ts';
 
 export const VAT_RATE_PERCENT = 23;
 

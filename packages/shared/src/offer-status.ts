@@ -1,4 +1,4 @@
-import type { Locale } from './money.ts';
+import type { Locale } from './locale.ts';
 
 /** Offer statuses of spec 4. 'payed' keeps the specification's spelling: it is a stored value. */
 export const OFFER_STATUSES = [

@@ -1,4 +1,4 @@
-import type { Locale } from './money.ts';
+import type { Locale } from './locale.ts';
 import type { OfferStatus } from './offer-status.ts';
 
 /**

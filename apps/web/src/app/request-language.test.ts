@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptLanguage, requestLanguage } from './request-language';
+import { requestLanguage } from './request-language';
 
 const request = (url: string, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${url}`, { headers });
@@ -14,13 +14,5 @@ describe('requestLanguage', () => {
     expect(requestLanguage(request('/about', { 'accept-language': 'de-DE,en;q=0.8,pl;q=0.5' }))).toBe('en');
     expect(requestLanguage(request('/about', { cookie: 'lang=de', 'accept-language': 'fr' }))).toBe('pl');
     expect(requestLanguage(request('/about'))).toBe('pl');
-  });
-});
-
-describe('acceptLanguage', () => {
-  it('weighs the tags and ignores refused ones', () => {
-    expect(acceptLanguage('en;q=0.5, pl;q=0.9')).toBe('pl');
-    expect(acceptLanguage('pl;q=0, en-GB')).toBe('en');
-    expect(acceptLanguage(null)).toBeNull();
   });
 });

@@ -1,14 +1,14 @@
-/**
- * The site's languages. This module imports nothing, so the page's first script can use it
- * (components/hydration/hydrate-on-intent.ts); config/paths.ts passes it on to everything else.
- */
-export const LANGUAGES = ['pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pl';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@substytut/shared/locale';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+/**
+ * The site's languages are the product's locales (@substytut/shared/locale, which imports
+ * nothing, so the page's first script can use it); config/paths.ts passes them on to everything
+ * else under the names the web app uses.
+ */
+export const LANGUAGES = LOCALES;
+export type Language = Locale;
+export const DEFAULT_LANGUAGE: Language = DEFAULT_LOCALE;
+export const isLanguage = isLocale;
 
 /** The language named by the URL prefix, or null for an unprefixed URL. */
 export function getPathLanguage(pathname: string): Language | null {

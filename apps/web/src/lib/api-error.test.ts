@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { errorMessage } from './api-error';
+import { errorMessage, hasErrorCode, knownErrorText } from './api-error';
 import { createI18n } from './i18n';
 
 describe('errorMessage', () => {
@@ -18,11 +18,13 @@ describe('errorMessage', () => {
   });
 
   it('answers in the current language', () => {
-    expect(errorMessage(new ApiError(401, 'auth.invalid_credentials', ''), en.t)).toBe('Invalid login details');
+    expect(errorMessage(new ApiError(401, 'auth.invalid_credentials', ''), en.t)).toBe(
+      'Invalid login details',
+    );
   });
 
   it("shows the server's message for an unknown client error", () => {
-    expect(errorMessage(new ApiError(409, 'offers.invalid_transition', 'Oferta jest opłacona'), pl.t)).toBe(
+    expect(errorMessage(new ApiError(409, 'offers.unknown_rule', 'Oferta jest opłacona'), pl.t)).toBe(
       'Oferta jest opłacona',
     );
   });
@@ -31,7 +33,31 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(503, 'x.y', ''), pl.t)).toBe(
       'Trwają prace serwisowe. Spróbuj ponownie za kilka minut',
     );
-    expect(errorMessage(new ApiError(500, 'x.y', 'stack trace'), pl.t)).toBe('Wystąpił błąd. Spróbuj ponownie później');
+    expect(errorMessage(new ApiError(500, 'x.y', 'stack trace'), pl.t)).toBe(
+      'Wystąpił błąd. Spróbuj ponownie później',
+    );
     expect(errorMessage(new Error('boom'), pl.t)).toBe('Wystąpił błąd. Spróbuj ponownie później');
+  });
+});
+
+describe('knownErrorText', () => {
+  const pl = createI18n('pl');
+
+  it('reads every code from the shared catalogue, and leaves the rest to the caller', () => {
+    expect(knownErrorText(new ApiError(409, 'offers.not_payable', 'x'), pl.t)).toBe(
+      'Tej oferty nie można już opłacić',
+    );
+    expect(knownErrorText(new ApiError(400, 'auth.something_new', 'x'), pl.t)).toBeNull();
+    expect(knownErrorText(new Error('boom'), pl.t)).toBeNull();
+  });
+});
+
+describe('hasErrorCode', () => {
+  it('matches a failed call by its code only', () => {
+    expect(hasErrorCode(new ApiError(403, 'offers.profile_inactive', ''), 'offers.profile_inactive')).toBe(
+      true,
+    );
+    expect(hasErrorCode(new ApiError(403, 'auth.forbidden', ''), 'offers.profile_inactive')).toBe(false);
+    expect(hasErrorCode(new Error('offers.profile_inactive'), 'offers.profile_inactive')).toBe(false);
   });
 });

@@ -1,78 +1,34 @@
+import { errorKey, GENERAL_ERROR } from '@substytut/shared/messages/error-key';
+import type { MessageKey } from '@substytut/shared/messages/index';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 
-/** Keys of the `errors` namespace that a failed call can be shown as. */
-export type ErrorKey =
-  | 'general'
-  | 'network'
-  | 'invalidCredentials'
-  | 'accountLocked'
-  | 'emailNotVerified'
-  | 'sessionExpired'
-  | 'emailTaken'
-  | 'googleSandboxAdmin'
-  | 'fileTooLarge'
-  | 'wrongFormat'
-  | 'timeout'
-  | 'tooManyRequests'
-  | 'maintenance'
-  | 'notFound'
-  | 'forbidden'
-  | 'validation'
-  | 'csrf';
+// i18next answers a missing key with the default value; no text is this.
+const MISSING = '\u0000';
 
-/** The API's dotted codes (plus the client's own 'network' and 'timeout'). */
-export const ERROR_CODE_KEYS: Readonly<Record<string, ErrorKey>> = {
-  network: 'network',
-  timeout: 'timeout',
-  internal: 'general',
-  rate_limited: 'tooManyRequests',
-  maintenance: 'maintenance',
-  'route.not_found': 'notFound',
-  'validation.failed': 'validation',
-  'csrf.mismatch': 'csrf',
-  'request.too_large': 'fileTooLarge',
-  'files.too_large': 'fileTooLarge',
-  'files.wrong_format': 'wrongFormat',
-  'auth.invalid_credentials': 'invalidCredentials',
-  'auth.account_locked': 'accountLocked',
-  'auth.email_not_verified': 'emailNotVerified',
-  'auth.unauthenticated': 'sessionExpired',
-  'auth.session_expired': 'sessionExpired',
-  'auth.email_taken': 'emailTaken',
-  'auth.google_sandbox_admin': 'googleSandboxAdmin',
-  'auth.forbidden': 'forbidden',
-};
-
-const STATUS_KEYS: Readonly<Record<number, ErrorKey>> = {
-  0: 'network',
-  401: 'sessionExpired',
-  403: 'forbidden',
-  404: 'notFound',
-  408: 'timeout',
-  413: 'fileTooLarge',
-  415: 'wrongFormat',
-  429: 'tooManyRequests',
-  503: 'maintenance',
-  504: 'timeout',
-};
-
-export function errorKey(error: unknown): ErrorKey {
-  if (!isApiError(error)) return 'general';
-  return ERROR_CODE_KEYS[error.code] ?? STATUS_KEYS[error.status] ?? 'general';
+/**
+ * The catalogue's text for a failed call (the `errors` namespace is the shared error catalogue,
+ * keyed by the API's codes), by its code or else its status; null when neither has one.
+ */
+export function knownErrorText(error: unknown, t: TFunction): string | null {
+  if (!isApiError(error)) return null;
+  const known = (key: string) => t(key, { ns: 'errors', defaultValue: MISSING }) !== MISSING;
+  const key = errorKey(error.code, error.status, known);
+  return key === null ? null : t(key, { ns: 'errors' });
 }
 
 /**
- * Text for a toast or alert: a known code in the visitor's language first, then the server's
- * own message (the spec shows it when present), then the general text.
+ * Text for a toast or alert: the catalogue's text in the visitor's language first, then the
+ * server's own message for a client error (the spec shows it when present), then the general text.
  */
 export function errorMessage(error: unknown, t: TFunction): string {
-  if (isApiError(error)) {
-    const known = ERROR_CODE_KEYS[error.code];
-    if (known) return t(known, { ns: 'errors' });
-    if (error.message && error.status >= 400 && error.status < 500) return error.message;
-    const byStatus = STATUS_KEYS[error.status];
-    if (byStatus) return t(byStatus, { ns: 'errors' });
-  }
-  return t('general', { ns: 'errors' });
+  const known = knownErrorText(error, t);
+  if (known !== null) return known;
+  if (isApiError(error) && error.message && error.status >= 400 && error.status < 500) return error.message;
+  return t(GENERAL_ERROR, { ns: 'errors' });
+}
+
+/** Whether a call failed with this code (a key of the catalogue, so a typo does not compile). */
+export function hasErrorCode(error: unknown, code: MessageKey): boolean {
+  return isApiError(error) && error.code === code;
 }

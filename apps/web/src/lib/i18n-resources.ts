@@ -1,5 +1,5 @@
 import type { Resource } from 'i18next';
-import { nestMessages, validationMessages } from '@substytut/shared/validation/messages';
+import { messages, nestMessages } from '@substytut/shared/messages/index';
 
 /**
  * Every translation at once, for the prerender entry and the tests, which render synchronously.
@@ -18,10 +18,10 @@ for (const [file, mod] of Object.entries(modules)) {
   resources[language][namespace] = mod.default;
 }
 
-// Field errors of the shared zod schemas are keys of this catalogue: t(message, { ns: 'validation' }).
+// The shared error catalogue is the 'errors' namespace, beside the not-found page's texts.
 for (const language of ['pl', 'en'] as const) {
   resources[language] ??= {};
-  resources[language].validation = nestMessages(validationMessages[language]);
+  resources[language].errors = { ...nestMessages(messages[language]), ...(resources[language].errors as object) };
 }
 
 export const namespaces = Object.keys(resources.pl ?? {});

@@ -57,7 +57,7 @@ describe('createI18n', () => {
     const en = createI18n('en');
     expect(en.language).toBe('en');
     expect(en.t('skipLink')).toBe('Skip to content');
-    expect(en.t('general', { ns: 'errors' })).toBe('Something went wrong. Please try again later');
+    expect(en.t('errors.general', { ns: 'errors' })).toBe('Something went wrong. Please try again later');
     const pl = createI18n('pl');
     expect(pl.t('skipLink')).toBe('Przejdź do treści');
     expect(pl.t('network', { ns: 'errors' })).toBe('Problem z połączeniem internetowym');

@@ -1,5 +1,7 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLocale, type Locale } from '@substytut/shared/locale';
+import { nestMessages } from '@substytut/shared/messages/nest';
 import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
 
 /**
@@ -13,14 +15,23 @@ export const LAYOUT_NAMESPACES = ['common', 'consent', 'errors'] as const;
 // One small chunk per language and namespace, fetched when a page needs it.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-/** One namespace of one language. Field errors of the shared zod schemas form 'validation'. */
+// The shared error catalogue, one chunk per language: API codes, field errors, the client's own.
+const errorCatalogues: Record<Locale, () => Promise<Readonly<Record<string, string>>>> = {
+  pl: () => import('@substytut/shared/messages/pl').then((m) => m.pl),
+  en: () => import('@substytut/shared/messages/en').then((m) => m.en),
+};
+
+/**
+ * One namespace of one language. 'errors' is the shared error catalogue (keyed by the API's
+ * codes) with the not-found page's texts from errors.json.
+ */
 export async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
-  if (namespace === 'validation') {
-    const { nestMessages, validationMessages } = await import('@substytut/shared/validation/messages');
-    return nestMessages(validationMessages[language === 'en' ? 'en' : 'pl']);
-  }
   const load = localeFiles[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`no translations for ${language}/${namespace}`);
+  if (namespace === 'errors') {
+    const [catalogue, page] = await Promise.all([errorCatalogues[isLocale(language) ? language : 'pl'](), load()]);
+    return { ...nestMessages(catalogue), ...page.default };
+  }
   return (await load()).default;
 }
 

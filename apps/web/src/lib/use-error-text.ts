@@ -1,22 +1,20 @@
-import { validationMessage } from '@substytut/shared';
 import { useCallback } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage } from '@/config/paths';
 
 /**
- * Field errors are keys of the shared validation catalogue (also the server's `errors` map): this
- * turns a react-hook-form error, or such a key itself, into text in the page's language.
+ * Field errors are keys of the shared error catalogue (also the server's `errors` map), the
+ * `errors` namespace: this turns a react-hook-form error, or such a key itself, into text in the
+ * page's language. The namespace is one every page loads before it renders (LAYOUT_NAMESPACES).
  */
 export function useErrorText() {
-  const { t, i18n } = useTranslation('validation');
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation('errors');
   return useCallback(
     (error: Pick<FieldError, 'message'> | string | undefined): string | undefined => {
       const key = typeof error === 'string' ? error : error?.message;
-      return key ? t(key, { defaultValue: validationMessage(key, language) }) : undefined;
+      return key ? t(key) : undefined;
     },
-    [t, language],
+    [t],
   );
 }
 

@@ -2,11 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from './errors.ts';
 import type { ErrorBody } from './http.ts';
-import { defaultCodeForStatus, localeFromAcceptLanguage, messageFor } from './messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
+import { isMessageKey } from '@substytut/shared/messages/index';
+import type { ApiErrorCode } from './error-codes.ts';
+import { defaultCodeForStatus, messageFor } from './messages.ts';
 
-// A zod issue message that looks like `validation.email` is an i18n key from a shared schema and
-// reaches the client as is; zod's own English sentences become a generic key.
-const I18N_KEY = /^[a-z][a-zA-Z0-9_-]*(\.[a-zA-Z0-9_-]+)+$/;
+// A zod issue message that is a key of the error catalogue (`validation.email`) comes from a shared
+// schema and reaches the client as is; zod's own English sentences become a generic key.
 const GENERIC_FIELD_KEY = 'validation.invalid';
 
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -20,12 +22,12 @@ function fieldErrorsFrom(error: FastifyError): FieldErrors {
     const key = fieldName(issue.instancePath, error.validationContext);
     if (key in result) continue;
     const message = issue.message ?? '';
-    result[key] = I18N_KEY.test(message) ? message : GENERIC_FIELD_KEY;
+    result[key] = isMessageKey(message) ? message : GENERIC_FIELD_KEY;
   }
   return result;
 }
 
-const codeByFastifyCode: Record<string, string> = {
+const codeByFastifyCode: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformed_json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'request.empty_body',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
@@ -35,7 +37,7 @@ const codeByFastifyCode: Record<string, string> = {
 
 interface Mapped {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   message?: string;
   errors: FieldErrors;
 }
@@ -74,7 +76,7 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
   const locale = localeFromAcceptLanguage(request.headers['accept-language']);
   const body: ErrorBody = {
-    message: mapped.message ?? messageFor(mapped.code, locale),
+    message: mapped.message ?? messageFor(mapped.code, locale, mapped.status),
     code: mapped.code,
     errors: mapped.errors,
   };

@@ -1,4 +1,6 @@
-/** Field name (dotted path) -> i18n key, e.g. `{ email: 'validation.email' }`. */
+import type { ApiErrorCode } from './error-codes.ts';
+
+/** Field name (dotted path) -> key of the error catalogue, e.g. `{ email: 'validation.email' }`. */
 export type FieldErrors = Record<string, string>;
 
 /**
@@ -8,7 +10,7 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message?: string,
     readonly fieldErrors?: FieldErrors,
   ) {
@@ -24,15 +26,15 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-export const badRequest = (code = 'request.bad_request', message?: string, fieldErrors?: FieldErrors) =>
+export const badRequest = (code: ApiErrorCode = 'request.bad_request', message?: string, fieldErrors?: FieldErrors) =>
   new AppError(400, code, message, fieldErrors);
 export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
   new AppError(400, 'validation.failed', message, fieldErrors);
-export const unauthorized = (code = 'auth.unauthenticated', message?: string) =>
+export const unauthorized = (code: ApiErrorCode = 'auth.unauthenticated', message?: string) =>
   new AppError(401, code, message);
-export const forbidden = (code = 'auth.forbidden', message?: string) => new AppError(403, code, message);
-export const notFound = (code = 'errors.not_found', message?: string) => new AppError(404, code, message);
-export const conflict = (code = 'errors.conflict', message?: string, fieldErrors?: FieldErrors) =>
+export const forbidden = (code: ApiErrorCode = 'auth.forbidden', message?: string) => new AppError(403, code, message);
+export const notFound = (code: ApiErrorCode = 'errors.not_found', message?: string) => new AppError(404, code, message);
+export const conflict = (code: ApiErrorCode = 'errors.conflict', message?: string, fieldErrors?: FieldErrors) =>
   new AppError(409, code, message, fieldErrors);
-export const tooMany = (code = 'errors.too_many_requests', message?: string) =>
+export const tooMany = (code: ApiErrorCode = 'errors.too_many_requests', message?: string) =>
   new AppError(429, code, message);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import type { ApiErrorCode } from './error-codes.ts';
 import { badRequest, conflict } from './errors.ts';
 import { ok } from './http.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -41,7 +42,8 @@ async function exampleRoutes(app: FastifyInstance) {
     throw conflict('auth.email_taken', undefined, { email: 'validation.emailTaken' });
   });
   typed.get('/api/test/custom', async () => {
-    throw badRequest('offers.invalid', 'Własny komunikat');
+    // Not a real code: the custom message is what this checks, whatever the code.
+    throw badRequest('offers.invalid' as ApiErrorCode, 'Własny komunikat');
   });
   typed.get('/api/test/limited', { config: { ...rateLimit(2, '1 minute') } }, async () => ok(true));
   typed.post('/api/test/log', async (request) => {

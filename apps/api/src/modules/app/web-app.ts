@@ -1,4 +1,5 @@
-import type { Locale } from '@substytut/shared';
+import { acceptedLocale } from '@substytut/shared/accept-language';
+import type { Locale } from '@substytut/shared/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -75,19 +76,9 @@ export interface WebApp {
 }
 
 /**
- * Whether a browser's Accept-Language prefers English to Polish, read the way the web app reads
- * navigator.languages (the first supported language wins; Polish when neither is named).
+ * Whether a browser's Accept-Language prefers English to Polish (the first supported language
+ * wins; Polish when neither is named), as the web app decides for the pages it renders.
  */
 export function prefersEnglish(acceptLanguage: string | undefined): boolean {
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { base: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((t) => t.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const first = tags.find((t) => t.base === 'pl' || t.base === 'en');
-  return first?.base === 'en';
+  return acceptedLocale(acceptLanguage) === 'en';
 }

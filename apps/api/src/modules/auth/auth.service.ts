@@ -3,7 +3,7 @@ import type { User } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
-import type { Locale } from '../app/messages.ts';
+import type { Locale } from '@substytut/shared/locale';
 import { assertHuman, type BotCheck } from '../bot-check/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import {

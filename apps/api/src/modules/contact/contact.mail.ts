@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/index.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -12,7 +13,7 @@ export interface ContactMailInput {
   email: string;
   subject: string;
   message: string;
-  locale: 'pl' | 'en';
+  locale: Locale;
   receivedAt: Date;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
-import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../app/rate-limit.ts';
 import { assertHuman, createBotCheck } from '../bot-check/index.ts';
 import { CONTACT_RATE_LIMIT, contactRequestSchema, contactResponseSchema } from './contact.schemas.ts';

@@ -4,6 +4,7 @@ import { enqueueMail } from '../mail/index.ts';
 import { insertContactMessage } from './contact.repo.ts';
 import { contactMail } from './contact.mail.ts';
 import type { ContactRequest } from './contact.schemas.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export interface ContactDeps {
   db: Db;
@@ -14,7 +15,7 @@ export interface ContactDeps {
 export interface SenderInfo {
   ip: string | null;
   userAgent: string | null;
-  locale: 'pl' | 'en';
+  locale: Locale;
 }
 
 /** Stores the message and queues the mail to support in one transaction: both or neither. */

@@ -1,12 +1,13 @@
 import { mailOutbox } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export interface MailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
-  locale?: 'pl' | 'en';
+  locale?: Locale;
 }
 
 /**

@@ -14,6 +14,7 @@ import { dataExportReadyMail } from '../mail/templates/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { collectLawyerData, type LawyerData } from './my-data.collect.ts';
 import { myDataErrors } from './my-data.errors.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export interface ExportDeps {
   db: Db;
@@ -71,7 +72,7 @@ export async function latestExport(
  */
 export async function requestExport(
   deps: ExportDeps,
-  user: { id: string; email: string; locale: 'pl' | 'en' },
+  user: { id: string; email: string; locale: Locale },
 ): Promise<ExportStatusDto> {
   const now = deps.clock.now();
   const [running] = await deps.db
@@ -187,7 +188,7 @@ export async function buildZip(
 async function buildExport(
   deps: ExportDeps,
   exportId: string,
-  user: { id: string; email: string; locale: 'pl' | 'en' },
+  user: { id: string; email: string; locale: Locale },
   token: string,
 ) {
   try {

@@ -12,7 +12,7 @@ import {
 import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
-import type { Locale } from '../app/messages.ts';
+import type { Locale } from '@substytut/shared/locale';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import type { Mailer } from '../mail/index.ts';
 import { dataRequestMail } from '../mail/templates/index.ts';

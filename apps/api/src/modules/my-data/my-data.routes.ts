@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
-import { localeFromAcceptLanguage, messageFor } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
+import { messageFor } from '../app/messages.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { assertDeletable, deleteAccount, purgeExpiredTaxRecords, type DeleteDeps } from './my-data.delete.ts';
 import {

@@ -8,6 +8,7 @@ import {
 } from '../../db/schema/checkout.ts';
 import { offers, profiles, users, type OfferRow } from '../../db/schema.ts';
 import type { PaymentProviderKind } from '../../db/schema/payments.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export interface OfferWithLawyer {
   offer: OfferRow;
@@ -19,7 +20,7 @@ export interface OfferWithLawyer {
     seolink: string | null;
     status: string;
   };
-  lawyer: { email: string; locale: 'pl' | 'en' };
+  lawyer: { email: string; locale: Locale };
 }
 
 const lawyerColumns = {

@@ -2,7 +2,7 @@ import { paymentLinkDtoSchema } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
-import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../app/rate-limit.ts';
 import { acceptanceOf, acceptOffer } from './offers.acceptance.ts';
 import type { LifecycleDeps } from './offers.deps.ts';

@@ -3,6 +3,7 @@ import { OFFER_STATUSES, canDelete, type IsoDate, type OfferStatus } from '@subs
 import type { DbOrTx } from '../../db/client.ts';
 import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
 import { offerPayments, offers, profiles, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export { transitionOffer, invalidTransition, INVALID_TRANSITION } from './offers.transitions.ts';
 
@@ -122,7 +123,7 @@ export async function openCheckoutsOf(db: DbOrTx, offerId: number) {
 export async function findPayer(
   db: DbOrTx,
   offerId: number,
-): Promise<{ email: string; locale: 'pl' | 'en' } | null> {
+): Promise<{ email: string; locale: Locale } | null> {
   const [row] = await db
     .select({ email: offerPayments.email, locale: offerPayments.locale })
     .from(offerPayments)

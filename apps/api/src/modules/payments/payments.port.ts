@@ -2,7 +2,9 @@ import type { Tx } from '../../db/client.ts';
 import type { PaymentProviderKind } from '../../db/schema/payments.ts';
 
 export type { PaymentProviderKind };
-export type Locale = 'pl' | 'en';
+import type { Locale } from '@substytut/shared/locale';
+
+export type { Locale };
 
 /**
  * The payment provider port. Two adapters implement it: the embedded sandbox (default, pages

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema.ts';
 import type { AccountState } from './payments.port.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 export async function findAccountByUser(db: DbOrTx, userId: string): Promise<PaymentAccountRow | null> {
   const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId)).limit(1);
@@ -96,7 +97,7 @@ export async function insertSandboxLink(
 export interface SandboxLinkTarget {
   account: PaymentAccountRow;
   email: string;
-  locale: 'pl' | 'en';
+  locale: Locale;
 }
 
 type SandboxLinkKey = { tokenHash: string; accountId: string; purpose: SandboxLinkPurpose };
@@ -137,7 +138,7 @@ export function findSandboxLinkTarget(
 }
 
 /** The language of the account a link of this purpose belonged to, when that link was used. */
-export async function usedSandboxLinkLocale(db: DbOrTx, input: SandboxLinkKey): Promise<'pl' | 'en' | null> {
+export async function usedSandboxLinkLocale(db: DbOrTx, input: SandboxLinkKey): Promise<Locale | null> {
   return (await sandboxLinkOwner(db, input, isNotNull(sandboxPaymentLinks.usedAt)))?.locale ?? null;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { hashToken } from '../app/token-crypto.ts';
-import { localeFromAcceptLanguage } from '../app/messages.ts';
+import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { invalidWebhookSignature } from './payments.errors.ts';
 import type { Payments } from './payments.service.ts';
 import {

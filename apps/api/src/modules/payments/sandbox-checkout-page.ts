@@ -1,5 +1,5 @@
 import { formatPln } from '@substytut/shared';
-import type { Locale } from './payments.port.ts';
+import type { Locale } from '@substytut/shared/locale';
 import { escapeHtml, page } from './sandbox-pages.ts';
 
 const texts = {

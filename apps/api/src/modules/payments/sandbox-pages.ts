@@ -1,5 +1,5 @@
 import { formatPln } from '@substytut/shared';
-import type { Locale } from './payments.port.ts';
+import type { Locale } from '@substytut/shared/locale';
 import type { SandboxRefund, SandboxTransfer } from './sandbox-ledger.ts';
 
 const texts = {

@@ -1,5 +1,6 @@
 import { INDEXABLE_PAGES, languagePath, PUBLIC_PAGE_LANGUAGES } from '@substytut/shared/public-pages';
 import type { Db } from '../../db/client.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 /** One page in the sitemap: a path without the language prefix, listed in both languages. */
 export interface SitemapEntry {
@@ -25,7 +26,7 @@ const escapeXml = (value: string) =>
 /** A sitemap with each page in both languages and hreflang alternates (x-default: English). */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const base = origin.replace(/\/+$/, '');
-  const url = (path: string, language: 'pl' | 'en') => escapeXml(`${base}${languagePath(path, language)}`);
+  const url = (path: string, language: Locale) => escapeXml(`${base}${languagePath(path, language)}`);
   const blocks: string[] = [];
   for (const entry of entries) {
     const alternates = [

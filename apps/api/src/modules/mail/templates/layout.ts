@@ -1,5 +1,5 @@
 import { OPERATOR } from '@substytut/shared/operator';
-import type { Locale } from '../../app/messages.ts';
+import type { Locale } from '@substytut/shared/locale';
 
 /**
  * The one look every e-mail shares: a table layout with inline styles (mail clients ignore

@@ -1,5 +1,5 @@
 import { MyDataRoute } from '../../dashboard-routes';
 
-export const handle = { i18n: ['dashboard', 'auth', 'errors', 'validation'] };
+export const handle = { i18n: ['dashboard', 'auth', 'errors'] };
 
 export default MyDataRoute;

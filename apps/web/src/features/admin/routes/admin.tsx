@@ -26,6 +26,6 @@ export function Component() {
 }
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['admin', 'errors', 'validation'] };
+export const handle = { i18n: ['admin', 'errors'] };
 
 export default Component;

@@ -3,8 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { ERROR_CODE_KEYS } from '@/lib/api-error';
+import { knownErrorText } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useLoginWithGoogle } from '../api/login-google';
 
@@ -43,8 +42,8 @@ export function useCredentialSignIn() {
         onError: (error) => {
           console.error('google sign-in', error);
           setFailed(true);
-          const known = isApiError(error) ? ERROR_CODE_KEYS[error.code] : undefined;
-          if (known) setReason(t(known, { ns: 'errors' }));
+          const known = knownErrorText(error, t);
+          if (known !== null) setReason(known);
         },
       },
     );

@@ -48,7 +48,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
         void navigate(href(paths.dashboard.root.getHref()));
       },
       (error: unknown) => {
-        toast.error(authErrorText(error, t, 'errors:general'));
+        toast.error(authErrorText(error, t, 'errors:errors.general'));
         if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
       },
     ),

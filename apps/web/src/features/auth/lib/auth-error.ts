@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
-import { ERROR_CODE_KEYS } from '@/lib/api-error';
+import { knownErrorText } from '@/lib/api-error';
 
 /**
  * Toast text for a failed account call (spec 8): a code the app knows in the visitor's language,
@@ -9,11 +9,11 @@ import { ERROR_CODE_KEYS } from '@/lib/api-error';
 export function authErrorText(
   error: unknown,
   t: TFunction,
-  fallback: 'errors:general' | 'auth:messages.error',
+  fallback: 'errors:errors.general' | 'auth:messages.error',
 ): string {
+  const known = knownErrorText(error, t);
+  if (known !== null) return known;
   if (isApiError(error)) {
-    const known = ERROR_CODE_KEYS[error.code];
-    if (known) return t(known, { ns: 'errors' });
     // 5xx bodies carry a generic server text; the form's own fallback reads better.
     if (error.message && error.status < 500) return error.message;
   } else if (error instanceof Error && error.message) {

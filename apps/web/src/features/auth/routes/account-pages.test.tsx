@@ -139,7 +139,7 @@ describe('account pages', () => {
             status: 400,
             body: {
               code: 'auth.reset_invalid',
-              message: 'Link do zmiany hasła jest nieprawidłowy',
+              message: 'Link do zmiany hasła wygasł lub jest nieprawidłowy',
               errors: {},
             },
           },
@@ -149,7 +149,7 @@ describe('account pages', () => {
       const { router } = renderApp('/auth/reset/abc123?email=ewa%40example.com');
       await u.type(await screen.findByLabelText(/^Nowe hasło/), 'Haslo-Testowe-42!');
       await u.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
-      expect(await screen.findByText('Link do zmiany hasła jest nieprawidłowy')).toBeInTheDocument();
+      expect(await screen.findByText('Link do zmiany hasła wygasł lub jest nieprawidłowy')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/auth/reset/abc123');
     });
 

@@ -100,4 +100,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['auth', 'errors', 'validation'] };
+export const handle = { i18n: ['auth', 'errors'] };

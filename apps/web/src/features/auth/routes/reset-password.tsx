@@ -101,7 +101,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
         void navigate(href(paths.auth.root.getHref()));
       },
       (error: unknown) => {
-        toast.error(authErrorText(error, t, 'errors:general'));
+        toast.error(authErrorText(error, t, 'errors:errors.general'));
       },
     ),
   );
@@ -136,4 +136,4 @@ function ResetForm({ token, email }: { token: string; email: string }) {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['auth', 'errors', 'validation'] };
+export const handle = { i18n: ['auth', 'errors'] };

@@ -158,7 +158,7 @@ export function BillingRoute() {
   useEffect(() => {
     if (!invoice.isError) return;
     console.error('invoice data fetch failed', invoice.error);
-    toast.error(tErrors('general'));
+    toast.error(tErrors('errors.general'));
   }, [invoice.isError, invoice.error, tErrors]);
 
   return (

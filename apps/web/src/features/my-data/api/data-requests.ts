@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { Locale } from '@substytut/shared/locale';
 
 export interface PayerData {
   email: string;
@@ -10,11 +11,11 @@ export interface PayerData {
 export type ConfirmResult = { kind: 'export'; data: PayerData } | { kind: 'delete'; message: string };
 
 /** POST /data-requests: the answer is the same whether or not we hold data for the address. */
-export function sendDataRequest(input: { email: string; kind: 'export' | 'delete'; locale: 'pl' | 'en' }) {
+export function sendDataRequest(input: { email: string; kind: 'export' | 'delete'; locale: Locale }) {
   return api.post<{ success: true; message: string }>('/data-requests', input);
 }
 
 /** POST /data-requests/confirm with the mailed token; works once. */
-export function confirmDataRequest(token: string, locale: 'pl' | 'en') {
+export function confirmDataRequest(token: string, locale: Locale) {
   return api.post<ConfirmResult>('/data-requests/confirm', { token, locale });
 }

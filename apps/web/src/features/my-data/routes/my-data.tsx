@@ -115,4 +115,4 @@ export function Component() {
 
 export default Component;
 
-export const handle = { i18n: ['my-data', 'validation'] };
+export const handle = { i18n: ['my-data', 'errors'] };

@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDeleteOffer } from '../api/delete-offer';
 import { useMarkOfferDone } from '../api/mark-offer-done';
@@ -28,8 +28,8 @@ function useFailureToast() {
   return (what: string, error: unknown) => {
     console.error(what, error);
     toast.error(
-      isApiError(error) && error.code === 'offers.invalid_transition'
-        ? t('errors.invalidTransition')
+      hasErrorCode(error, 'offers.invalid_transition')
+        ? t('offers.invalid_transition', { ns: 'errors' })
         : t('toasts.error'),
     );
   };

@@ -20,6 +20,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
 import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
@@ -104,11 +105,11 @@ export function OfferLinkForm() {
         });
       }
       toast.error(
-        isApiError(error) && error.code === 'offers.profile_inactive'
-          ? t('errors.profileInactive')
+        hasErrorCode(error, 'offers.profile_inactive')
+          ? t('offers.profile_inactive', { ns: 'errors' })
           : t('toasts.error'),
       );
-      if (isApiError(error) && error.code === 'offers.profile_inactive') void profile.refetch();
+      if (hasErrorCode(error, 'offers.profile_inactive')) void profile.refetch();
     }
   });
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
 import { useLanguage } from '@/lib/use-language';
 import { acceptanceQuery, useAcceptOffer } from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
@@ -56,7 +56,6 @@ export function Component() {
   };
 
   const failure = accept.error ?? state.error;
-  const code = isApiError(failure) ? failure.code : null;
 
   let body;
   if (!mounted) {
@@ -69,13 +68,13 @@ export function Component() {
     );
   } else if (state.isPending) {
     body = <Loading className="flex-1 py-24" />;
-  } else if (code === 'offers.acceptance_invalid') {
+  } else if (hasErrorCode(failure, 'offers.acceptance_invalid')) {
     body = (
       <ResultCard icon={Link2Off} tone="error" title={t('done.invalidTitle')} actions={home}>
         <p>{t('done.invalidDescription')}</p>
       </ResultCard>
     );
-  } else if (code === 'offers.acceptance_closed') {
+  } else if (hasErrorCode(failure, 'offers.acceptance_closed')) {
     body = (
       <ResultCard icon={Clock} tone="warning" title={t('done.closedTitle')} actions={home}>
         <p>{t('done.closedDescription')}</p>
@@ -127,4 +126,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['payment', 'errors', 'validation'] };
+export const handle = { i18n: ['payment', 'errors'] };

@@ -20,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-error';
 import { externalNavigation } from '@/lib/external-navigation';
 import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
@@ -120,8 +121,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
     } catch (error) {
       // The typed data stays in the form, so trying again is one click.
       setFailure(
-        isApiError(error) && error.code === 'offers.not_payable'
-          ? t('form.notPayable')
+        hasErrorCode(error, 'offers.not_payable')
+          ? t('offers.not_payable', { ns: 'errors' })
           : t('form.serverError'),
       );
       if (isApiError(error)) {

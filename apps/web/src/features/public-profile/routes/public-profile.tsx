@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { loadNamespaces } from '@/lib/i18n';
 import { useLanguage } from '@/lib/use-language';
 import { usePublicProfile } from '../api/get-public-profile';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
@@ -23,13 +22,11 @@ import { useMinDelay } from '../lib/use-min-delay';
 type InvoiceFormComponent = typeof import('../components/invoice-form').InvoiceForm;
 
 /**
- * Step 2 (the form, react-hook-form, the zod schemas and their messages) loads when the client
- * heads for it, not with the page: most visitors only read the profile.
+ * Step 2 (the form, react-hook-form and the zod schemas) loads when the client heads for it, not
+ * with the page: most visitors only read the profile. Its messages are in the layout's `errors`.
  */
 function loadInvoiceForm(): Promise<InvoiceFormComponent> {
-  return Promise.all([import('../components/invoice-form'), loadNamespaces(['validation'])]).then(
-    ([module]) => module.InvoiceForm,
-  );
+  return import('../components/invoice-form').then((module) => module.InvoiceForm);
 }
 
 const preloadInvoiceForm = () => void loadInvoiceForm().catch(() => undefined);
