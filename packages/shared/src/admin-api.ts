@@ -96,18 +96,23 @@ export const adminOfferListQuerySchema = adminListQuerySchema(
 );
 export type AdminListQuery = z.infer<typeof adminProfileListQuerySchema>;
 
-/** One row of the profiles table: the profile DTO's own field names, without jobs and references. */
-export const adminProfileRowSchema = profileDtoSchema.pick({
-  profileId: true,
-  userId: true,
-  fullname: true,
-  email: true,
-  stripeAccountId: true,
-  status: true,
-  seolink: true,
-  created_at: true,
-  updated_at: true,
-});
+/**
+ * One row of the profiles table: the profile DTO's own field names, without jobs and references,
+ * and whether the lawyer deleted the account (its paid jobs' records are kept for tax purposes).
+ */
+export const adminProfileRowSchema = profileDtoSchema
+  .pick({
+    profileId: true,
+    userId: true,
+    fullname: true,
+    email: true,
+    stripeAccountId: true,
+    status: true,
+    seolink: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ accountDeleted: z.boolean() });
 export type AdminProfileRow = z.infer<typeof adminProfileRowSchema>;
 
 /** One row of the offers table: the lawyer's offer DTO (with profile name and absolute link). */

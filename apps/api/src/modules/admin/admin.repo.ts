@@ -165,6 +165,7 @@ export interface ProfileListRow {
   profile: ProfileRow;
   email: string;
   accountId: string | null;
+  deletedAt: Date | null;
 }
 
 /** Rows in the order of `ids` (a page's ids, already sorted by the database). */
@@ -196,7 +197,12 @@ export async function selectProfiles(
   ).map((row) => row.id);
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ profile: profiles, email: users.email, accountId: paymentAccounts.accountId })
+    .select({
+      profile: profiles,
+      email: users.email,
+      accountId: paymentAccounts.accountId,
+      deletedAt: users.deletedAt,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(paymentAccounts, eq(paymentAccounts.userId, profiles.userId))

@@ -114,7 +114,7 @@ export async function listProfiles(deps: AdminDeps, query: AdminListQuery): Prom
     ]);
   }
   return {
-    data: rows.map(({ profile, email, accountId }) => ({
+    data: rows.map(({ profile, email, accountId, deletedAt }) => ({
       profileId: profile.id,
       userId: profile.userId,
       fullname: [profile.firstname, profile.lastname].filter((s) => s !== '').join(' '),
@@ -124,6 +124,7 @@ export async function listProfiles(deps: AdminDeps, query: AdminListQuery): Prom
       seolink: profile.seolink,
       created_at: profile.createdAt.toISOString(),
       updated_at: profile.updatedAt.toISOString(),
+      accountDeleted: deletedAt !== null,
     })),
     page: query.page,
     pageSize: query.pageSize,

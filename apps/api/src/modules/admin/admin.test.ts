@@ -116,6 +116,7 @@ describe('GET /api/admin/profile', () => {
       seolink: profiles[11]?.seolink,
       created_at: profiles[11]?.createdAt.toISOString(),
       updated_at: profiles[11]?.updatedAt.toISOString(),
+      accountDeleted: false,
     });
     const active = list.data.find((row) => row.email === 'anna.nowak@kancelaria.pl');
     expect(active?.status).toBe('active');

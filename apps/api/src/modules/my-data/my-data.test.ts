@@ -329,6 +329,13 @@ describe("deleting one's own account (GDPR art. 17)", () => {
     expect(await mailsTo(me.user.email)).toHaveLength(0);
     expect(await t.app.storage.get(me.imageKey)).toBeNull();
     expect((await t.app.inject({ url: `/api/public/profile/${me.profile.seolink}` })).statusCode).toBe(410);
+    // The administrator's table names the kept row as a deleted account, not as a nameless lawyer.
+    const admin = await t.seed.session({ role: 'admin' });
+    const list = await inject('GET', `/api/admin/profile?q=deleted-${me.user.id}`, admin.headers);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.data).toEqual([
+      expect.objectContaining({ profileId: me.profile.id, accountDeleted: true, fullname: '' }),
+    ]);
 
     // Not before the period ends; then the records go too.
     expect(await purgeExpiredTaxRecords({ db: t.db, clock: t.clock })).toBe(0);

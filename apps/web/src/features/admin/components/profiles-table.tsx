@@ -32,7 +32,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       header: t('profiles.name'),
       sortKey: 'name',
       className: 'min-w-32',
-      cell: (row) => row.fullname || '—',
+      cell: (row) => (row.accountDeleted ? <em>{t('profiles.accountDeleted')}</em> : row.fullname || '—'),
     },
     { id: 'email', header: t('profiles.email'), sortKey: 'email', cell: (row) => row.email },
     {
@@ -89,7 +89,8 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
     {
       id: 'actions',
       header: t('profiles.actions'),
-      cell: (row) => <DeleteAccountButton userId={row.userId} label={row.fullname || row.email} />,
+      cell: (row) =>
+        row.accountDeleted ? '—' : <DeleteAccountButton userId={row.userId} label={row.fullname || row.email} />,
     },
   ];
 
