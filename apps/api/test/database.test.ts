@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
@@ -50,5 +52,21 @@ describe('database', () => {
     await t.db.insert(accessTokens).values({ userId: user.id, tokenHash: `hash-${user.id}` });
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await t.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('migration 0010: an administrator has no lawyer profile', () => {
+  it('removes the empty profiles made for administrators, and only those', async () => {
+    const admin = await t.seed.user({ role: 'admin' });
+    const emptyForAdmin = await t.seed.profile({ userId: admin.id, active: false, firstname: '', lastname: '' });
+    const lawyer = await t.seed.profile({ active: false });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../drizzle/0010_admin_without_profile.sql', import.meta.url)),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const left = rowsOf<{ id: number }>(await t.db.execute(sql`select id from profiles`)).map((r) => r.id);
+    expect(left).not.toContain(emptyForAdmin.id);
+    expect(left).toContain(lawyer.id);
   });
 });
