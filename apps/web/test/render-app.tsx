@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import routes from '@/app/routes';
 import { getPathLanguage } from '@/config/paths';
 import { createI18n } from '@/lib/i18n';
-import { detectBrowserLanguage } from '@/lib/language-detection';
+import { detectBrowserLanguage } from './browser-language';
 
 /** The route list's modules, all at hand (tests render synchronously). */
 const modules = import.meta.glob<RouteModule>(

@@ -1,28 +1,10 @@
-import { DEFAULT_LANGUAGE, getPathLanguage, isLanguage, type Language } from '@/config/languages';
+import { isLanguage, type Language } from '@/config/languages';
 import { LANGUAGE_STORAGE_KEY } from './storage-keys';
 
 /*
- * Which language a visitor gets. Kept free of libraries: the page's first script uses it to decide
- * whether the prerendered language fits (components/hydration/hydrate-on-intent.ts).
+ * The visitor's choice of language, remembered where the server reads it (the `lang` cookie) and
+ * where the browser keeps it. The server picks a page's language (app/request-language.ts).
  */
-
-interface DetectionInput {
-  pathname: string;
-  stored?: string | null;
-  browserLanguages?: readonly string[];
-}
-
-/** Order: URL prefix, then the stored choice, then the browser's languages; Polish otherwise. */
-export function detectLanguage({ pathname, stored, browserLanguages = [] }: DetectionInput): Language {
-  const fromPath = getPathLanguage(pathname);
-  if (fromPath) return fromPath;
-  if (isLanguage(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 export function readStoredLanguage(): string | null {
   try {
@@ -63,12 +45,4 @@ export function watchLanguageChoices(root: Document): void {
     },
     true,
   );
-}
-
-export function detectBrowserLanguage(pathname: string): Language {
-  return detectLanguage({
-    pathname,
-    stored: readStoredLanguage(),
-    browserLanguages: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
-  });
 }
