@@ -92,6 +92,22 @@ test.describe('accounts', () => {
     expect(user.email).toBe(email);
   });
 
+  test('a tab pressed before the app runs is switched to once it runs', async ({ page }) => {
+    // The app's code arrives late (a slow phone): the visitor presses the tab before it runs.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/pl/auth', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('tab', { name: 'Rejestracja' }).click();
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.getByRole('tab', { name: 'Rejestracja' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Zarejestruj się przez Google' })).toBeVisible();
+  });
+
   test('without GOOGLE_CLIENT_ID the sandbox stands in for Google: register with it, then sign in again to the same account', async ({
     page,
     request,

@@ -132,6 +132,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A press made before React ran, pressed again as a whole (pointer and mouse down and up, then the
+ * click): tabs and menus react to the press's start, buttons to its click.
+ */
+function pressAgain(control: HTMLElement): void {
+  const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  const pointer = { ...mouse, pointerId: 1, pointerType: 'mouse', isPrimary: true };
+  control.dispatchEvent(new PointerEvent('pointerdown', pointer));
+  control.dispatchEvent(new MouseEvent('mousedown', mouse));
+  control.dispatchEvent(new PointerEvent('pointerup', pointer));
+  control.dispatchEvent(new MouseEvent('mouseup', mouse));
+  control.click();
+}
+
 /** A 401 anywhere leads to /auth within the app, keeping the current language prefix. */
 function SessionWatch() {
   const navigate = useNavigate();
@@ -144,8 +158,14 @@ function SessionWatch() {
     // The page is live: what the browser tests wait for before testing client-side navigation.
     document.documentElement.setAttribute('data-hydrated', '');
     const held = (window as { __heldPresses?: HTMLElement[] }).__heldPresses?.splice(0) ?? [];
-    for (const control of held) if (control.isConnected) control.click();
-    return () => setUnauthorizedHandler(null);
+    // After every effect of the first render (a page setting its initial state would undo it).
+    const replay = setTimeout(() => {
+      for (const control of held) if (control.isConnected) pressAgain(control);
+    });
+    return () => {
+      clearTimeout(replay);
+      setUnauthorizedHandler(null);
+    };
   }, [navigate]);
   return null;
 }

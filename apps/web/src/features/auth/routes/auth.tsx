@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
@@ -21,9 +21,14 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const [tab, setTab] = useState<Tab>(() => tabOf(pathname));
-
-  // /auth/login and /auth/register share this route, so a link between them keeps the page mounted.
-  useEffect(() => setTab(tabOf(pathname)), [pathname]);
+  // /auth/login and /auth/register share this route, so a link between them keeps the page
+  // mounted: the tab follows the address when it changes, and only then (a tab pressed before the
+  // app ran is not undone when the page starts).
+  const [tabFor, setTabFor] = useState(pathname);
+  if (tabFor !== pathname) {
+    setTabFor(pathname);
+    setTab(tabOf(pathname));
+  }
 
   return (
     <>
