@@ -7,9 +7,11 @@ import type { OfferCards } from './offers.cards.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import {
   emptyResponse,
+  offerCreateBody,
   offerCreatedResponse,
   offerListResponse,
   offerResponse,
+  offerUpdateBody,
   parseOfferId,
 } from './offers.schemas.ts';
 import {
@@ -38,13 +40,18 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
     await cards.idle();
   });
 
-  const auth = { preHandler: app.requireUser };
+  // Before the body is validated: a visitor without a session gets 401, never a field error.
+  const auth = { preValidation: app.requireUser };
   const idOf = (request: FastifyRequest) => parseOfferId((request.params as { id: string }).id);
 
   typed.post(
     '/api/user/offer',
     // Each new offer renders a card image (CPU work): a generous cap per client.
-    { ...auth, config: rateLimit(30, '1 minute'), schema: { response: { 200: offerCreatedResponse } } },
+    {
+      ...auth,
+      config: rateLimit(30, '1 minute'),
+      schema: { body: offerCreateBody(app.clock), response: { 200: offerCreatedResponse } },
+    },
     async (request) => ok(await createOffer(deps, currentUser(request), request.body)),
   );
 
@@ -62,7 +69,11 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
 
   typed.put(
     '/api/user/offer/:id',
-    { ...auth, config: rateLimit(60, '1 minute'), schema: { response: { 200: offerResponse } } },
+    {
+      ...auth,
+      config: rateLimit(60, '1 minute'),
+      schema: { body: offerUpdateBody(app.clock), response: { 200: offerResponse } },
+    },
     async (request) => ok(await updateOffer(deps, currentUser(request), idOf(request), request.body)),
   );
 

@@ -1,5 +1,12 @@
-import { offerCreatedDtoSchema, offerDtoSchema, paymentRequestSchema } from '@substytut/shared';
+import {
+  offerCreatedDtoSchema,
+  offerCreateSchemaWith,
+  offerDtoSchema,
+  offerUpdateSchemaWith,
+  paymentRequestSchema,
+} from '@substytut/shared';
 import { z } from 'zod';
+import type { Clock } from '../app/clock.ts';
 import { dataOf } from '../app/http.ts';
 import { offerNotFound } from './offers.errors.ts';
 
@@ -7,6 +14,11 @@ export const offerResponse = dataOf(offerDtoSchema);
 export const offerListResponse = dataOf(z.array(offerDtoSchema));
 export const offerCreatedResponse = dataOf(offerCreatedDtoSchema);
 export const emptyResponse = dataOf(z.null());
+
+// Validated on the route, against the app's clock as read during validation ("tomorrow" moves with
+// a test clock too), so an expiry in the past is refused before the handler runs.
+export const offerCreateBody = (clock: Clock) => offerCreateSchemaWith(() => clock.now());
+export const offerUpdateBody = (clock: Clock) => offerUpdateSchemaWith(() => clock.now());
 
 const MAX_ID = 2_147_483_647;
 
