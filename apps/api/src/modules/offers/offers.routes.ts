@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
@@ -11,6 +11,7 @@ import {
   offerCreatedResponse,
   offerListResponse,
   offerResponse,
+  offerIdParams,
   offerUpdateBody,
   parseOfferId,
 } from './offers.schemas.ts';
@@ -42,7 +43,6 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
 
   // Before the body is validated: a visitor without a session gets 401, never a field error.
   const auth = { preValidation: app.requireUser };
-  const idOf = (request: FastifyRequest) => parseOfferId((request.params as { id: string }).id);
 
   typed.post(
     '/api/user/offer',
@@ -63,8 +63,8 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
 
   typed.get(
     '/api/user/offer/:id',
-    { ...auth, schema: { response: { 200: offerResponse } } },
-    async (request) => ok(await getOffer(deps, currentUser(request), idOf(request))),
+    { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (request) => ok(await getOffer(deps, currentUser(request), parseOfferId(request.params.id))),
   );
 
   typed.put(
@@ -72,23 +72,24 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
     {
       ...auth,
       config: rateLimit(60, '1 minute'),
-      schema: { body: offerUpdateBody(app.clock), response: { 200: offerResponse } },
+      schema: { params: offerIdParams, body: offerUpdateBody(app.clock), response: { 200: offerResponse } },
     },
-    async (request) => ok(await updateOffer(deps, currentUser(request), idOf(request), request.body)),
+    async (request) =>
+      ok(await updateOffer(deps, currentUser(request), parseOfferId(request.params.id), request.body)),
   );
 
   typed.delete(
     '/api/user/offer/:id',
-    { ...auth, schema: { response: { 200: emptyResponse } } },
+    { ...auth, schema: { params: offerIdParams, response: { 200: emptyResponse } } },
     async (request) => {
-      await deleteOffer(deps, currentUser(request), idOf(request));
+      await deleteOffer(deps, currentUser(request), parseOfferId(request.params.id));
       return ok(null);
     },
   );
 
   typed.put(
     '/api/user/offer/:id/done',
-    { ...auth, schema: { response: { 200: offerResponse } } },
-    async (request) => ok(await markOfferDone(deps, currentUser(request), idOf(request))),
+    { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (request) => ok(await markOfferDone(deps, currentUser(request), parseOfferId(request.params.id))),
   );
 }

@@ -34,6 +34,9 @@ export function parseOfferId(raw: string): number {
   return id;
 }
 
+/** Any segment: what is not an offer id is a 404 (parseOfferId), not a validation error. */
+export const offerIdParams = z.object({ id: z.string() });
+
 export const paymentParams = z.object({
   seolink: z.string().min(1).max(200),
   offerUrl: z.string().min(1).max(200),
