@@ -43,33 +43,41 @@ function toGrosze(value: string | number, ctx: z.core.$RefinementCtx): number {
   return grosze;
 }
 
+const titleField = requiredText({ required: 'validation.fillField', max: OFFER_TITLE_MAX_LENGTH });
+
+const expireDateField = (clock: () => Date) =>
+  textField('validation.dateInvalid')
+    .refine(isIsoDate, { error: 'validation.dateInvalid', abort: true })
+    .refine((day) => isNotTooEarly(day, clock()), { error: 'validation.expireDateTooEarly', abort: true })
+    .refine((day) => isNotTooLate(day, clock()), 'validation.expireDateTooLate');
+
+/** Net PLN as '123.45', '123,45' or a number; at most 2 decimals, above 0 and up to 1000. */
+const priceField = amountInput.transform(toGrosze);
+
+/** Optional; a client's gross is checked against the computed one, never trusted. */
+const priceBruttoField = z
+  .union([z.string(), z.number()], { error: 'validation.priceBruttoMismatch' })
+  .nullish()
+  .transform((value, ctx): number | null => {
+    if (value === undefined || value === null || value === '') return null;
+    const grosze = parsePlnToGrosze(value);
+    if (grosze === null) {
+      ctx.issues.push({ code: 'custom', message: 'validation.priceBruttoMismatch', input: value });
+      return z.NEVER;
+    }
+    return grosze;
+  });
+
+const descriptionText = textField().max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong');
+
 function makeOfferCreateSchema(clock: () => Date) {
   return z
     .object({
-      title: requiredText({ required: 'validation.fillField', max: OFFER_TITLE_MAX_LENGTH }),
-      expireDate: textField('validation.dateInvalid')
-        .refine(isIsoDate, { error: 'validation.dateInvalid', abort: true })
-        .refine((day) => isNotTooEarly(day, clock()), { error: 'validation.expireDateTooEarly', abort: true })
-        .refine((day) => isNotTooLate(day, clock()), 'validation.expireDateTooLate'),
-      /** Net PLN as '123.45', '123,45' or a number; at most 2 decimals, above 0 and up to 1000. */
-      price: amountInput.transform(toGrosze),
-      /** Optional; a client's gross is checked against the computed one, never trusted. */
-      price_brutto: z
-        .union([z.string(), z.number()], { error: 'validation.priceBruttoMismatch' })
-        .nullish()
-        .transform((value, ctx): number | null => {
-          if (value === undefined || value === null || value === '') return null;
-          const grosze = parsePlnToGrosze(value);
-          if (grosze === null) {
-            ctx.issues.push({ code: 'custom', message: 'validation.priceBruttoMismatch', input: value });
-            return z.NEVER;
-          }
-          return grosze;
-        }),
-      description: textField()
-        .max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong')
-        .nullish()
-        .transform((v) => v ?? ''),
+      title: titleField,
+      expireDate: expireDateField(clock),
+      price: priceField,
+      price_brutto: priceBruttoField,
+      description: descriptionText.nullish().transform((v) => v ?? ''),
     })
     .superRefine((offer, ctx) => {
       if (offer.price_brutto !== null && offer.price_brutto !== grossFromNet(offer.price))
@@ -97,6 +105,24 @@ export interface OfferCreateData {
 export const offerCreateSchemaAt = (now: Date) => makeOfferCreateSchema(() => now);
 /** The same, against the clock at the moment of validation. */
 export const offerCreateSchema = makeOfferCreateSchema(() => new Date());
+/** The same, against a clock read at the moment of validation (the API's app clock). */
+export const offerCreateSchemaWith = (clock: () => Date) => makeOfferCreateSchema(clock);
+
+/**
+ * PUT /user/offer/{id}: each field as in a new offer, every one optional. A field left out (or
+ * null) keeps its stored value; the whole offer as changed is checked again by the API against the
+ * stored one (a gross sent without a net is compared with the stored net).
+ */
+export const offerUpdateSchemaWith = (clock: () => Date) =>
+  z.object({
+    title: titleField.nullish(),
+    expireDate: expireDateField(clock).nullish(),
+    price: priceField.nullish(),
+    price_brutto: priceBruttoField,
+    description: descriptionText.nullish(),
+  });
+
+export type OfferUpdateData = z.output<ReturnType<typeof offerUpdateSchemaWith>>;
 
 export type OfferCreateInput = z.input<typeof offerCreateSchema>;
 

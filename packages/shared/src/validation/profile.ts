@@ -135,6 +135,8 @@ function makeProfileSchema(clock: Clock) {
 /** PUT /user/profile and the profile form, with job years relative to `now`. */
 export const profileSchemaAt = (now: Date) => makeProfileSchema(() => now);
 export const profileSchema = makeProfileSchema(() => new Date());
+/** The same, against a clock read at the moment of validation (the API's app clock). */
+export const profileSchemaWith = (clock: () => Date) => makeProfileSchema(clock);
 
 export type JobInput = z.input<typeof jobSchema>;
 export type Job = z.output<typeof jobSchema>;

@@ -10,15 +10,18 @@ export type FindUserByToken = (db: DbOrTx, token: string, now: Date) => Promise<
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** set by the requireUser / requireAdmin pre-handlers */
+    /** set by the requireUser / requireAdmin hooks */
     user: AuthenticatedUser | null;
     /** the raw bearer token of this request, when one was sent */
     bearerToken: string | null;
   }
   interface FastifyInstance {
-    /** pre-handler: 401 `auth.unauthenticated` unless a valid bearer token is sent */
+    /**
+     * hook: 401 `auth.unauthenticated` unless a valid bearer token is sent. Routes run it as
+     * `preValidation` (or `onRequest`), so it answers before their body schema does.
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** pre-handler: 401 without a valid token, 403 `auth.forbidden` for any role but admin */
+    /** hook: 401 without a valid token, 403 `auth.forbidden` for any role but admin */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/logout',
-    { preHandler: app.requireUser, schema: { response: { 200: dataOf(successResponse) } } },
+    { preValidation: app.requireUser, schema: { response: { 200: dataOf(successResponse) } } },
     async (request) => {
       currentUser(request);
       return ok(await auth.logout(deps, request.bearerToken!, contextOf(request)));
@@ -134,7 +134,7 @@ export async function authRoutes(app: FastifyInstance) {
   typed.post(
     '/api/me/delete',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       config: LIMITS.login,
       schema: {
         body: z.object({
@@ -155,7 +155,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/me',
-    { preHandler: app.requireUser, schema: { response: { 200: dataOf(userResponse) } } },
+    { preValidation: app.requireUser, schema: { response: { 200: dataOf(userResponse) } } },
     async (request) => ok(auth.me(currentUser(request))),
   );
 }

@@ -80,14 +80,14 @@ export async function myDataRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/me/data-export',
-    { preHandler: app.requireUser, schema: { response: { 200: dataOf(exportStatus.nullable()) } } },
+    { preValidation: app.requireUser, schema: { response: { 200: dataOf(exportStatus.nullable()) } } },
     async (request) => ok(await latestExport(deps, currentUser(request).id)),
   );
 
   typed.post(
     '/api/me/data-export',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       config: LIMITS.export,
       schema: { response: { 200: dataOf(exportStatus) } },
     },
@@ -96,7 +96,7 @@ export async function myDataRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/me/data-export/file',
-    { preHandler: app.requireUser, config: LIMITS.download },
+    { preValidation: app.requireUser, config: LIMITS.download },
     async (request, reply) => sendZip(reply, await downloadLatest(deps, currentUser(request).id)),
   );
 
@@ -109,7 +109,7 @@ export async function myDataRoutes(app: FastifyInstance) {
   typed.get(
     '/api/me/deletion',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         response: {
           200: dataOf(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
@@ -7,9 +7,12 @@ import type { OfferCards } from './offers.cards.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import {
   emptyResponse,
+  offerCreateBody,
   offerCreatedResponse,
   offerListResponse,
   offerResponse,
+  offerIdParams,
+  offerUpdateBody,
   parseOfferId,
 } from './offers.schemas.ts';
 import {
@@ -38,13 +41,17 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
     await cards.idle();
   });
 
-  const auth = { preHandler: app.requireUser };
-  const idOf = (request: FastifyRequest) => parseOfferId((request.params as { id: string }).id);
+  // Before the body is validated: a visitor without a session gets 401, never a field error.
+  const auth = { preValidation: app.requireUser };
 
   typed.post(
     '/api/user/offer',
     // Each new offer renders a card image (CPU work): a generous cap per client.
-    { ...auth, config: rateLimit(30, '1 minute'), schema: { response: { 200: offerCreatedResponse } } },
+    {
+      ...auth,
+      config: rateLimit(30, '1 minute'),
+      schema: { body: offerCreateBody(app.clock), response: { 200: offerCreatedResponse } },
+    },
     async (request) => ok(await createOffer(deps, currentUser(request), request.body)),
   );
 
@@ -56,28 +63,33 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
 
   typed.get(
     '/api/user/offer/:id',
-    { ...auth, schema: { response: { 200: offerResponse } } },
-    async (request) => ok(await getOffer(deps, currentUser(request), idOf(request))),
+    { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (request) => ok(await getOffer(deps, currentUser(request), parseOfferId(request.params.id))),
   );
 
   typed.put(
     '/api/user/offer/:id',
-    { ...auth, config: rateLimit(60, '1 minute'), schema: { response: { 200: offerResponse } } },
-    async (request) => ok(await updateOffer(deps, currentUser(request), idOf(request), request.body)),
+    {
+      ...auth,
+      config: rateLimit(60, '1 minute'),
+      schema: { params: offerIdParams, body: offerUpdateBody(app.clock), response: { 200: offerResponse } },
+    },
+    async (request) =>
+      ok(await updateOffer(deps, currentUser(request), parseOfferId(request.params.id), request.body)),
   );
 
   typed.delete(
     '/api/user/offer/:id',
-    { ...auth, schema: { response: { 200: emptyResponse } } },
+    { ...auth, schema: { params: offerIdParams, response: { 200: emptyResponse } } },
     async (request) => {
-      await deleteOffer(deps, currentUser(request), idOf(request));
+      await deleteOffer(deps, currentUser(request), parseOfferId(request.params.id));
       return ok(null);
     },
   );
 
   typed.put(
     '/api/user/offer/:id/done',
-    { ...auth, schema: { response: { 200: offerResponse } } },
-    async (request) => ok(await markOfferDone(deps, currentUser(request), idOf(request))),
+    { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
+    async (request) => ok(await markOfferDone(deps, currentUser(request), parseOfferId(request.params.id))),
   );
 }

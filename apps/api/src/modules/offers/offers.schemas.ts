@@ -1,5 +1,12 @@
-import { offerCreatedDtoSchema, offerDtoSchema, paymentRequestSchema } from '@substytut/shared';
+import {
+  offerCreatedDtoSchema,
+  offerCreateSchemaWith,
+  offerDtoSchema,
+  offerUpdateSchemaWith,
+  paymentRequestSchema,
+} from '@substytut/shared';
 import { z } from 'zod';
+import type { Clock } from '../app/clock.ts';
 import { dataOf } from '../app/http.ts';
 import { offerNotFound } from './offers.errors.ts';
 
@@ -7,6 +14,11 @@ export const offerResponse = dataOf(offerDtoSchema);
 export const offerListResponse = dataOf(z.array(offerDtoSchema));
 export const offerCreatedResponse = dataOf(offerCreatedDtoSchema);
 export const emptyResponse = dataOf(z.null());
+
+// Validated on the route, against the app's clock as read during validation ("tomorrow" moves with
+// a test clock too), so an expiry in the past is refused before the handler runs.
+export const offerCreateBody = (clock: Clock) => offerCreateSchemaWith(() => clock.now());
+export const offerUpdateBody = (clock: Clock) => offerUpdateSchemaWith(() => clock.now());
 
 const MAX_ID = 2_147_483_647;
 
@@ -21,6 +33,9 @@ export function parseOfferId(raw: string): number {
   if (id > MAX_ID) throw offerNotFound();
   return id;
 }
+
+/** Any segment: what is not an offer id is a 404 (parseOfferId), not a validation error. */
+export const offerIdParams = z.object({ id: z.string() });
 
 export const paymentParams = z.object({
   seolink: z.string().min(1).max(200),

@@ -4,8 +4,10 @@ import {
   firstIssueByPath,
   groszeToDecimalString,
   offerCreateSchemaAt,
+  type OfferCreateData,
   type OfferCreatedDto,
   type OfferDto,
+  type OfferUpdateData,
 } from '@substytut/shared';
 import type { ProfileRow } from '../../db/schema.ts';
 import { validationFailed } from '../app/errors.ts';
@@ -62,11 +64,14 @@ async function refusal(deps: OffersDeps, offerId: number): Promise<never> {
   throw (await offerExists(deps.db, offerId)) ? invalidTransition() : offerNotFound();
 }
 
-/** POST /user/offer. Only an active profile (complete, payment account ready) may create offers. */
+/**
+ * POST /user/offer, with the body validated on its route (expiry against the app clock). Only an
+ * active profile (complete, payment account ready) may create offers.
+ */
 export async function createOffer(
   deps: OffersDeps,
   user: OffersUser,
-  body: unknown,
+  data: OfferCreateData,
 ): Promise<OfferCreatedDto> {
   const profile = await ownProfile(deps, user);
   if (
@@ -78,9 +83,6 @@ export async function createOffer(
     throw profileInactive();
   }
   const now = deps.clock.now();
-  const parsed = offerCreateSchemaAt(now).safeParse(body);
-  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
-  const data = parsed.data;
   // The card's address is chosen with the offer, so a card that is not stored below (the process
   // stopped, or storage failed) is made on its first request instead of never.
   const offer = await insertOffer(deps.db, {
@@ -115,29 +117,26 @@ export async function getOffer(deps: OffersDeps, user: OffersUser, offerId: numb
   return toOfferDto(offer, profile, deps.config.publicUrl);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * PUT /user/offer/{id}: title, expiry, price (and description) while the offer is `active`.
- * Fields left out keep their values; whatever is sent is validated like a new offer.
+ * The route validated each field sent; fields left out keep their values, and the offer as changed
+ * is validated again like a new offer, which needs the stored row: a gross sent without a net is
+ * checked against the stored net, and a kept expiry must still be from tomorrow on.
  */
 export async function updateOffer(
   deps: OffersDeps,
   user: OffersUser,
   offerId: number,
-  body: unknown,
+  input: OfferUpdateData,
 ): Promise<OfferDto> {
   const { profile, offer } = await ownOffer(deps, user, offerId);
   if (offer.status !== 'active') throw invalidTransition();
-  const input = isRecord(body) ? body : {};
   const now = deps.clock.now();
   const parsed = offerCreateSchemaAt(now).safeParse({
     title: input.title ?? offer.title,
     expireDate: input.expireDate ?? offer.expireDate,
-    price: input.price ?? groszeToDecimalString(offer.netGrosze),
-    // A gross sent without a net is checked against the stored net.
-    price_brutto: input.price_brutto ?? null,
+    price: groszeToDecimalString(input.price ?? offer.netGrosze),
+    price_brutto: input.price_brutto === null ? null : groszeToDecimalString(input.price_brutto),
     description: input.description ?? offer.description,
   });
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));

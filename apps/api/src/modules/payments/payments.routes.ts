@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Stripe from 'stripe';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashToken } from '../app/token-crypto.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
@@ -115,12 +116,10 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
     );
   }
 
-  async function target(purpose: SandboxLinkPurpose, params: unknown, token: unknown) {
-    const parsedParams = accountParams.safeParse(params);
-    if (!parsedParams.success || typeof token !== 'string') return null;
+  async function target(purpose: SandboxLinkPurpose, accountId: string, token: string) {
     const found = await findSandboxLinkTarget(app.db, {
       tokenHash: hashToken(token),
-      accountId: parsedParams.data.accountId,
+      accountId,
       purpose,
       now: app.clock.now(),
     });
@@ -131,83 +130,103 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
   const invalid = (reply: FastifyReply, acceptLanguage: string | undefined) =>
     html(reply, 404, invalidLinkPage(localeFromAcceptLanguage(acceptLanguage), backUrl));
 
-  app.get(`${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`, async (request, reply) => {
-    const query = tokenQuery.safeParse(request.query);
-    const found = query.success ? await target('onboarding', request.params, query.data.token) : null;
-    if (!found || !query.success) return invalid(reply, request.headers['accept-language']);
-    return html(
-      reply,
-      200,
-      onboardingPage({
-        locale: found.locale,
-        accountId: found.account.accountId,
-        email: found.email,
-        action: `${SANDBOX_PAGES_PREFIX}/onboarding/${encodeURIComponent(found.account.accountId)}`,
-        // The form posts the link's own token back: another site cannot know it, so it also
-        // serves as the form's anti-forgery token.
-        token: query.data.token,
-      }),
-    );
-  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // A malformed link is answered with the same page as an unknown one, not the API's JSON 400:
+  // the route's validation error is attached to the request for the handler to see.
+  const page = { attachValidation: true } as const;
 
-  app.post(`${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`, async (request, reply) => {
-    const form = onboardingForm.safeParse(request.body);
-    const found = form.success ? await target('onboarding', request.params, form.data.token) : null;
-    if (!found || !form.success) return invalid(reply, request.headers['accept-language']);
-    if (!(await useSandboxLink(app.db, hashToken(form.data.token), app.clock.now()))) {
-      return invalid(reply, request.headers['accept-language']);
-    }
-    if (form.data.action === 'complete') {
-      // The same event, through the same handler, as Stripe's account.updated after verification.
-      await payments.processEvent({
-        provider: 'sandbox',
-        id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-        type: 'account.updated',
-        created: app.clock.now(),
-        account: {
+  typed.get(
+    `${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`,
+    { ...page, schema: { params: accountParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const found = request.validationError
+        ? null
+        : await target('onboarding', request.params.accountId, request.query.token);
+      if (!found) return invalid(reply, request.headers['accept-language']);
+      return html(
+        reply,
+        200,
+        onboardingPage({
+          locale: found.locale,
           accountId: found.account.accountId,
-          chargesEnabled: true,
-          payoutsEnabled: true,
-          detailsSubmitted: true,
-        },
-      });
-    }
-    return reply.redirect(backUrl, 303);
-  });
+          email: found.email,
+          action: `${SANDBOX_PAGES_PREFIX}/onboarding/${encodeURIComponent(found.account.accountId)}`,
+          // The form posts the link's own token back: another site cannot know it, so it also
+          // serves as the form's anti-forgery token.
+          token: request.query.token,
+        }),
+      );
+    },
+  );
+
+  typed.post(
+    `${SANDBOX_PAGES_PREFIX}/onboarding/:accountId`,
+    { ...page, schema: { params: accountParams, body: onboardingForm } },
+    async (request, reply) => {
+      const form = request.body;
+      const found = request.validationError
+        ? null
+        : await target('onboarding', request.params.accountId, form.token);
+      if (!found) return invalid(reply, request.headers['accept-language']);
+      if (!(await useSandboxLink(app.db, hashToken(form.token), app.clock.now()))) {
+        return invalid(reply, request.headers['accept-language']);
+      }
+      if (form.action === 'complete') {
+        // The same event, through the same handler, as Stripe's account.updated after verification.
+        await payments.processEvent({
+          provider: 'sandbox',
+          id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+          type: 'account.updated',
+          created: app.clock.now(),
+          account: {
+            accountId: found.account.accountId,
+            chargesEnabled: true,
+            payoutsEnabled: true,
+            detailsSubmitted: true,
+          },
+        });
+      }
+      return reply.redirect(backUrl, 303);
+    },
+  );
 
   // Single use, like Stripe's login links: a link that leaked (history, a shared screen, a
   // proxy log) no longer opens the account. The conditional update decides between racing opens.
-  app.get(`${SANDBOX_PAGES_PREFIX}/dashboard/:accountId`, async (request, reply) => {
-    const query = tokenQuery.safeParse(request.query);
-    const params = accountParams.safeParse(request.params);
-    if (!query.success || !params.success) return invalid(reply, request.headers['accept-language']);
-    const tokenHash = hashToken(query.data.token);
-    const found = await target('dashboard', params.data, query.data.token);
-    if (!found || !(await useSandboxLink(app.db, tokenHash, app.clock.now()))) {
-      const locale = await usedSandboxLinkLocale(app.db, {
-        tokenHash,
-        accountId: params.data.accountId,
-        purpose: 'dashboard',
-      });
-      if (!locale) return invalid(reply, request.headers['accept-language']);
-      return html(reply, 410, usedDashboardLinkPage(locale, backUrl));
-    }
-    const ledger = await sandboxAccountLedger(app.db, found.account.accountId);
-    return html(
-      reply,
-      200,
-      dashboardPage({
-        locale: found.locale,
-        accountId: found.account.accountId,
-        email: found.email,
-        ready: found.account.payoutsEnabled,
-        balance: ledger.balance,
-        transfers: ledger.transfers,
-        refunds: await sandboxAccountRefunds(app.db, found.account.accountId),
-        backUrl,
-      }),
-    );
-  });
+  typed.get(
+    `${SANDBOX_PAGES_PREFIX}/dashboard/:accountId`,
+    { ...page, schema: { params: accountParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      if (request.validationError) return invalid(reply, request.headers['accept-language']);
+      const { token } = request.query;
+      const { accountId } = request.params;
+      const tokenHash = hashToken(token);
+      const found = await target('dashboard', accountId, token);
+      if (!found || !(await useSandboxLink(app.db, tokenHash, app.clock.now()))) {
+        const locale = await usedSandboxLinkLocale(app.db, {
+          tokenHash,
+          accountId,
+          purpose: 'dashboard',
+        });
+        if (!locale) return invalid(reply, request.headers['accept-language']);
+        return html(reply, 410, usedDashboardLinkPage(locale, backUrl));
+      }
+      const ledger = await sandboxAccountLedger(app.db, found.account.accountId);
+      return html(
+        reply,
+        200,
+        dashboardPage({
+          locale: found.locale,
+          accountId: found.account.accountId,
+          email: found.email,
+          ready: found.account.payoutsEnabled,
+          balance: ledger.balance,
+          transfers: ledger.transfers,
+          refunds: await sandboxAccountRefunds(app.db, found.account.accountId),
+          backUrl,
+        }),
+      );
+    },
+  );
 
   const checkoutParams = z.object({ sessionId: z.string().min(1).max(100) });
   const checkoutForm = z.object({
@@ -220,48 +239,54 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
 
   // The hosted checkout page: like Stripe Checkout, the link itself (a random session id and
   // token) is what opens it, and the form posts the token back as its anti-forgery token.
-  app.get(`${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`, async (request, reply) => {
-    const params = checkoutParams.safeParse(request.params);
-    const query = tokenQuery.safeParse(request.query);
-    const session =
-      params.success && query.success
-        ? await sandbox.findCheckout(params.data.sessionId, query.data.token)
-        : null;
-    if (!session || !query.success) return closed(reply, request.headers['accept-language']);
-    return html(
-      reply,
-      200,
-      checkoutPage({
-        locale: session.locale,
-        amount: session.amount,
-        title: session.title,
-        payee: session.payee,
-        email: session.customerEmail,
-        action: `${SANDBOX_PAGES_PREFIX}/checkout/${encodeURIComponent(session.sessionId)}`,
-        token: query.data.token,
-      }),
-    );
-  });
+  typed.get(
+    `${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`,
+    { ...page, schema: { params: checkoutParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const session = request.validationError
+        ? null
+        : await sandbox.findCheckout(request.params.sessionId, request.query.token);
+      if (!session) return closed(reply, request.headers['accept-language']);
+      return html(
+        reply,
+        200,
+        checkoutPage({
+          locale: session.locale,
+          amount: session.amount,
+          title: session.title,
+          payee: session.payee,
+          email: session.customerEmail,
+          action: `${SANDBOX_PAGES_PREFIX}/checkout/${encodeURIComponent(session.sessionId)}`,
+          token: request.query.token,
+        }),
+      );
+    },
+  );
 
-  app.post(`${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`, async (request, reply) => {
-    const params = checkoutParams.safeParse(request.params);
-    const form = checkoutForm.safeParse(request.body);
-    const session =
-      params.success && form.success
-        ? await sandbox.findCheckout(params.data.sessionId, form.data.token)
-        : null;
-    if (!session || !form.success) return closed(reply, request.headers['accept-language']);
-    // The same events as Stripe's webhooks, through the same handler.
-    if (form.data.action === 'pay') {
-      if (!(await sandbox.completeCheckout(session.sessionId)))
-        return closed(reply, request.headers['accept-language']);
-      return reply.redirect(session.successUrl, 303);
-    }
-    const failed = form.data.action === 'fail';
-    await sandbox.endCheckout(session.sessionId, failed ? 'failed' : 'expired');
-    // A failed payment lands on the cancel page too, told apart so it says the payment failed.
-    return reply.redirect(failed ? withQuery(session.cancelUrl, 'reason', 'failed') : session.cancelUrl, 303);
-  });
+  typed.post(
+    `${SANDBOX_PAGES_PREFIX}/checkout/:sessionId`,
+    { ...page, schema: { params: checkoutParams, body: checkoutForm } },
+    async (request, reply) => {
+      const form = request.body;
+      const session = request.validationError
+        ? null
+        : await sandbox.findCheckout(request.params.sessionId, form.token);
+      if (!session) return closed(reply, request.headers['accept-language']);
+      // The same events as Stripe's webhooks, through the same handler.
+      if (form.action === 'pay') {
+        if (!(await sandbox.completeCheckout(session.sessionId)))
+          return closed(reply, request.headers['accept-language']);
+        return reply.redirect(session.successUrl, 303);
+      }
+      const failed = form.action === 'fail';
+      await sandbox.endCheckout(session.sessionId, failed ? 'failed' : 'expired');
+      // A failed payment lands on the cancel page too, told apart so it says the payment failed.
+      return reply.redirect(
+        failed ? withQuery(session.cancelUrl, 'reason', 'failed') : session.cancelUrl,
+        303,
+      );
+    },
+  );
 }
 
 function withQuery(url: string, name: string, value: string): string {

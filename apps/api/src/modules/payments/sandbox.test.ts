@@ -345,3 +345,48 @@ describe('sandbox pages are bound to one account', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('a malformed sandbox link', () => {
+  it('gets the same HTML page as an unknown one, never the API’s JSON 400', async () => {
+    const { headers } = await t.seed.session();
+    const url = await connect(headers);
+    const path = url.pathname;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const tooLong = 'x'.repeat(201);
+    const requests = [
+      { method: 'GET', url: path },
+      { method: 'GET', url: `${path}?token=${tooLong}` },
+      { method: 'GET', url: '/sandbox/payments/dashboard/acct_1?token=' },
+      { method: 'GET', url: '/sandbox/payments/dashboard/acct_1' },
+      { method: 'POST', url: path, headers: form, payload: 'action=complete' },
+      {
+        method: 'POST',
+        url: path,
+        headers: form,
+        payload: `token=${url.searchParams.get('token')}&action=nope`,
+      },
+    ] as const;
+    for (const request of requests) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+      expect(response.headers['content-type'], `${request.method} ${request.url}`).toContain('text/html');
+      expect(response.body).toContain('Link wygasł');
+    }
+    for (const request of [
+      { method: 'GET', url: '/sandbox/payments/checkout/cs_1' },
+      {
+        method: 'POST',
+        url: '/sandbox/payments/checkout/cs_1',
+        headers: form,
+        payload: 'token=abc&action=nope',
+      },
+    ] as const) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(410);
+      expect(response.headers['content-type'], `${request.method} ${request.url}`).toContain('text/html');
+    }
+    // The link itself still opens the page: none of the above used it up.
+    expect((await open(url)).statusCode).toBe(200);
+    expect((await profileOf(headers)).status).toBe('inactive');
+  });
+});

@@ -1,5 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { CV_MAX_BYTES, IMAGE_MAX_BYTES } from '@substytut/shared';
+import { CV_MAX_BYTES, IMAGE_MAX_BYTES, providerInvoiceSchema } from '@substytut/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
@@ -10,6 +10,7 @@ import {
   cvResponse,
   imageResponse,
   invoiceResponse,
+  profileBody,
   profileResponse,
   urlResponse,
 } from './profile.schemas.ts';
@@ -100,7 +101,8 @@ export async function profileRoutes(
     await app.requireUser(request);
     if (currentUser(request).role === 'admin') throw adminHasNoProfile();
   };
-  const auth = { preHandler: requireLawyer };
+  // Before the body is validated: a visitor without a session gets 401, never a field error.
+  const auth = { preValidation: requireLawyer };
   const uploadLimit = rateLimit(30, '1 minute');
 
   typed.get(
@@ -111,7 +113,7 @@ export async function profileRoutes(
 
   typed.put(
     '/api/user/profile',
-    { ...auth, schema: { response: { 200: profileResponse } } },
+    { ...auth, schema: { body: profileBody(app.clock), response: { 200: profileResponse } } },
     async (request) => {
       const user = currentUser(request);
       const saved = await saveProfile(deps, user, request.body);
@@ -123,7 +125,8 @@ export async function profileRoutes(
   typed.post(
     '/api/user/profile/image',
     {
-      preHandler: [requireLawyer, refuseDeclaredOver(IMAGE_MAX_BYTES)],
+      ...auth,
+      preHandler: refuseDeclaredOver(IMAGE_MAX_BYTES),
       config: uploadLimit,
       schema: { response: { 200: imageResponse } },
     },
@@ -139,7 +142,8 @@ export async function profileRoutes(
   typed.post(
     '/api/user/profile/cv',
     {
-      preHandler: [requireLawyer, refuseDeclaredOver(CV_MAX_BYTES)],
+      ...auth,
+      preHandler: refuseDeclaredOver(CV_MAX_BYTES),
       config: uploadLimit,
       schema: { response: { 200: cvResponse } },
     },
@@ -158,7 +162,7 @@ export async function profileRoutes(
 
   typed.put(
     '/api/user/profile/invoice',
-    { ...auth, schema: { response: { 200: invoiceResponse } } },
+    { ...auth, schema: { body: providerInvoiceSchema, response: { 200: invoiceResponse } } },
     async (request) => ok(await saveInvoiceData(deps, currentUser(request), request.body)),
   );
 

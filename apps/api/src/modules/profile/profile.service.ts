@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import {
-  dropEmptyBlocks,
-  firstIssueByPath,
   joinSpecializations,
   nextFreeSeolink,
-  profileSchemaAt,
-  providerInvoiceSchema,
   seolinkFromName,
   splitSpecializations,
   SEOLINK_FALLBACK,
   type InvoiceDataDto,
-  type JobDraft,
   type ProfileDto,
-  type ReferenceDraft,
+  type ProfilePayload,
+  type ProviderInvoicePayload,
 } from '@substytut/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
 import type { Clock } from '../app/clock.ts';
-import { validationFailed } from '../app/errors.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import type { Storage } from '../storage/index.ts';
 import {
@@ -140,22 +135,6 @@ export async function getProfile(deps: ProfileDeps, user: ProfileUser): Promise<
   return toDto(deps.db, deps.payments, await ownProfile(deps, user.id), user.email);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The form's pre-submit cleanup (spec 5), applied again here so both sides agree. */
-function withoutEmptyBlocks(body: unknown): unknown {
-  if (!isRecord(body)) return body;
-  const result = { ...body };
-  if (Array.isArray(body.jobs) && body.jobs.every(isRecord)) {
-    result.jobs = dropEmptyBlocks(body.jobs as JobDraft[], []).jobs;
-  }
-  if (Array.isArray(body.references) && body.references.every(isRecord)) {
-    result.references = dropEmptyBlocks([], body.references as ReferenceDraft[]).references;
-  }
-  return result;
-}
-
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -182,12 +161,13 @@ async function chooseSeolink(tx: Tx, row: ProfileRow, firstname: string, lastnam
   return nextFreeSeolink(base, await takenSeolinks(tx, root, row.id));
 }
 
-/** PUT /user/profile: validates with the form's schema, then stores the whole profile at once. */
-export async function saveProfile(deps: ProfileDeps, user: ProfileUser, body: unknown): Promise<ProfileDto> {
+/** PUT /user/profile, validated on its route with the form's schema: stores the whole profile at once. */
+export async function saveProfile(
+  deps: ProfileDeps,
+  user: ProfileUser,
+  input: ProfilePayload,
+): Promise<ProfileDto> {
   const now = deps.clock.now();
-  const parsed = profileSchemaAt(now).safeParse(withoutEmptyBlocks(body));
-  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
-  const input = parsed.data;
 
   await ensureProfile(deps.db, user.id, now);
   for (let attempt = 1; ; attempt++) {
@@ -279,11 +259,8 @@ export async function getInvoiceData(deps: ProfileDeps, user: ProfileUser): Prom
 export async function saveInvoiceData(
   deps: ProfileDeps,
   user: ProfileUser,
-  body: unknown,
+  input: ProviderInvoicePayload,
 ): Promise<InvoiceDataDto> {
-  const parsed = providerInvoiceSchema.safeParse(body);
-  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
-  const input = parsed.data;
   const row = await upsertInvoiceData(
     deps.db,
     {

@@ -1,17 +1,19 @@
 import { IMAGE_WIDTHS, type ImageWidth } from '@substytut/shared/storage';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../app/errors.ts';
 import { resizedImage } from './resized-image.ts';
 import { contentDispositionForKey, isValidStorageKey, type Storage } from './storage.ts';
 
 /** ?w= names one of IMAGE_WIDTHS, or is absent (the object itself). */
-function requestedWidth(query: unknown): ImageWidth | null {
-  const w = (query as { w?: unknown } | undefined)?.w;
-  if (w === undefined) return null;
-  const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === w);
-  if (width === undefined) throw badRequest('storage.width_not_offered');
-  return width;
-}
+const storageQuery = z.object({
+  w: z
+    .enum(IMAGE_WIDTHS.map(String) as [`${ImageWidth}`, ...`${ImageWidth}`[]])
+    .transform((w) => Number(w) as ImageWidth)
+    .optional(),
+});
+const storageParams = z.object({ '*': z.string() });
 
 /** Stores again an object whose file is missing; true when it exists now. */
 export type StorageRemaker = (key: string) => Promise<boolean>;
@@ -36,11 +38,14 @@ export function registerStorageRoutes(app: FastifyInstance, storage: Storage) {
     remakers.set(folder, remake);
   });
 
-  app.get('/storage/*', async (request, reply) => {
-    const raw = (request.params as { '*': string })['*'];
+  // An invalid width has its own error code: the validation error is left to the handler.
+  const route = { attachValidation: true, schema: { params: storageParams, querystring: storageQuery } };
+  app.withTypeProvider<ZodTypeProvider>().get('/storage/*', route, async (request, reply) => {
+    const raw = request.params['*'];
     // `private/` holds files only their owner may fetch, through their own routes (data exports).
     if (!isValidStorageKey(raw) || raw.startsWith('private/')) throw notFound();
-    const width = requestedWidth(request.query);
+    if (request.validationError) throw badRequest('storage.width_not_offered');
+    const width = request.query.w ?? null;
     const load = () => (width === null ? storage.get(raw) : resizedImage(storage, raw, width));
     let object = await load();
     if (!object) {
