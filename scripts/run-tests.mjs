@@ -27,10 +27,13 @@ function ensureChromium() {
   if (usable()) return;
   const canInstall = !process.env.CHROME_PATH && process.getuid?.() === 0 && hasCommand('apt-get');
   if (canInstall) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get.');
+    console.log("Chromium is missing: installing Debian's chromium with apt-get.");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
     if (usable()) return;
   }
   console.error(
@@ -66,7 +69,9 @@ function run([name, cmd, args, env], prefix = false) {
     }
     child.on('close', (code, signal) => {
       const status = code ?? 1;
-      console.log(`\n=== ${name}: ${status === 0 ? 'passed' : `failed (exit ${code ?? signal})`} in ${seconds(since)} ===`);
+      console.log(
+        `\n=== ${name}: ${status === 0 ? 'passed' : `failed (exit ${code ?? signal})`} in ${seconds(since)} ===`,
+      );
       resolve({ name, status });
     });
   });
@@ -86,7 +91,10 @@ async function stage(...steps) {
 ensureChromium();
 
 // Type check and lint are light and single-threaded: together they fit the two cores.
-await stage(['typecheck', 'npm', ['run', 'typecheck'], process.env], ['lint', 'npm', ['run', 'lint'], process.env]);
+await stage(
+  ['typecheck', 'npm', ['run', 'typecheck'], process.env],
+  ['lint', 'npm', ['run', 'lint'], process.env],
+);
 // Vitest fills every core by itself.
 await stage(['unit and API tests on PGlite', 'npx', ['vitest', 'run'], withoutPg]);
 // The browser tests run one at a time and mostly wait on the page: the PostgreSQL pass, in one
@@ -94,7 +102,14 @@ await stage(['unit and API tests on PGlite', 'npx', ['vitest', 'run'], withoutPg
 await stage(
   ['end-to-end tests in Chromium', 'npm', ['run', 'test:e2e'], withoutPg],
   ...(pgUrl
-    ? [['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'apps/api', '--maxWorkers', '1'], process.env]]
+    ? [
+        [
+          'API tests on PostgreSQL',
+          'npx',
+          ['vitest', 'run', '--project', 'apps/api', '--maxWorkers', '1'],
+          process.env,
+        ],
+      ]
     : []),
 );
 if (!pgUrl) console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass was skipped.');

@@ -23,7 +23,9 @@ export async function expectNoAxeViolations(page: Page, options: AxeCheckOptions
     .options({ rules: RULES, resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   (options.soft ? expect.soft : expect)(summary, options.label).toEqual([]);
 }
 

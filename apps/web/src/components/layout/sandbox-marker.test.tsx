@@ -4,7 +4,10 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
 function serve(sandbox: unknown, extra: Record<string, unknown> = {}) {
-  vi.stubGlobal('fetch', stubFetch({ 'GET /api/config/public': { body: { data: { sandbox, ...extra } } } }).fetch);
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({ 'GET /api/config/public': { body: { data: { sandbox, ...extra } } } }).fetch,
+  );
 }
 
 describe('sandbox marker', () => {
