@@ -17,10 +17,56 @@ const RULES = { region: { enabled: true }, 'heading-order': { enabled: true } };
 
 /** Fails the test on any axe violation, listing rule ids and the offending selectors. */
 export async function expectNoAxeViolations(page: Page, options: AxeCheckOptions = {}): Promise<void> {
+  // Only violations are read: axe then skips gathering the details of passes and incomplete
+  // checks, the larger part of a run's work on a big page; every rule still runs.
   const results = await new AxeBuilder({ page })
-    .options({ rules: RULES })
+    .options({ rules: RULES, resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   (options.soft ? expect.soft : expect)(summary, options.label).toEqual([]);
+}
+
+export type Scheme = 'light' | 'dark';
+/** Every page is checked in both themes at a phone's and a desktop's width. */
+export const SCHEMES: readonly Scheme[] = ['light', 'dark'];
+export const WIDTHS = [375, 1280] as const;
+
+/**
+ * Waits for running animations and transitions (dialogs, menus, a theme's colours) to end, so axe
+ * sees final colours; looping ones (spinners) are left, and a stuck one is given up on after 2 s.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames: styles changed a moment ago start their transitions by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const cap = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), cap]);
+  });
+}
+
+/**
+ * Shows the loaded page in `scheme` without loading it again: the browser's preference changes
+ * (for the app's listener and any media query) and the root gets the class the inline head script
+ * would have given it (app/head-script.ts), which a page the app has not started on needs.
+ */
+export async function showScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((dark) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+  }, scheme === 'dark');
+  await settle(page);
+}
+
+/** Resizes the loaded page and lets what the new width starts (layout, transitions) finish. */
+export async function showWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await settle(page);
 }

@@ -31,7 +31,7 @@ import { addDays, grossFromNet, warsawDate, type OfferStatus } from '@substytut/
 import { composeApp, type AppOverrides } from '../src/composition/build-app.ts';
 import type { Services } from '../src/composition/services.ts';
 import { issueAccessToken } from '../src/modules/auth/access-tokens.ts';
-import { createTestClock, type TestClock } from '../src/modules/app/clock.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
 import { apiRoot, loadConfig, type Config } from '../src/modules/app/config.ts';
 
 export const migrationsDir = path.join(apiRoot, 'drizzle');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOfferList, AdminProfileList, AdminSummary } from '@substytut/shared/admin-api';
 import { createTestApp, paymentRow, type TestApp } from '../../../test/helpers.ts';
-import { createTestClock } from '../app/clock.ts';
+import { createTestClock } from '../../../test/test-clock.ts';
 import { offerPayments, type ProfileRow } from '../../db/schema.ts';
 import { listOffers, listProfiles, summaryWeeks, warsawWeekStart } from './admin.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGus, type FakeGus } from '../../../test/fake-gus.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { createTestClock } from '../app/clock.ts';
+import { createTestClock } from '../../../test/test-clock.ts';
 import { CompanyLookupUnavailableError } from './company-lookup.port.ts';
 import { createGusBirLookup, decodeXmlEntities } from './gus-bir.ts';
 import { SAMPLE_COMPANIES } from './sample-registry.ts';

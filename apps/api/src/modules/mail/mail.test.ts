@@ -151,22 +151,43 @@ describe('mail worker', () => {
 
   it('polls until stopped', async () => {
     const smtp = await startSmtpSink();
-    const worker = startMailWorker({
-      db: t.db,
-      transport: smtpTransport(smtp.port),
-      clock: t.clock,
-      intervalMs: 20,
-    });
+    // The worker's timer is a fake one: the test moves time on instead of sleeping, so a stopped
+    // worker is shown to have nothing left to run rather than to have been idle for a while.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await t.app.mailer.enqueue(message('polled@example.com'));
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      const worker = startMailWorker({
+        db: t.db,
+        transport: smtpTransport(smtp.port),
+        clock: t.clock,
+        intervalMs: 20,
+      });
+      try {
+        await t.app.mailer.enqueue(message('polled@example.com'));
+        await vi.waitFor(
+          async () => {
+            await vi.advanceTimersByTimeAsync(20);
+            expect(smtp.received).toHaveLength(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+      } finally {
+        await worker.stop();
+      }
+      const { id } = await t.app.mailer.enqueue(message('after-stop@example.com'));
+      // Ten intervals: a pass the stopped worker still ran would start here and claim the message
+      // before the one below does.
+      await vi.advanceTimersByTimeAsync(200);
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row!.status).toBe('pending');
+      expect(smtp.received).toHaveLength(1);
+      // The SMTP client keeps its own timeouts: the check delivers on real timers.
+      vi.useRealTimers();
+      const check = createMailWorker({ db: t.db, transport: smtpTransport(smtp.port), clock: t.clock });
+      expect(await check.runOnce()).toBe(1);
     } finally {
-      await worker.stop();
+      vi.useRealTimers();
+      await smtp.close();
     }
-    await t.app.mailer.enqueue(message('after-stop@example.com'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.received).toHaveLength(1);
-    await smtp.close();
   });
 });
 

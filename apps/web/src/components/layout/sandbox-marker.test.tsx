@@ -3,8 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
-function serve(sandbox: unknown) {
-  vi.stubGlobal('fetch', stubFetch({ 'GET /api/config/public': { body: { data: { sandbox } } } }).fetch);
+function serve(sandbox: unknown, extra: Record<string, unknown> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({ 'GET /api/config/public': { body: { data: { sandbox, ...extra } } } }).fetch,
+  );
 }
 
 describe('sandbox marker', () => {
@@ -37,10 +40,15 @@ describe('sandbox marker', () => {
   }, 30_000);
 
   it('stays hidden with real adapters only: the page is not flagged', async () => {
-    serve({ active: false, payments: false, mail: false });
+    // The header's login link takes the served booking address in the same render as the sandbox
+    // flag: once it shows, the marker has seen the config and had its chance to flag the page.
+    const bookingUrl = 'https://example.com/umow-spotkanie';
+    serve({ active: false, payments: false, mail: false }, { bookingUrl });
     renderApp('/pl/about');
     await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => expect(document.querySelector(`a[href="${bookingUrl}"]`)).not.toBeNull(), {
+      timeout: 10_000,
+    });
     expect(document.documentElement).not.toHaveAttribute('data-sandbox');
     // The stylesheet hides it on a page without the flag (jsdom applies no stylesheet: the browser
     // tests in e2e/marketing.spec.ts check that).
