@@ -10,13 +10,24 @@ export interface IconCardItem {
   Icon: LucideIcon;
 }
 
-export function IconCards({ items, columns = 3 }: { items: readonly IconCardItem[]; columns?: 3 | 4 }) {
+/** `columns` 'md-3': three from tablet width up (the home page); `raised` lifts a card on hover. */
+export function IconCards({
+  items,
+  columns = 3,
+  raised = false,
+}: {
+  items: readonly IconCardItem[];
+  columns?: 3 | 4 | 'md-3';
+  raised?: boolean;
+}) {
   const { t } = useTranslation('marketing');
+  const grid =
+    columns === 'md-3' ? 'md:grid-cols-3' : cn('sm:grid-cols-2', columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3');
   return (
-    <ul className={cn('grid gap-6 sm:grid-cols-2', columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+    <ul className={cn('grid gap-6', grid)}>
       {items.map(({ title, description, Icon }) => (
         <li key={title}>
-          <Card className="h-full">
+          <Card className={cn('h-full', raised && 'transition-shadow hover:shadow-md')}>
             <CardHeader className="gap-3">
               <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
                 <Icon aria-hidden="true" className="size-6" />

@@ -13,12 +13,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { ExternalLinkButton } from '@/components/ui/link-button';
 import { usePublicConfig } from '@/lib/public-config';
 import { CtaBanner } from '../components/cta-banner';
+import { IconCards, type IconCardItem } from '../components/icon-cards';
 
-const FEATURES: readonly { title: string; description: string; Icon: LucideIcon }[] = [
+const FEATURES: readonly IconCardItem[] = [
   {
     title: 'home.features.businessCard.title',
     description: 'home.features.businessCard.description',
@@ -149,21 +150,7 @@ export function Component() {
           </h2>
           <p className="mt-4 text-muted-foreground">{t('home.features.lead')}</p>
         </div>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ title, description, Icon }) => (
-            <li key={title}>
-              <Card className="h-full transition-shadow hover:shadow-md">
-                <CardHeader className="gap-3">
-                  <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <CardTitle>{t(title)}</CardTitle>
-                  <CardDescription className="text-base">{t(description)}</CardDescription>
-                </CardHeader>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={FEATURES} columns="md-3" raised />
       </section>
       <section id="how-it-works" aria-labelledby="steps-title" className="border-y border-border bg-card">
         <div className="mx-auto max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24">
