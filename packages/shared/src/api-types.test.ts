@@ -27,7 +27,13 @@ describe('invoiceFieldsFromCompany', () => {
 
 describe('DTO schemas', () => {
   it('accept a well-formed user and refuse an unknown role', () => {
-    const user = { id: '0b0e3f8e-6d1c-4c57-9a0a-3f1e2d4c5b6a', email: 'a@b.pl', name: 'A', role: 'user', email_verified_at: null };
+    const user = {
+      id: '0b0e3f8e-6d1c-4c57-9a0a-3f1e2d4c5b6a',
+      email: 'a@b.pl',
+      name: 'A',
+      role: 'user',
+      email_verified_at: null,
+    };
     expect(userDtoSchema.safeParse(user).success).toBe(true);
     expect(userDtoSchema.safeParse({ ...user, role: 'root' }).success).toBe(false);
   });
@@ -48,6 +54,7 @@ describe('DTO schemas', () => {
       createDate: '2024-12-01T10:00:00.000Z',
       updateDate: '2024-12-01T10:00:00.000Z',
       profile: { seolink: 'jan', fullname: 'Jan K' },
+      hearing: null,
     };
     expect(dataEnvelope(offerDtoSchema).safeParse({ data: offer }).success).toBe(true);
     expect(offerDtoSchema.safeParse({ ...offer, price: 100 }).success).toBe(false);
@@ -64,8 +71,11 @@ describe('DTO schemas', () => {
       }).success,
     ).toBe(true);
     expect(
-      apiErrorSchema.safeParse({ message: 'x', code: 'validation', errors: { nip: ['validation.nipRequired'] } })
-        .success,
+      apiErrorSchema.safeParse({
+        message: 'x',
+        code: 'validation',
+        errors: { nip: ['validation.nipRequired'] },
+      }).success,
     ).toBe(false);
   });
 

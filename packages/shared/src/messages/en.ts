@@ -126,6 +126,13 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
   'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
   'validation.invalid': 'Invalid value',
+  'validation.courtUnknown': 'Choose a court from the list',
+  'validation.caseNumberFormat': 'Enter the case number in its usual form, e.g. I C 123/24 or XXV C 1234/23',
+  'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',
+  'validation.hearingInPast': 'The hearing must be in the future',
+  'validation.hearingTooLate': 'The hearing can be at most two years ahead',
+  'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
+  'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',
