@@ -291,3 +291,15 @@ export async function offerAcceptanceOf(
     .where(eq(offers.id, offerId));
   return row ?? null;
 }
+
+/** The hearing correction a payer sent with their (reused) checkout; only while it is open. */
+export async function setPaymentHearing(
+  db: DbOrTx,
+  paymentId: number,
+  hearing: OfferPaymentRow['hearing'],
+): Promise<void> {
+  await db
+    .update(offerPayments)
+    .set({ hearing })
+    .where(and(eq(offerPayments.id, paymentId), eq(offerPayments.status, 'open')));
+}

@@ -53,6 +53,8 @@ export interface PaymentReceivedInput {
   paymentId: number;
   /** The invoice data the client entered: with it the confirmation is the order's summary. */
   client: InvoiceParty;
+  /** Lines about the hearing (issue 23), after the order's. */
+  hearing?: string[];
 }
 
 /** To the client once the provider confirmed the payment. */
@@ -89,7 +91,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
     {
       locale: input.locale,
       title: t.title,
-      intro: t.intro,
+      intro: [...t.intro, ...(input.hearing ?? [])],
       action: {
         label: t.action,
         url: webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`),
@@ -107,6 +109,8 @@ export interface OfferPaidInput {
   offerTitle: string;
   amount: number;
   client: InvoiceParty;
+  /** Lines about the hearing (issue 23), after the order's. */
+  hearing?: string[];
 }
 
 /** To the lawyer: a client paid an offer; the invoice data is what the VAT invoice needs. */
@@ -138,7 +142,12 @@ export function offerPaidMail(input: OfferPaidInput, context: MailContext): Mail
           ],
           action: 'Go to your offer history',
         };
-  return linkMail(input, t, '/dashboard/offers', context);
+  return linkMail(
+    input,
+    { ...t, intro: [...t.intro, ...(input.hearing ?? [])] },
+    '/dashboard/offers',
+    context,
+  );
 }
 
 export interface PayoutReleasedInput {
