@@ -27,6 +27,14 @@ import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { lookupCompany } from '../api/lookup-company';
 import { useStartPayment } from '../api/start-payment';
 import { formatDecimalPln } from '../lib/offer-money';
+import { HearingFields } from '@/components/hearing/hearing-fields';
+import {
+  hearingPayload,
+  hearingServerErrors,
+  hearingValuesOf,
+  type HearingErrors,
+  type HearingFormValues,
+} from '@/components/hearing/hearing-values';
 
 type Lookup = 'idle' | 'searching' | 'found' | 'notFound' | 'failed';
 type FieldName = keyof ClientInvoiceInput;
@@ -56,6 +64,9 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const lookedUp = useRef<string | null>(null);
+  const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
+  const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
+  const [hearingOpen, setHearingOpen] = useState(false);
 
   const {
     register,
@@ -108,12 +119,19 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
 
   const onSubmit = handleSubmit(async (invoice) => {
     setFailure(null);
+    const checked = hearingPayload(hearing);
+    setHearingErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      setHearingOpen(true);
+      return;
+    }
     try {
       const { payLink } = await startPayment.mutateAsync({
         seolink,
         offerUrl: offer.offerUrl,
         invoice,
         locale: language,
+        hearing: checked.hearing,
       });
       rememberOfferPage(paths.publicProfile.getHref(seolink, offer.offerUrl));
       setRedirecting(true);
@@ -128,6 +146,11 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
       if (isApiError(error)) {
         for (const [field, key] of Object.entries(error.fieldErrors)) {
           if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { message: key });
+        }
+        const fromServer = hearingServerErrors(error.fieldErrors);
+        if (Object.keys(fromServer).length > 0) {
+          setHearingErrors(fromServer);
+          setHearingOpen(true);
         }
       }
     }
@@ -195,6 +218,23 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           >
             <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
+          <details
+            open={hearingOpen}
+            onToggle={(event) => setHearingOpen(event.currentTarget.open)}
+            className="rounded-md"
+          >
+            <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+              {t('hearing.optional', { ns: 'common' })}
+            </summary>
+            <div className="pt-2">
+              <HearingFields
+                value={hearing}
+                onChange={(patch) => setHearing((current) => ({ ...current, ...patch }))}
+                errors={hearingErrors}
+                description={t('form.hearingHint')}
+              />
+            </div>
+          </details>
           <ConsentCheckbox control={control} name="policyConfirm" error={policyError}>
             {t('form.policyBefore')}{' '}
             <a
