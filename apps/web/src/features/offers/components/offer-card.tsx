@@ -47,7 +47,11 @@ const STATUS_BADGE = {
   accepted: 'success',
   archive: 'outline',
   expired: 'outline',
-} as const;
+  disputed: 'destructive',
+  cancelled: 'warning',
+  refunded: 'outline',
+  resolved: 'outline',
+} as const satisfies Record<OfferDto['status'], string>;
 
 /** Archive cards show only an icon: accepted, expired, or any other archived state. */
 function ArchiveIcon({ status }: { status: OfferDto['status'] }) {
