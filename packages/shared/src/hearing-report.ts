@@ -47,6 +47,11 @@ export function dateToWarsawWallTime(date: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** 'dd.MM.yyyy, HH:mm' in Warsaw time: the hearing's clock, whatever the reader's zone. */
+export function formatHearingTime(date: Date): string {
+  return dateToWarsawWallTime(date).replace(/^(\d{4})-(\d{2})-(\d{2})T(.*)$/, '$3.$2.$1, $4');
+}
+
 /**
  * The report's fields as the form (multipart text fields) sends them. An adjourned hearing needs
  * its next date, which lies after the report is filed; the other outcomes carry none.
@@ -65,7 +70,12 @@ export function hearingReportSchemaAt(now: () => Date) {
       let nextHearingAt: Date | null = null;
       if (value.outcome === 'adjourned') {
         if (!value.next_hearing_at) {
-          ctx.issues.push({ code: 'custom', path: ['next_hearing_at'], message: 'validation.fillField', input: '' });
+          ctx.issues.push({
+            code: 'custom',
+            path: ['next_hearing_at'],
+            message: 'validation.fillField',
+            input: '',
+          });
           return z.NEVER;
         }
         nextHearingAt = warsawWallTimeToDate(value.next_hearing_at);
@@ -119,7 +129,10 @@ export const disputeResolutionSchema = z
     }),
   })
   .superRefine((value, ctx) => {
-    if (value.decision === 'refund' && !(typeof value.amount_grosze === 'number' && value.amount_grosze >= 1)) {
+    if (
+      value.decision === 'refund' &&
+      !(typeof value.amount_grosze === 'number' && value.amount_grosze >= 1)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['amount_grosze'], message: 'validation.refundAmount' });
     }
     if (value.decision === 'release' && value.amount_grosze != null) {
@@ -147,3 +160,64 @@ export const HEARING_OUTCOME_LABELS: Record<Locale, Record<HearingOutcome, strin
     not_held: 'The hearing did not take place',
   },
 };
+
+/** The report as the lawyer, the payer and the administrator see it. */
+export const hearingReportDtoSchema = z.object({
+  outcome: z.enum(HEARING_OUTCOMES),
+  /** ISO instant, adjourned only */
+  next_hearing_at: z.string().nullable(),
+  notes: z.string(),
+  has_minutes: z.boolean(),
+  created_at: z.string(),
+});
+export type HearingReportDto = z.infer<typeof hearingReportDtoSchema>;
+
+/**
+ * Where the money of a disputed or cancelled offer stands: the client's reason, the
+ * administrator's decision and the refund (grosze).
+ */
+export const settlementDtoSchema = z.object({
+  paid_grosze: z.number().int(),
+  disputed_at: z.string().nullable(),
+  dispute_reason: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution: z.enum(DISPUTE_RESOLUTIONS).nullable(),
+  resolution_reason: z.string().nullable(),
+  refund_grosze: z.number().int().nullable(),
+  refund_cause: z.enum(REFUND_CAUSES).nullable(),
+  /** false while the provider has not yet taken the refund */
+  refund_sent: z.boolean(),
+});
+export type SettlementDto = z.infer<typeof settlementDtoSchema>;
+
+/** POST /public/offer/page and /public/offer/dispute: what the acceptance page shows. */
+export const acceptancePageDtoSchema = z.object({
+  status: z.enum(['done', 'accepted', 'disputed', 'resolved']),
+  acceptedAt: z.string().nullable(),
+  offer_title: z.string(),
+  lawyer_name: z.string(),
+  closes_at: z.string().nullable(),
+  report: hearingReportDtoSchema.nullable(),
+  settlement: settlementDtoSchema.nullable(),
+});
+export type AcceptancePageDto = z.infer<typeof acceptancePageDtoSchema>;
+
+/** GET /admin/disputes: one row per disputed (or resolved) offer. */
+export const adminDisputeDtoSchema = z.object({
+  offer_id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  lawyer_name: z.string(),
+  lawyer_email: z.string(),
+  paid_grosze: z.number().int(),
+  report: hearingReportDtoSchema.nullable(),
+  settlement: settlementDtoSchema.nullable(),
+});
+export type AdminDisputeDto = z.infer<typeof adminDisputeDtoSchema>;
+
+/** POST /admin/disputes/{offerId}. */
+export const disputeResolvedDtoSchema = z.object({
+  offer_id: z.number().int(),
+  status: z.literal('resolved'),
+  settlement: settlementDtoSchema.nullable(),
+});

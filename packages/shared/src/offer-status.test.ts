@@ -109,7 +109,9 @@ describe('offer status machine', () => {
   });
 
   it('lets an admin only resolve a dispute, and the clock never touch a disputed offer', () => {
-    expect(OFFER_TRANSITIONS.filter((t) => t.by === 'admin').map((t) => t.action)).toEqual(['resolveDispute']);
+    expect(OFFER_TRANSITIONS.filter((t) => t.by === 'admin').map((t) => t.action)).toEqual([
+      'resolveDispute',
+    ]);
     expect(OFFER_TRANSITIONS.filter((t) => t.from === 'disputed' && t.by !== 'admin')).toEqual([]);
   });
 });

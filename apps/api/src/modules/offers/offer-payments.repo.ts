@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offerPayments,
@@ -182,6 +182,8 @@ export async function setPaymentStatusByRef(
   paymentRef: string,
   from: PaymentStatus[],
   values: { status: PaymentStatus; note: string; updatedAt: Date },
+  /** only when at least the whole price came back: a partial refund leaves the payment as it is */
+  coveringAmount?: number,
 ): Promise<OfferPaymentRow[]> {
   return db
     .update(offerPayments)
@@ -191,6 +193,7 @@ export async function setPaymentStatusByRef(
         eq(offerPayments.provider, provider),
         eq(offerPayments.paymentRef, paymentRef),
         inArray(offerPayments.status, from),
+        coveringAmount === undefined ? undefined : lte(offerPayments.price, coveringAmount),
       ),
     )
     .returning();
