@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offerPayments,
@@ -182,7 +182,10 @@ export async function setPaymentStatusByRef(
   paymentRef: string,
   from: PaymentStatus[],
   values: { status: PaymentStatus; note: string; updatedAt: Date },
-  /** only when at least the whole price came back: a partial refund leaves the payment as it is */
+  /**
+   * only when at least the whole price came back: a partial refund (a dispute settled in part)
+   * leaves a paid payment as it is; one under a bank's chargeback is never passed on anyway
+   */
   coveringAmount?: number,
 ): Promise<OfferPaymentRow[]> {
   return db
@@ -193,7 +196,9 @@ export async function setPaymentStatusByRef(
         eq(offerPayments.provider, provider),
         eq(offerPayments.paymentRef, paymentRef),
         inArray(offerPayments.status, from),
-        coveringAmount === undefined ? undefined : lte(offerPayments.price, coveringAmount),
+        coveringAmount === undefined
+          ? undefined
+          : or(lte(offerPayments.price, coveringAmount), eq(offerPayments.status, 'disputed')),
       ),
     )
     .returning();
