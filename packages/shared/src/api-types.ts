@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hearingDtoSchema } from './hearing.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
+import { hearingReportDtoSchema, settlementDtoSchema } from './hearing-report.ts';
 
 /**
  * Payloads of the API (spec 7) with the field names of spec 3. Schemas double as the Fastify
@@ -133,6 +134,10 @@ export const offerDtoSchema = z.object({
   profile: z.object({ seolink: z.string(), fullname: z.string() }),
   /** The hearing (issue 23); the owner sees every field. */
   hearing: hearingDtoSchema.nullable(),
+  /** The hearing report, once filed (issue 23); left out where it is not read (admin list). */
+  report: hearingReportDtoSchema.nullable().optional(),
+  /** The dispute or refund, when there is one (issue 23). */
+  settlement: settlementDtoSchema.nullable().optional(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;
 

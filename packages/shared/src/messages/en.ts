@@ -54,6 +54,10 @@ export const en: Record<keyof typeof pl, string> = {
   'payments.checkout_failed': 'Server error, please try again later',
   'offers.acceptance_invalid': 'The confirmation link is invalid or has expired',
   'offers.acceptance_closed': 'The confirmation period has ended; the order has already been settled',
+  'offers.report_required': 'To mark the order done, add a hearing report',
+  'offers.refund_too_large': 'The refund cannot exceed the amount paid',
+  'offers.not_disputed': 'This order is not in dispute',
+  'offers.refund_failed': 'The payment provider did not accept the refund. Try again in a moment',
   'profile.gone': 'This profile has been deleted',
   'my_data.export_unavailable':
     'This data export link has been used or has expired. Ask for a new export in the dashboard',
@@ -133,6 +137,10 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.hearingTooLate': 'The hearing can be at most two years ahead',
   'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
   'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
+  'validation.hearingOutcome': 'Choose what happened to the hearing',
+  'validation.nextHearingInPast': 'The next hearing must be in the future',
+  'validation.reasonTooShort': 'Describe the reason in at least 10 characters',
+  'validation.refundAmount': 'Enter a refund above 0 zł, in whole grosze',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

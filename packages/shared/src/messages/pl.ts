@@ -58,6 +58,10 @@ export const pl = {
   'payments.checkout_failed': 'Błąd serwera spróbuj później',
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
+  'offers.report_required': 'Aby oznaczyć zlecenie jako wykonane, dodaj raport z rozprawy',
+  'offers.refund_too_large': 'Kwota zwrotu nie może przekraczać kwoty wpłaty',
+  'offers.not_disputed': 'To zlecenie nie jest przedmiotem sporu',
+  'offers.refund_failed': 'Operator płatności nie przyjął zwrotu. Spróbuj ponownie za chwilę',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
     'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
@@ -137,6 +141,10 @@ export const pl = {
   'validation.hearingTooLate': 'Termin rozprawy może przypadać najpóźniej za dwa lata',
   'validation.remoteLinkRequired': 'Podaj link do rozprawy zdalnej',
   'validation.remoteLinkHttps': 'Link do rozprawy musi być adresem zaczynającym się od https://',
+  'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',
+  'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',
+  'validation.reasonTooShort': 'Opisz powód w co najmniej 10 znakach',
+  'validation.refundAmount': 'Podaj kwotę zwrotu większą od 0 zł, w pełnych groszach',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

@@ -33,7 +33,9 @@ import { toast } from '@/lib/toast';
 import { STATUS_LABEL_KEYS, formatOfferPrice, offerTimeLeft, useLanguage } from '../lib/offer-view';
 import { useCopy } from '../lib/use-copy';
 import { useIsMobile } from '../lib/use-is-mobile';
-import { DeleteOfferDialog, MarkDoneDialog } from './confirm-dialogs';
+import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
+import { DeleteOfferDialog } from './confirm-dialogs';
+import { ReportDialog } from './report-dialog';
 import { OfferCardImage } from './offer-card-image';
 import { OfferInfo, OfferInfoDialog } from './offer-info';
 import { PreviewDialog } from './preview-dialog';
@@ -48,7 +50,11 @@ const STATUS_BADGE = {
   accepted: 'success',
   archive: 'outline',
   expired: 'outline',
-} as const;
+  disputed: 'destructive',
+  cancelled: 'warning',
+  refunded: 'outline',
+  resolved: 'outline',
+} as const satisfies Record<OfferDto['status'], string>;
 
 /** Archive cards show only an icon: accepted, expired, or any other archived state. */
 function ArchiveIcon({ status }: { status: OfferDto['status'] }) {
@@ -262,6 +268,8 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           </p>
           <HearingSummary hearing={offer.hearing} />
           <Price offer={offer} />
+          {offer.report && <HearingReportView report={offer.report} className="p-3" />}
+          {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
           {!archived && <TimeLeft offer={offer} now={now} />}
         </div>
         {!archived && (
@@ -292,7 +300,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           <OfferInfoDialog offer={offer} open={dialog === 'info'} onOpenChange={close} />
           <PreviewDialog offer={offer} open={dialog === 'preview'} onOpenChange={close} />
           <DeleteOfferDialog offer={offer} open={dialog === 'delete'} onOpenChange={close} />
-          <MarkDoneDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
+          <ReportDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
         </>
       )}
     </li>

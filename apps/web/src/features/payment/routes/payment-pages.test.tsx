@@ -97,7 +97,19 @@ describe('/offer/done', () => {
   it('confirms only on the button, then thanks and drops the token from the address', async () => {
     const user = userEvent.setup();
     serve({
-      'POST /api/public/offer/status': { body: { data: { status: 'done', acceptedAt: null } } },
+      'POST /api/public/offer/page': {
+        body: {
+          data: {
+            status: 'done',
+            acceptedAt: null,
+            offer_title: 'Rozprawa',
+            lawyer_name: 'Jan Nowak',
+            closes_at: null,
+            report: null,
+            settlement: null,
+          },
+        },
+      },
       'POST /api/public/offer/accept': {
         body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
       },
@@ -155,8 +167,18 @@ describe('/offer/done', () => {
 
   it('opened again after confirming, says it is already confirmed and when, with no button', async () => {
     serve({
-      'POST /api/public/offer/status': {
-        body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
+      'POST /api/public/offer/page': {
+        body: {
+          data: {
+            status: 'accepted',
+            acceptedAt: '2026-11-24T13:05:00.000Z',
+            offer_title: 'Rozprawa',
+            lawyer_name: 'Jan Nowak',
+            closes_at: null,
+            report: null,
+            settlement: null,
+          },
+        },
       },
     });
     renderApp('/offer/done?t=sekret-123');
@@ -170,7 +192,7 @@ describe('/offer/done', () => {
     // 13:05 UTC is 14:05 in Warsaw in November.
     expect(screen.getByText(/Potwierdzenie zapisaliśmy 24 listopada 2026.*14:05/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Potwierdzam wykonanie usługi' })).not.toBeInTheDocument();
-    expect(stub.callsTo('POST', '/api/public/offer/status').map((c) => c.body)).toEqual([
+    expect(stub.callsTo('POST', '/api/public/offer/page').map((c) => c.body)).toEqual([
       { token: 'sekret-123' },
     ]);
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
