@@ -6,6 +6,7 @@ import {
   type InvoiceDataDto,
   type ProfileDto,
 } from '@substytut/shared';
+import type { OwnLicence, WithLicence } from '@/lib/licence';
 
 /**
  * A small stateful stand-in for the profile API of spec 7, answering as a function of each
@@ -17,10 +18,10 @@ export interface Call {
   path: string;
 }
 
-export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe';
+export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe' | 'licence';
 
 export interface FakeDashboardApi {
-  profile: ProfileDto;
+  profile: WithLicence<ProfileDto>;
   invoice: InvoiceDataDto;
   calls: Call[];
   /** Steps answering 500 until removed from the set. */
@@ -95,8 +96,14 @@ interface Answer {
 
 const failure: Answer = { status: 500, body: { message: 'Internal error', code: 'internal' } };
 
+/** The licence the register check answers with: confirmed now, by the register. */
+function verifiedNow(licence: OwnLicence): OwnLicence {
+  const now = new Date().toISOString();
+  return { ...licence, state: 'verified', method: 'register', verified_at: now, checked_at: now, reason: null };
+}
+
 export function createFakeDashboardApi(
-  profile: ProfileDto,
+  profile: WithLicence<ProfileDto>,
   { now = new Date(), invoice }: { now?: Date; invoice?: InvoiceDataDto } = {},
 ): FakeDashboardApi {
   const schema = profileSchemaAt(now);
@@ -165,6 +172,27 @@ export function createFakeDashboardApi(
           return { status: 400, body: { message: 'No file', code: 'files.missing' } };
         api.profile = { ...api.profile, cvUrl: 'profiles/1/cv.pdf' };
         return { status: 200, body: { data: { cvUrl: api.profile.cvUrl } } };
+      }
+      case 'POST /api/profile/licence/check': {
+        if (!api.profile.licence) return failure;
+        if (api.failing.has('licence'))
+          return { status: 429, body: { message: 'Too many requests', code: 'errors.too_many_requests' } };
+        api.profile = { ...api.profile, licence: verifiedNow(api.profile.licence) };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
+      }
+      case 'POST /api/profile/licence/certificate': {
+        if (!api.profile.licence || api.failing.has('licence')) return failure;
+        if (!(body instanceof Blob))
+          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
+        api.profile = {
+          ...api.profile,
+          licence: {
+            ...api.profile.licence,
+            state: 'manual_review',
+            certificate_uploaded_at: new Date().toISOString(),
+          },
+        };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
       }
       case 'GET /api/user/profile/invoice':
         if (api.failing.has('invoice')) return failure;
