@@ -58,6 +58,16 @@ export function blankProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
     references: [],
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-01T10:00:00.000Z',
+    licence: {
+      state: 'unverified',
+      method: null,
+      verified_at: null,
+      checked_at: null,
+      reason: null,
+      certificate_uploaded_at: null,
+      register: 'legal_counsel',
+    },
+    offer_requirements: { profile_active: false, payment_account: false, licence_verified: false },
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile
 import type { Clock } from '../app/clock.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import type { Storage } from '../storage/index.ts';
+import { isLicenceVerified, licenceDtoOf } from '../licence/licence.dto.ts';
 import {
   ensureProfile,
   findInvoiceData,
@@ -82,10 +83,11 @@ export async function refreshProfileStatus(tx: Tx, payments: Payments, userId: s
 }
 
 async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: string): Promise<ProfileDto> {
-  const [jobs, references, account] = await Promise.all([
+  const [jobs, references, account, accountReady] = await Promise.all([
     findJobs(db, row.id),
     findReferences(db, row.id),
     payments.accountOf(db, row.userId),
+    payments.isAccountReady(db, row.userId),
   ]);
   return {
     profileId: row.id,
@@ -120,6 +122,12 @@ async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: str
     references: references.map((r) => ({ author: r.author, description: r.description })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    licence: licenceDtoOf(row),
+    offer_requirements: {
+      profile_active: row.status === 'active',
+      payment_account: accountReady,
+      licence_verified: isLicenceVerified(row),
+    },
   };
 }
 

@@ -49,6 +49,7 @@ function profile(overrides: Partial<WithPublicLicence<PublicProfileDto>> = {}): 
     facebookUrl: null,
     seolink: 'jan-kowalski',
     description: 'Zastępstwa procesowe w sprawach cywilnych.',
+    licence: { method: 'review', register: 'legal_counsel', verified_at: '2026-11-24T10:00:00.000Z' },
     jobs: [
       {
         positionName: 'Radca prawny',
