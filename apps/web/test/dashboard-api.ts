@@ -6,7 +6,7 @@ import {
   type InvoiceDataDto,
   type ProfileDto,
 } from '@substytut/shared';
-import type { OwnLicence, WithLicence } from '@/lib/licence';
+import type { OwnLicence } from '@/lib/licence';
 
 /**
  * A small stateful stand-in for the profile API of spec 7, answering as a function of each
@@ -21,7 +21,7 @@ export interface Call {
 export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe' | 'licence';
 
 export interface FakeDashboardApi {
-  profile: WithLicence<ProfileDto>;
+  profile: ProfileDto;
   invoice: InvoiceDataDto;
   calls: Call[];
   /** Steps answering 500 until removed from the set. */
@@ -113,7 +113,7 @@ function verifiedNow(licence: OwnLicence): OwnLicence {
 }
 
 export function createFakeDashboardApi(
-  profile: WithLicence<ProfileDto>,
+  profile: ProfileDto,
   { now = new Date(), invoice }: { now?: Date; invoice?: InvoiceDataDto } = {},
 ): FakeDashboardApi {
   const schema = profileSchemaAt(now);
@@ -183,14 +183,14 @@ export function createFakeDashboardApi(
         api.profile = { ...api.profile, cvUrl: 'profiles/1/cv.pdf' };
         return { status: 200, body: { data: { cvUrl: api.profile.cvUrl } } };
       }
-      case 'POST /api/profile/licence/check': {
+      case 'POST /api/user/profile/licence/check': {
         if (!api.profile.licence) return failure;
         if (api.failing.has('licence'))
           return { status: 429, body: { message: 'Too many requests', code: 'errors.too_many_requests' } };
         api.profile = { ...api.profile, licence: verifiedNow(api.profile.licence) };
         return { status: 200, body: { data: { licence: api.profile.licence } } };
       }
-      case 'POST /api/profile/licence/certificate': {
+      case 'POST /api/user/profile/licence/certificate': {
         if (!api.profile.licence || api.failing.has('licence')) return failure;
         if (!(body instanceof Blob))
           return { status: 400, body: { message: 'No file', code: 'files.missing' } };

@@ -22,8 +22,8 @@ import type { OfferRequirements } from '@/lib/licence';
 export interface FakeOffersApi {
   offers: OfferDto[];
   profileStatus: ProfileDto['status'];
-  /** What GET /user/profile says about creating offers (issue 22); left out when undefined. */
-  requirements: OfferRequirements | undefined;
+  /** What GET /user/profile says about creating offers (issue 22). */
+  requirements: OfferRequirements;
   calls: { method: string; path: string; body: unknown }[];
   /** Answer 500 to these 'METHOD /path-prefix' calls. */
   failing: Set<string>;
@@ -71,7 +71,12 @@ export function createFakeOffersApi(
   const api: FakeOffersApi = {
     offers: [...offers],
     profileStatus,
-    requirements,
+    // By default an active profile meets every condition, an inactive one none.
+    requirements: requirements ?? {
+      profile_active: profileStatus === 'active',
+      payment_account: profileStatus === 'active',
+      licence_verified: profileStatus === 'active',
+    },
     calls: [],
     failing: new Set(),
     fetch: undefined as unknown as typeof fetch,
@@ -112,7 +117,7 @@ export function createFakeOffersApi(
     if (method === 'POST' && path === '/api/user/offer') {
       if (api.profileStatus !== 'active')
         return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });
-      if (api.requirements && !api.requirements.licence_verified)
+      if (!api.requirements.licence_verified)
         return json(403, { message: 'Forbidden', code: 'offers.licence_not_verified' });
       const parsed = offerCreateSchema.safeParse(body);
       if (!parsed.success) {

@@ -1,38 +1,12 @@
 import { formatDate, TIME_ZONE } from '@substytut/shared/dates';
 import type { Locale } from '@substytut/shared/locale';
+import type { ProfileDto, PublicLicenceDto } from '@substytut/shared';
 
-/**
- * The licence as the API describes it (contracts of issue 22): the lawyer's own view on
- * GET /user/profile, the public one on the public profile. Kept here, in one place, because the
- * dashboard, the offers form, the public page and the admin page all read it.
- */
-export const LICENCE_STATE_IDS = ['unverified', 'pending', 'verified', 'rejected', 'manual_review'] as const;
-export type LicenceStateId = (typeof LICENCE_STATE_IDS)[number];
-export type LicenceRegister = 'advocates' | 'legal_counsel';
-export type LicenceMethod = 'register' | 'review';
-
-export interface OwnLicence {
-  state: LicenceStateId;
-  method: LicenceMethod | null;
-  verified_at: string | null;
-  checked_at: string | null;
-  reason: string | null;
-  certificate_uploaded_at: string | null;
-  register: LicenceRegister;
-}
-
+/** The licence on the lawyer's own profile and on the public page (shared DTOs, issue 22). */
+export type { LicenceDto as OwnLicence, LicenceState as LicenceStateId } from '@substytut/shared';
+export type PublicLicence = NonNullable<PublicLicenceDto>;
 /** All three true: the lawyer may create offers. */
-export interface OfferRequirements {
-  profile_active: boolean;
-  payment_account: boolean;
-  licence_verified: boolean;
-}
-
-export interface PublicLicence {
-  method: LicenceMethod;
-  register: LicenceRegister;
-  verified_at: string;
-}
+export type OfferRequirements = ProfileDto['offer_requirements'];
 
 const englishDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
@@ -59,9 +33,11 @@ export function formatLicenceMoment(iso: string, language: Locale): string {
   return `${formatLicenceDay(iso, language)}, ${warsawTime.format(new Date(iso))}`;
 }
 
+
 /**
- * The profile answers as issue 22 extends them. Until the shared DTOs carry these fields the
- * web reads them through this type; an older server leaves them out.
+ * A licence's reason is a key of the error catalogue (licence.reason.*) when a register answered,
+ * and an administrator's own words after a review: only the first is translated.
  */
-export type WithLicence<T> = T & { licence?: OwnLicence; offer_requirements?: OfferRequirements };
-export type WithPublicLicence<T> = T & { licence?: PublicLicence | null };
+export function licenceReasonText(reason: string, t: (key: string, options: { ns: string }) => string): string {
+  return reason.startsWith('licence.reason.') ? t(reason, { ns: 'errors' }) : reason;
+}

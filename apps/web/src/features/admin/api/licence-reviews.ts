@@ -1,42 +1,18 @@
+import type { LicenceReviewDecision, LicenceReviewItem, LicenceReviewList } from '@substytut/shared/admin-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/lib/api-client';
-import type { LicenceStateId, OwnLicence } from '@/lib/licence';
+import type { OwnLicence } from '@/lib/licence';
 import { saveFile } from '@/lib/save-file';
 import { getToken } from '@/lib/session';
 
-/** One register answer (or an administrator's decision) kept as evidence (issue 22). */
-export interface LicenceCheckEvidence {
-  source: 'sample' | 'advocates_register' | 'review';
-  url: string | null;
-  fetched_at: string | null;
-  sha256: string | null;
-  parsed: Record<string, unknown> | null;
-  outcome: string;
-  reason: string | null;
-}
-
-export interface LicenceReview {
-  profile_id: number;
-  name: string;
-  professional_type: string;
-  license_no: string;
-  state: LicenceStateId;
-  certificate_url: string | null;
-  submitted_at: string | null;
-  checks: LicenceCheckEvidence[];
-}
-
-export type LicenceDecision = 'approve' | 'reject';
-
-/** Reason bounds of the API (3–1000 characters), required to reject. */
-export const REVIEW_REASON_MIN = 3;
-export const REVIEW_REASON_MAX = 1000;
+export type LicenceReview = LicenceReviewItem;
+export type LicenceDecision = LicenceReviewDecision['decision'];
 
 export const licenceReviewsQueryKey = ['admin', 'licence-reviews'] as const;
 
 /** GET /admin/licence-reviews: the profiles waiting for a person, with their evidence. */
 export function getLicenceReviews(): Promise<LicenceReview[]> {
-  return api.get<{ items: LicenceReview[] }>('/admin/licence-reviews').then((body) => body.items);
+  return api.get<LicenceReviewList>('/admin/licence-reviews').then((body) => body.items);
 }
 
 export function licenceReviewsQueryOptions() {

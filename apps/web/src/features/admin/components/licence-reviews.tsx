@@ -16,16 +16,19 @@ import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
+import { licenceReasonText } from '@/lib/licence';
 import { isApiError } from '@/lib/api-client';
 import { professionalTypeLabel } from '@/lib/profile-labels';
 import { toast } from '@/lib/toast';
 import {
+  LICENCE_REVIEW_REASON_MAX as REVIEW_REASON_MAX,
+  LICENCE_REVIEW_REASON_MIN as REVIEW_REASON_MIN,
+  type LicenceCheckDto,
+} from '@substytut/shared/admin-api';
+import {
   downloadCertificate,
-  REVIEW_REASON_MAX,
-  REVIEW_REASON_MIN,
   useDecideLicenceReview,
   useLicenceReviews,
-  type LicenceCheckEvidence,
   type LicenceDecision,
   type LicenceReview,
 } from '../api/licence-reviews';
@@ -38,7 +41,7 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function Evidence({ check }: { check: LicenceCheckEvidence }) {
+function Evidence({ check }: { check: LicenceCheckDto }) {
   const { t } = useTranslation('admin');
   const parsed = check.parsed ? Object.entries(check.parsed) : [];
   return (
@@ -74,7 +77,7 @@ function Evidence({ check }: { check: LicenceCheckEvidence }) {
         {check.reason && (
           <>
             <dt className="font-medium">{t('licence.checkReason')}</dt>
-            <dd>{check.reason}</dd>
+            <dd>{licenceReasonText(check.reason, t)}</dd>
           </>
         )}
       </dl>

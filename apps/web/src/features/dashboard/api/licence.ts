@@ -5,14 +5,14 @@ import { profileQueryKey } from '@/lib/profile-query';
 
 type Progress = (fraction: number) => void;
 
-/** POST /profile/licence/check: asks the register again (rate limited on the server). */
+/** POST /user/profile/licence/check: asks the register again (rate limited on the server). */
 export function checkLicence(): Promise<{ licence: OwnLicence }> {
-  return api.post<{ licence: OwnLicence }>('/profile/licence/check');
+  return api.post<{ licence: OwnLicence }>('/user/profile/licence/check');
 }
 
-/** POST /profile/licence/certificate, multipart field `file`: the case goes to an administrator. */
+/** POST /user/profile/licence/certificate, multipart field `file`: the case goes to an administrator. */
 export function uploadCertificate(file: File, onProgress?: Progress): Promise<{ licence: OwnLicence }> {
-  return api.upload<{ licence: OwnLicence }>('/profile/licence/certificate', file, {
+  return api.upload<{ licence: OwnLicence }>('/user/profile/licence/certificate', file, {
     field: 'file',
     onProgress,
   });

@@ -35,7 +35,7 @@ function renderPanel(own: OwnLicence, language: 'pl' | 'en' = 'pl') {
   return renderWithApp(<LicencePanel licence={own} licenseNo="WAW/Adw/4150" />, { language });
 }
 
-const panel = () => screen.getByRole('region', { name: /Uprawnienia zawodowe|Professional licence/ });
+const panel = () => screen.getByRole('region', { name: /^(Weryfikacja uprawnień|Licence verification)$/ });
 
 beforeEach(() => {
   setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });

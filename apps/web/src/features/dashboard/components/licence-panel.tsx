@@ -8,7 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { formatLicenceDay, formatLicenceMoment, type LicenceStateId, type OwnLicence } from '@/lib/licence';
+import {
+  formatLicenceDay,
+  formatLicenceMoment,
+  licenceReasonText,
+  type LicenceStateId,
+  type OwnLicence,
+} from '@/lib/licence';
 import { toast } from '@/lib/toast';
 import { useLanguage } from '@/lib/use-language';
 import { useCheckLicence, useUploadCertificate } from '../api/licence';
@@ -51,6 +57,14 @@ function nextStepKey(licence: OwnLicence): string {
     case 'unverified':
       return licence.register === 'legal_counsel' ? 'licence.next.legalCounsel' : 'licence.next.unverified';
   }
+}
+
+/** Reasons the next-step text already says in other words are not repeated. */
+const REASONS_SAID_ELSEWHERE = new Set(['licence.reason.no_register', 'licence.reason.certificate_sent']);
+
+function shownReason(licence: OwnLicence): boolean {
+  if (!licence.reason || REASONS_SAID_ELSEWHERE.has(licence.reason)) return false;
+  return licence.state === 'rejected' || licence.state === 'manual_review';
 }
 
 /** A register can be asked again only for advocates; legal counsel are checked by a person. */
@@ -194,10 +208,15 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
         <p aria-live="polite" className="text-sm">
           {t(nextStepKey(licence), { date, licenseNo })}
         </p>
-        {licence.reason && licence.state === 'rejected' && (
-          <p className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm">
+        {licence.reason && shownReason(licence) && (
+          <p
+            className={cn(
+              'rounded-md border p-3 text-sm',
+              licence.state === 'rejected' ? 'border-destructive/30 bg-destructive/5' : 'border-border bg-muted/40',
+            )}
+          >
             <span className="font-semibold">{t('licence.reason')}: </span>
-            {licence.reason}
+            {licenceReasonText(licence.reason, t)}
           </p>
         )}
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -6,7 +6,6 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import type { WithLicence } from '@/lib/licence';
 import { profileQueryOptions } from '../api/get-profile';
 import { LicencePanel } from '../components/licence-panel';
 import { ProfileForm } from '../components/profile-form';
@@ -30,7 +29,7 @@ export function ProfileRoute() {
   const profile = useQuery({
     ...profileQueryOptions(),
     refetchInterval: (query) =>
-      (query.state.data as WithLicence<object> | undefined)?.licence?.state === 'pending'
+      query.state.data?.licence.state === 'pending'
         ? PENDING_REFRESH_MS
         : false,
   });
@@ -66,7 +65,7 @@ export function ProfileRoute() {
       </div>
     );
   } else {
-    const data: WithLicence<typeof profile.data> = profile.data;
+    const data = profile.data;
     const current: Mode = mode ?? (data.status === 'active' ? 'view' : 'edit');
     const form =
       current === 'view' ? (
@@ -80,7 +79,7 @@ export function ProfileRoute() {
       );
     content = (
       <div className="flex flex-col gap-6">
-        {data.licence && <LicencePanel licence={data.licence} licenseNo={data.licenseNo} />}
+        <LicencePanel licence={data.licence} licenseNo={data.licenseNo} />
         {form}
       </div>
     );

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
-import type { WithLicence } from '@/lib/licence';
+import { hasErrorCode } from '@/lib/api-error';
 import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
@@ -45,7 +45,7 @@ const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<
 >;
 
 /** The server's refusals that mean a requirement stopped holding since the profile was read. */
-const REFUSALS: readonly string[] = ['offers.profile_inactive', 'offers.licence_not_verified'];
+const REFUSALS = ['offers.profile_inactive', 'offers.licence_not_verified'] as const;
 
 /** Digits, one decimal separator (comma or dot) and spaces; anything else is dropped as typed. */
 function cleanPrice(text: string): string {
@@ -85,7 +85,7 @@ export function OfferLinkForm() {
     resolver,
   });
   const { errors } = form.formState;
-  const data: WithLicence<NonNullable<typeof profile.data>> | undefined = profile.data;
+  const data = profile.data;
   // Issue 22: an active profile, a payment account and a verified licence, all three.
   const allowed = data !== undefined && missingRequirements(offerRequirements(data)).length === 0;
   const inactive = data !== undefined && !allowed;
@@ -108,7 +108,7 @@ export function OfferLinkForm() {
             form.setError(path as FieldPath<OfferFormValues>, { type: 'server', message: key });
         });
       }
-      const refused = isApiError(error) ? REFUSALS.find((code) => code === error.code) : undefined;
+      const refused = REFUSALS.find((code) => hasErrorCode(error, code));
       toast.error(refused ? t(refused, { ns: 'errors' }) : t('toasts.error'));
       // The profile changed under the form: read it again, so the form says what is missing.
       if (refused) void profile.refetch();

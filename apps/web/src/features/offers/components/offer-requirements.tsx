@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import type { WithLicence } from '@/lib/licence';
 import { missingRequirements, offerRequirements, REQUIREMENT_IDS } from '../lib/offer-requirements';
 
 /**
@@ -21,7 +20,7 @@ export function OfferRequirementsNotice({
   compact = false,
   className,
 }: {
-  profile: WithLicence<ProfileDto>;
+  profile: ProfileDto;
   id?: string;
   compact?: boolean;
   className?: string;

@@ -8,7 +8,7 @@ import { badgeVariants } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import { cn } from '@/lib/cn';
-import { formatLicenceDay, type PublicLicence, type WithPublicLicence } from '@/lib/licence';
+import { formatLicenceDay, type PublicLicence } from '@/lib/licence';
 import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
 import { useLanguage } from '@/lib/use-language';
 
@@ -44,7 +44,7 @@ function VerifiedBadge({ licence }: { licence: PublicLicence }) {
 }
 
 /** Photo, name with the verified badge, professional facts and the ways to get in touch. */
-export function ProfileCard({ profile }: { profile: WithPublicLicence<PublicProfileDto> }) {
+export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
   const { t } = useTranslation('public-profile');
   const language = useLanguage();
   const phone = profile.phone ? formatPhoneDisplay(profile.phone) : '';

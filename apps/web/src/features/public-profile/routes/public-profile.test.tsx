@@ -7,7 +7,6 @@ import { stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 import { externalNavigation } from '@/lib/external-navigation';
 import { lastOfferPage } from '@/lib/last-offer';
-import type { WithPublicLicence } from '@/lib/licence';
 import { useMinDelay } from '../lib/use-min-delay';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -30,7 +29,7 @@ function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
   };
 }
 
-function profile(overrides: Partial<WithPublicLicence<PublicProfileDto>> = {}): WithPublicLicence<PublicProfileDto> {
+function profile(overrides: Partial<PublicProfileDto> = {}): PublicProfileDto {
   return {
     licence: { method: 'register', register: 'advocates', verified_at: '2026-11-24T10:00:00.000Z' },
     firstname: 'Jan',
@@ -49,7 +48,6 @@ function profile(overrides: Partial<WithPublicLicence<PublicProfileDto>> = {}): 
     facebookUrl: null,
     seolink: 'jan-kowalski',
     description: 'Zastępstwa procesowe w sprawach cywilnych.',
-    licence: { method: 'review', register: 'legal_counsel', verified_at: '2026-11-24T10:00:00.000Z' },
     jobs: [
       {
         positionName: 'Radca prawny',
