@@ -58,15 +58,16 @@ function entryFrom(values: Partial<Record<Field, string>>): AdvocateEntry | null
   };
 }
 
-/** The rows of a results table whose header names the register's columns. */
-function entriesFromTables(root: HTMLElement): AdvocateEntry[] {
-  const entries: AdvocateEntry[] = [];
+/** The rows of a results table whose header names the register's columns; null: no such table. */
+function entriesFromTables(root: HTMLElement): AdvocateEntry[] | null {
+  let entries: AdvocateEntry[] | null = null;
   for (const table of root.querySelectorAll('table')) {
     const rows = table.querySelectorAll('tr');
     const header = rows.find((row) => row.querySelectorAll('th').length > 0);
     if (!header) continue;
     const columns = header.querySelectorAll('th').map((th) => fieldOf(th.text));
     if (!columns.includes('lastname') || !columns.includes('licenseNo')) continue;
+    entries ??= [];
     for (const row of rows) {
       const cells = row.querySelectorAll('td');
       if (cells.length === 0) continue;
@@ -82,14 +83,17 @@ function entriesFromTables(root: HTMLElement): AdvocateEntry[] {
   return entries;
 }
 
-/** An entry page: label/value pairs (dt/dd, th/td in one row, or label and value elements). */
+// A label and the element holding its value.
+const PAIRS: Record<string, string> = { DT: 'DD', TH: 'TD' };
+
+/** An entry page: label/value pairs (dt/dd, or th/td in one row). */
 function entryFromLabels(root: HTMLElement): AdvocateEntry | null {
   const values: Partial<Record<Field, string>> = {};
-  for (const label of root.querySelectorAll('dt, th, .label, span.name, strong')) {
+  for (const label of root.querySelectorAll('dt, th')) {
     const field = fieldOf(label.text);
-    if (!field || values[field]) continue;
     const value = label.nextElementSibling;
-    if (value) values[field] = clean(value.text);
+    if (!field || values[field] || !value || PAIRS[label.tagName] !== value.tagName) continue;
+    values[field] = clean(value.text);
   }
   return entryFrom(values);
 }
@@ -98,7 +102,7 @@ function entryFromLabels(root: HTMLElement): AdvocateEntry | null {
 export function parseRegisterPage(html: string): AdvocateEntry[] {
   const root = parse(html);
   const rows = entriesFromTables(root);
-  if (rows.length > 0) return rows;
+  if (rows) return rows;
   const single = entryFromLabels(root);
   return single ? [single] : [];
 }

@@ -72,8 +72,8 @@ export async function ownerOf(db: DbOrTx, userId: string): Promise<{ email: stri
 }
 
 /**
- * Profiles the clock job checks: queued ones ('pending', or waiting because the register could not
- * be reached) not tried since `retryBefore`, and register-verified ones confirmed before
+ * Profiles the clock job checks: queued ones ('pending'), ones waiting because the register could
+ * not be reached and not tried since `retryBefore`, and register-verified ones confirmed before
  * `recheckBefore` (the 30-day re-check). Oldest first, a few per tick: the register allows one
  * request per 10 s.
  */
@@ -88,14 +88,11 @@ export async function profilesDueForCheck(
       and(
         sql`${profiles.licenseNo} <> ''`,
         or(
+          // Queued: at once (the register's slot paces them).
+          eq(profiles.licenceState, 'pending'),
           and(
-            or(
-              eq(profiles.licenceState, 'pending'),
-              and(
-                eq(profiles.licenceState, 'manual_review'),
-                eq(profiles.licenceReason, 'licence.reason.register_unavailable'),
-              ),
-            ),
+            eq(profiles.licenceState, 'manual_review'),
+            eq(profiles.licenceReason, 'licence.reason.register_unavailable'),
             or(sql`${profiles.licenceCheckedAt} is null`, lt(profiles.licenceCheckedAt, retryBefore)),
           ),
           and(
