@@ -38,6 +38,8 @@ export interface ProfileDeps {
   storage: Storage;
   payments: Payments;
   log: FastifyBaseLogger;
+  /** after PUT /user/profile stored the profile (issue 22: the licence check) */
+  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow) => Promise<void>;
 }
 
 export interface ProfileUser {
@@ -178,11 +180,13 @@ export async function saveProfile(
   const now = deps.clock.now();
 
   await ensureProfile(deps.db, user.id, now);
+  let before: ProfileRow | null = null;
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.db.transaction(async (tx) => {
         const row = await lockProfileByUser(tx, user.id);
         if (!row) throw new Error(`profile of ${user.id} missing after ensureProfile`);
+        before = row;
         await updateProfile(tx, row.id, {
           firstname: input.firstname,
           lastname: input.lastname,
@@ -207,6 +211,8 @@ export async function saveProfile(
       if (!isUniqueViolation(error) || attempt >= SEOLINK_ATTEMPTS) throw error;
     }
   }
+  const after = await findProfileByUser(deps.db, user.id);
+  if (after && deps.onProfileSaved) await deps.onProfileSaved(before, after);
   return getProfile(deps, user);
 }
 

@@ -30,3 +30,4 @@ export {
   type DataExportReadyInput,
   type DataRequestInput,
 } from './my-data.ts';
+export { licenceOutcomeMail, type LicenceMailInput, type LicenceMailKind } from './licence.ts';
