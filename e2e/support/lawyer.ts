@@ -6,6 +6,7 @@ export interface ActiveLawyer extends Session {
   headers: Record<string, string>;
   seolink: string;
   fullname: string;
+  profileId: number;
 }
 
 export interface LawyerProfile {
@@ -52,8 +53,9 @@ export async function createCompleteLawyer(
   const headers = { ...(await csrf(request)), authorization: `Bearer ${session.token}` };
   const saved = await request.put('/api/user/profile', { headers, data: profilePayload(profile) });
   expect(saved.status(), await saved.text()).toBe(200);
-  const data = ((await saved.json()) as { data: { seolink: string; fullname: string } }).data;
-  return { ...session, headers, seolink: data.seolink, fullname: data.fullname };
+  const data = ((await saved.json()) as { data: { seolink: string; fullname: string; profileId: number } })
+    .data;
+  return { ...session, headers, seolink: data.seolink, fullname: data.fullname, profileId: data.profileId };
 }
 
 /**
@@ -78,7 +80,27 @@ export async function createActiveLawyer(
 
   const read = await request.get('/api/user/profile', { headers: lawyer.headers });
   expect(((await read.json()) as { data: { status: string } }).data.status).toBe('active');
+  await approveLicence(request, lawyer.profileId);
   return lawyer;
+}
+
+/**
+ * Issue 22: offers need a verified licence. The fixture's lawyer is a legal counsel, whom no
+ * register answers for, so the demo administrator approves the licence as a person would.
+ */
+export async function approveLicence(request: APIRequestContext, profileId: number): Promise<void> {
+  const headers = await csrf(request);
+  const login = await request.post('/api/login', {
+    headers,
+    data: { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', 'cf-turnstile-response': 'local' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const decided = await request.post(`/api/admin/licence-reviews/${profileId}`, {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: { decision: 'approve', reason: null },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
 }
 
 export interface CreatedOffer {

@@ -2,6 +2,7 @@ import { composeApp } from './composition/build-app.ts';
 import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
+import { runLicenceChecks } from './modules/licence/licence.service.ts';
 import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
 import { sendHearingReminders } from './modules/calendar/hearing-reminder.ts';
 import { startClockJob } from './modules/offers/offers.clock.ts';
@@ -50,6 +51,11 @@ async function main() {
     async () => {
       const swept = await runMyDataSweeps(app);
       if (swept.exportsPurged || swept.accountsPurged) clockLog.info(swept, 'clock job: my data');
+    },
+    async () => {
+      // Queued licence checks and the 30-day re-checks (issue 22), at the register's pace.
+      const checked = await runLicenceChecks(services.licence);
+      if (checked > 0) clockLog.info({ checked }, 'clock job: licence checks');
     },
   ]);
 

@@ -164,6 +164,10 @@ export function createSeed(db: Db, clock: { now(): Date }) {
           seolink: `jan-kowalski-${counter}-${randomBytes(3).toString('hex')}`,
           status: active ? 'active' : 'inactive',
           firstActiveAt: active ? now : null,
+          // Issue 22: a lawyer who may create offers has a verified licence too.
+          ...(active
+            ? { licenceState: 'verified', licenceMethod: 'review', licenceVerifiedAt: now, licenceCheckedAt: now }
+            : {}),
           createdAt: now,
           updatedAt: now,
           ...fields,
@@ -213,7 +217,7 @@ export function createSeed(db: Db, clock: { now(): Date }) {
 export interface SeedProfileInput extends Partial<Omit<typeof profiles.$inferInsert, 'id'>> {
   /** the owner; a new user when absent */
   userId?: string;
-  /** status 'active' with a ready payment account (default true) */
+  /** status 'active' with a ready payment account and a verified licence (default true) */
   active?: boolean;
 }
 

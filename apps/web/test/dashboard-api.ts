@@ -6,6 +6,7 @@ import {
   type InvoiceDataDto,
   type ProfileDto,
 } from '@substytut/shared';
+import type { OwnLicence } from '@/lib/licence';
 
 /**
  * A small stateful stand-in for the profile API of spec 7, answering as a function of each
@@ -17,7 +18,7 @@ export interface Call {
   path: string;
 }
 
-export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe';
+export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe' | 'licence';
 
 export interface FakeDashboardApi {
   profile: ProfileDto;
@@ -57,6 +58,16 @@ export function blankProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
     references: [],
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-01T10:00:00.000Z',
+    licence: {
+      state: 'unverified',
+      method: null,
+      verified_at: null,
+      checked_at: null,
+      reason: null,
+      certificate_uploaded_at: null,
+      register: 'legal_counsel',
+    },
+    offer_requirements: { profile_active: false, payment_account: false, licence_verified: false },
     ...overrides,
   };
 }
@@ -94,6 +105,12 @@ interface Answer {
 }
 
 const failure: Answer = { status: 500, body: { message: 'Internal error', code: 'internal' } };
+
+/** The licence the register check answers with: confirmed now, by the register. */
+function verifiedNow(licence: OwnLicence): OwnLicence {
+  const now = new Date().toISOString();
+  return { ...licence, state: 'verified', method: 'register', verified_at: now, checked_at: now, reason: null };
+}
 
 export function createFakeDashboardApi(
   profile: ProfileDto,
@@ -165,6 +182,27 @@ export function createFakeDashboardApi(
           return { status: 400, body: { message: 'No file', code: 'files.missing' } };
         api.profile = { ...api.profile, cvUrl: 'profiles/1/cv.pdf' };
         return { status: 200, body: { data: { cvUrl: api.profile.cvUrl } } };
+      }
+      case 'POST /api/user/profile/licence/check': {
+        if (!api.profile.licence) return failure;
+        if (api.failing.has('licence'))
+          return { status: 429, body: { message: 'Too many requests', code: 'errors.too_many_requests' } };
+        api.profile = { ...api.profile, licence: verifiedNow(api.profile.licence) };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
+      }
+      case 'POST /api/user/profile/licence/certificate': {
+        if (!api.profile.licence || api.failing.has('licence')) return failure;
+        if (!(body instanceof Blob))
+          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
+        api.profile = {
+          ...api.profile,
+          licence: {
+            ...api.profile.licence,
+            state: 'manual_review',
+            certificate_uploaded_at: new Date().toISOString(),
+          },
+        };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
       }
       case 'GET /api/user/profile/invoice':
         if (api.failing.has('invoice')) return failure;

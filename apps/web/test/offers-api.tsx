@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createI18n } from '@/lib/i18n';
+import type { OfferRequirements } from '@/lib/licence';
 
 /**
  * A small stateful stand-in for the offers API of spec 7 (and GET /user/profile), answering as a
@@ -21,6 +22,8 @@ import { createI18n } from '@/lib/i18n';
 export interface FakeOffersApi {
   offers: OfferDto[];
   profileStatus: ProfileDto['status'];
+  /** What GET /user/profile says about creating offers (issue 22). */
+  requirements: OfferRequirements;
   calls: { method: string; path: string; body: unknown }[];
   /** Answer 500 to these 'METHOD /path-prefix' calls. */
   failing: Set<string>;
@@ -61,11 +64,20 @@ const json = (status: number, body: unknown) =>
 
 export function createFakeOffersApi(
   offers: OfferDto[] = [],
-  { profileStatus = 'active' }: { profileStatus?: ProfileDto['status'] } = {},
+  {
+    profileStatus = 'active',
+    requirements,
+  }: { profileStatus?: ProfileDto['status']; requirements?: OfferRequirements } = {},
 ): FakeOffersApi {
   const api: FakeOffersApi = {
     offers: [...offers],
     profileStatus,
+    // By default an active profile meets every condition, an inactive one none.
+    requirements: requirements ?? {
+      profile_active: profileStatus === 'active',
+      payment_account: profileStatus === 'active',
+      licence_verified: profileStatus === 'active',
+    },
     calls: [],
     failing: new Set(),
     fetch: undefined as unknown as typeof fetch,
@@ -98,12 +110,16 @@ export function createFakeOffersApi(
     }
     if (path === '/api/csrf-cookie') return json(204, undefined);
     if (method === 'GET' && path === '/api/user/profile') {
-      return json(200, { data: { status: api.profileStatus, seolink: 'jan-kowalski' } });
+      return json(200, {
+        data: { status: api.profileStatus, seolink: 'jan-kowalski', offer_requirements: api.requirements },
+      });
     }
     if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
     if (method === 'POST' && path === '/api/user/offer') {
       if (api.profileStatus !== 'active')
         return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });
+      if (!api.requirements.licence_verified)
+        return json(403, { message: 'Forbidden', code: 'offers.licence_not_verified' });
       const parsed = offerCreateSchema.safeParse(body);
       if (!parsed.success) {
         return json(400, {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { offerDtoSchema, PROFILE_STATUSES, profileDtoSchema } from './api-types.ts';
+import { LICENCE_SOURCES, LICENCE_STATES } from './licence.ts';
+import { cleanText } from './text.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 
 /**
@@ -112,7 +114,7 @@ export const adminProfileRowSchema = profileDtoSchema
     created_at: true,
     updated_at: true,
   })
-  .extend({ accountDeleted: z.boolean() });
+  .extend({ accountDeleted: z.boolean(), licence_state: z.enum(LICENCE_STATES) });
 export type AdminProfileRow = z.infer<typeof adminProfileRowSchema>;
 
 /** One row of the offers table: the lawyer's offer DTO (with profile name and absolute link). */
@@ -158,3 +160,54 @@ export const adminSummarySchema = z.object({
   paidVolume: z.array(adminWeekVolumeSchema),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+/** One check of a licence, as the review queue shows its evidence (issue 22). */
+export const licenceCheckDtoSchema = z.object({
+  source: z.enum(LICENCE_SOURCES),
+  url: z.string().nullable(),
+  fetched_at: z.string(),
+  /** SHA-256 of the register's page, hex; null when no page was read */
+  sha256: z.string().nullable(),
+  /** the fields read from the register's answer */
+  parsed: z.record(z.string(), z.unknown()).nullable(),
+  outcome: z.string(),
+  reason: z.string().nullable(),
+});
+export type LicenceCheckDto = z.infer<typeof licenceCheckDtoSchema>;
+
+/** GET /api/admin/licence-reviews: the licences waiting for a person, oldest first. */
+export const licenceReviewItemSchema = z.object({
+  profile_id: z.number().int(),
+  name: z.string(),
+  professional_type: z.string(),
+  license_no: z.string(),
+  state: z.enum(LICENCE_STATES),
+  /** GET /api/admin/licence-reviews/{profileId}/certificate, or null before an upload */
+  certificate_url: z.string().nullable(),
+  submitted_at: z.string(),
+  checks: z.array(licenceCheckDtoSchema),
+});
+export type LicenceReviewItem = z.infer<typeof licenceReviewItemSchema>;
+export const licenceReviewListSchema = z.object({ items: z.array(licenceReviewItemSchema) });
+export type LicenceReviewList = z.infer<typeof licenceReviewListSchema>;
+
+export const LICENCE_REVIEW_REASON_MIN = 3;
+export const LICENCE_REVIEW_REASON_MAX = 1000;
+
+/** POST /api/admin/licence-reviews/{profileId}: a reason is required to reject. */
+export const licenceReviewDecisionSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject'], { error: 'validation.optionInvalid' }),
+    reason: z
+      .string({ error: 'validation.reviewReason' })
+      .overwrite(cleanText)
+      .max(LICENCE_REVIEW_REASON_MAX, 'validation.reviewReason')
+      .nullish()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+  })
+  .superRefine((body, ctx) => {
+    const length = body.reason?.length ?? 0;
+    if ((body.decision === 'reject' || body.reason !== null) && length < LICENCE_REVIEW_REASON_MIN)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.reviewReason' });
+  });
+export type LicenceReviewDecision = z.infer<typeof licenceReviewDecisionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hearingDtoSchema } from './hearing.ts';
+import { LICENCE_METHODS, LICENCE_REGISTERS, LICENCE_STATES } from './licence.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 import { hearingReportDtoSchema, settlementDtoSchema } from './hearing-report.ts';
 
@@ -75,6 +76,40 @@ export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 export { storageSrcSet, storageUrl } from './storage.ts';
 
 /**
+ * The licence as its owner sees it (issue 22): the state of its verification, how and when it
+ * was confirmed, when the register was last asked, why it was rejected, and which register
+ * answers for the professional type.
+ */
+export const licenceDtoSchema = z.object({
+  state: z.enum(LICENCE_STATES),
+  method: z.enum(LICENCE_METHODS).nullable(),
+  verified_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  /** the administrator's reason for a rejection, shown to the lawyer */
+  reason: z.string().nullable(),
+  certificate_uploaded_at: z.string().nullable(),
+  register: z.enum(LICENCE_REGISTERS),
+});
+export type LicenceDto = z.infer<typeof licenceDtoSchema>;
+
+/** What creating offers needs; all three true ⇒ allowed (mayCreateOffers). */
+export const offerRequirementsDtoSchema = z.object({
+  profile_active: z.boolean(),
+  payment_account: z.boolean(),
+  licence_verified: z.boolean(),
+});
+
+/** The licence on the public page: null ⇒ no 'Zweryfikowany' badge. */
+export const publicLicenceDtoSchema = z
+  .object({
+    method: z.enum(LICENCE_METHODS),
+    register: z.enum(LICENCE_REGISTERS),
+    verified_at: z.string(),
+  })
+  .nullable();
+export type PublicLicenceDto = z.infer<typeof publicLicenceDtoSchema>;
+
+/**
  * GET /user/profile and the admin list. Text fields the lawyer has not filled yet are ''.
  * specialization is an array of ids here; spec 3's comma-joined string is a storage detail
  * (see joinSpecializations / splitSpecializations).
@@ -108,6 +143,8 @@ export const profileDtoSchema = z.object({
   references: z.array(referenceDtoSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  licence: licenceDtoSchema,
+  offer_requirements: offerRequirementsDtoSchema,
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
@@ -186,6 +223,7 @@ export const publicProfileDtoSchema = z.object({
   jobs: z.array(jobDtoSchema),
   references: z.array(referenceDtoSchema),
   offer: publicOfferDtoSchema.nullable(),
+  licence: publicLicenceDtoSchema,
 });
 export type PublicProfileDto = z.infer<typeof publicProfileDtoSchema>;
 

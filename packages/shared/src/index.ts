@@ -15,3 +15,4 @@ export * from './offer-rules.ts';
 export * from './retention.ts';
 export * from './hearing.ts';
 export * from './hearing-report.ts';
+export * from './licence.ts';

@@ -5,6 +5,8 @@ import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
+import { licenceRoutes } from '../modules/licence/licence.routes.ts';
+import { licenceAfterProfileSave } from '../modules/licence/licence.service.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
@@ -23,7 +25,7 @@ import type { Services } from './services.ts';
  * module exports one Fastify plugin (`<feature>.routes.ts`) and is added here.
  */
 export async function registerFeatures(app: FastifyInstance, services: Services): Promise<void> {
-  const { payments, paymentAdapter, lifecycle, offerCards, sitemapSources } = services;
+  const { payments, paymentAdapter, lifecycle, offerCards, sitemapSources, licence } = services;
   await app.register(authRoutes);
   await app.register(contactRoutes);
   await app.register(seoRoutes, { sources: sitemapSources });
@@ -32,7 +34,15 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
     payments,
     // The lawyer's live offer cards show the name, specialization and photo.
     onProfileChanged: (userId) => offerCards.refreshProfileInBackground(userId),
+    // Issue 22: a new name, type, chamber or entry number is asked of the register again. The
+    // embedded register answers at once; the real one (up to its timeout) after the answer is sent.
+    onProfileSaved: async (before, after) => {
+      const check = () => licenceAfterProfileSave(licence, before, after);
+      if (licence.register.kind === 'sample') await check();
+      else app.background.run('licence check', check);
+    },
   });
+  await app.register(licenceRoutes, { deps: licence });
   await app.register(offersRoutes, { lifecycle, cards: offerCards });
   await app.register(companyLookupRoutes);
   await app.register(offersClientRoutes, { lifecycle });

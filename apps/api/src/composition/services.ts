@@ -5,6 +5,9 @@ import { createOfferCards, type OfferCards } from '../modules/offers/offers.card
 import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
 import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
 import { refreshProfileStatus } from '../modules/profile/profile.service.ts';
+import { createLicenceRegister } from '../modules/licence/licence.register.ts';
+import type { LicenceDeps } from '../modules/licence/licence.service.ts';
+import { mailContextOf } from '../modules/offers/offers.deps.ts';
 import { publicProfilesSitemap } from '../modules/public-profile/public-profile.service.ts';
 import { staticPages, type SitemapSource } from '../modules/seo/seo.service.ts';
 
@@ -20,6 +23,8 @@ export interface Services {
   lifecycle: LifecycleDeps;
   offerCards: OfferCards;
   sitemapSources: SitemapSource[];
+  /** the licence register and what its checks need (issue 22) */
+  licence: LicenceDeps;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -36,11 +41,20 @@ export function createServices(app: FastifyInstance): Services {
   // A change of the payment account (new, replaced, became ready) can change the profile's status.
   payments.onAccountChanged((tx, userId) => refreshProfileStatus(tx, payments, userId, clock.now()));
 
+  const licence: LicenceDeps = {
+    db,
+    clock,
+    register: createLicenceRegister(config, db),
+    mail: mailContextOf({ config }),
+    log: log.child({ component: 'licence' }),
+  };
+
   return {
     payments,
     paymentAdapter,
     lifecycle,
     offerCards,
     sitemapSources: [staticPages, publicProfilesSitemap],
+    licence,
   };
 }

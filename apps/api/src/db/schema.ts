@@ -14,3 +14,4 @@ export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';
 export * from './schema/calendar.ts';
 export * from './schema/disputes.ts';
+export * from './schema/licence.ts';

@@ -238,6 +238,9 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/user/profile': { policy: 'self', request: () => put('/api/user/profile', neutralProfile) },
   'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
   'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
+  // Issue 22: the caller's own licence.
+  'POST /api/user/profile/licence/check': { policy: 'self', request: () => post('/api/user/profile/licence/check') },
+  'POST /api/user/profile/licence/certificate': { policy: 'self', request: () => uploadOptions('certificate') },
   'GET /api/user/profile/invoice': { policy: 'self', request: () => get('/api/user/profile/invoice') },
   'PUT /api/user/profile/invoice': {
     policy: 'self',
@@ -419,6 +422,20 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/admin/profile': { policy: 'admin', request: () => get('/api/admin/profile') },
   'GET /api/admin/offer': { policy: 'admin', request: () => get('/api/admin/offer') },
   'GET /api/admin/summary': { policy: 'admin', request: () => get('/api/admin/summary') },
+  'GET /api/admin/licence-reviews': { policy: 'admin', request: () => get('/api/admin/licence-reviews') },
+  // A's certificate, sent in beforeAll.
+  'GET /api/admin/licence-reviews/:profileId/certificate': {
+    policy: 'admin',
+    request: (w) => get(`/api/admin/licence-reviews/${w.a.profileId}/certificate`),
+  },
+  'POST /api/admin/licence-reviews/:profileId': {
+    policy: 'admin',
+    // A throwaway profile in review per cell, so the administrator's decision changes nobody in the world.
+    request: async (w) => {
+      const p = await w.t.seed.profile({ active: false, licenceState: 'manual_review' });
+      return post(`/api/admin/licence-reviews/${p.id}`, { decision: 'approve' });
+    },
+  },
   // My data (GDPR): each actor's own export and deletion check; nobody else's.
   'GET /api/me/data-export': { policy: 'self', request: () => get('/api/me/data-export') },
   'POST /api/me/data-export': { policy: 'self', request: () => post('/api/me/data-export') },
@@ -570,7 +587,7 @@ beforeAll(async () => {
   const b = await lawyer(t, { lastname: 'Betowski' });
   const admin = await t.seed.session({ role: 'admin' });
 
-  for (const kind of ['image', 'cv'] as const) {
+  for (const kind of ['image', 'cv', 'certificate'] as const) {
     const response = await upload(sendAny, a.headers, kind);
     expect(response.statusCode, response.body).toBe(200);
   }

@@ -87,16 +87,23 @@ export async function extraHeaders(t: TestApp, userId: string) {
   return { authorization: `Bearer ${await issueAccessToken(t.db, userId, t.clock.now())}` };
 }
 
-/** A multipart upload of a real photo or CV, as the profile form sends it. */
-export async function uploadOptions(kind: 'image' | 'cv'): Promise<InjectOptions> {
+type UploadKind = 'image' | 'cv' | 'certificate';
+const UPLOAD_PATHS: Record<UploadKind, string> = {
+  image: '/api/user/profile/image',
+  cv: '/api/user/profile/cv',
+  certificate: '/api/user/profile/licence/certificate',
+};
+
+/** A multipart upload of a real photo, CV or chamber certificate (a PDF), as the profile form sends it. */
+export async function uploadOptions(kind: UploadKind): Promise<InjectOptions> {
   const file =
     kind === 'image'
       ? multipartFile(await samplePng(), { filename: 'photo.png', contentType: 'image/png' })
-      : multipartFile(samplePdf, { filename: 'cv.pdf', contentType: 'application/pdf' });
-  return { method: 'POST', url: `/api/user/profile/${kind}`, headers: file.headers, payload: file.payload };
+      : multipartFile(samplePdf, { filename: `${kind}.pdf`, contentType: 'application/pdf' });
+  return { method: 'POST', url: UPLOAD_PATHS[kind], headers: file.headers, payload: file.payload };
 }
 
-export async function upload(send: Send, headers: Record<string, string>, kind: 'image' | 'cv') {
+export async function upload(send: Send, headers: Record<string, string>, kind: UploadKind) {
   const options = await uploadOptions(kind);
   return send({ ...options, headers: { ...headers, ...(options.headers as Record<string, string>) } });
 }

@@ -76,6 +76,25 @@ export const en: Record<keyof typeof pl, string> = {
     'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
   'profile.admin_has_none': 'An administrator account has no lawyer profile',
   'mail.not_found': 'Message not found',
+  'offers.licence_not_verified':
+    'You can create offers once your licence is verified: the entry number must be confirmed in the register or by an administrator from a chamber certificate',
+  'licence.details_missing':
+    'Fill in your professional type, chamber and entry number in the profile to have your licence checked',
+  'licence.not_in_review': 'This verification is no longer waiting for a decision by an administrator',
+  'licence.certificate_missing': 'No certificate was sent',
+  // Why a licence is not verified (issue 22): the profile's licence.reason when the register answered.
+  'licence.reason.not_found': 'The register of advocates has no entry with this number',
+  'licence.reason.name_mismatch': 'The name in the entry with this number differs from your profile',
+  'licence.reason.chamber_mismatch': 'The entry with this number belongs to a different chamber than your profile',
+  'licence.reason.not_practising': 'According to the register of advocates you do not currently practise',
+  'licence.reason.former': 'According to the register of advocates the entry was struck off (former advocate)',
+  'licence.reason.near_match':
+    'The entry in the register is similar to your profile but not the same: an administrator will check it',
+  'licence.reason.no_register':
+    'The register of legal counsel cannot be checked automatically: upload a certificate from your chamber and an administrator will check it',
+  'licence.reason.register_unavailable':
+    'The register of advocates cannot be reached right now: we will try again, or upload a certificate from your chamber',
+  'licence.reason.certificate_sent': 'Your certificate is waiting for an administrator to check it',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',
   'errors.fieldRequired': 'This field is required',
@@ -141,6 +160,19 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.nextHearingInPast': 'The next hearing must be in the future',
   'validation.reasonTooShort': 'Describe the reason in at least 10 characters',
   'validation.refundAmount': 'Enter a refund above 0 zł, in whole grosze',
+  'validation.licenceNoAdvocate': 'Enter the entry number of an advocate as CHAMBER/Adw/number, e.g. WAW/Adw/4150',
+  'validation.licenceNoTraineeAdvocate':
+    'Enter the entry number of a trainee advocate as CHAMBER/Apl/number, e.g. KRA/Apl/1520',
+  'validation.licenceNoIsTrainee':
+    'This number is from the list of trainee advocates (Apl). If you are a trainee, choose “Trainee advocate”',
+  'validation.licenceNoIsAdvocate':
+    'This number is from the list of advocates (Adw). If you are an advocate, choose “Advocate”',
+  'validation.licenceNoChamberUnknown':
+    'Unknown bar chamber code at the start of the entry number (e.g. WAW, KRA, POZ)',
+  'validation.licenceNoChamberMismatch':
+    'The chamber code in the entry number does not match the bar chamber you chose',
+  'validation.licenceNoLegalCounsel': 'Enter the entry number as chamber prefix-number, e.g. WA-14592',
+  'validation.reviewReason': 'Give a reason (3 to 1000 characters)',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

@@ -80,6 +80,24 @@ export const pl = {
     'Nie możemy teraz usunąć Twoich danych: jedna z Twoich płatności nie została jeszcze rozliczona (trwa płatność lub zlecenie czeka na Twoje potwierdzenie). Spróbuj ponownie po rozliczeniu',
   'profile.admin_has_none': 'Konto administratora nie ma wizytówki prawnika',
   'mail.not_found': 'Nie znaleziono wiadomości',
+  'offers.licence_not_verified':
+    'Oferty można tworzyć po weryfikacji uprawnień: numer wpisu musi zostać potwierdzony w rejestrze albo przez administratora na podstawie zaświadczenia',
+  'licence.details_missing': 'Uzupełnij rodzaj uprawnień, izbę i numer wpisu w profilu, aby sprawdzić uprawnienia',
+  'licence.not_in_review': 'Ta weryfikacja nie czeka już na decyzję administratora',
+  'licence.certificate_missing': 'Nie przesłano zaświadczenia',
+  // Why a licence is not verified (issue 22): the profile's licence.reason when the register answered.
+  'licence.reason.not_found': 'W rejestrze adwokatów nie ma wpisu o tym numerze',
+  'licence.reason.name_mismatch': 'Imię i nazwisko we wpisie o tym numerze są inne niż w profilu',
+  'licence.reason.chamber_mismatch': 'Wpis o tym numerze należy do innej izby niż wybrana w profilu',
+  'licence.reason.not_practising': 'Według rejestru adwokatów nie wykonujesz obecnie zawodu',
+  'licence.reason.former': 'Według rejestru adwokatów wpis został skreślony (były adwokat)',
+  'licence.reason.near_match':
+    'Wpis w rejestrze jest podobny, ale nie identyczny z profilem: sprawdzi go administrator',
+  'licence.reason.no_register':
+    'Rejestru radców prawnych nie można sprawdzić automatycznie: prześlij zaświadczenie z izby, a sprawdzi je administrator',
+  'licence.reason.register_unavailable':
+    'Rejestr adwokatów jest chwilowo niedostępny: sprawdzimy ponownie lub prześlij zaświadczenie z izby',
+  'licence.reason.certificate_sent': 'Zaświadczenie czeka na sprawdzenie przez administratora',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',
   'errors.fieldRequired': 'To pole jest wymagane',
@@ -145,6 +163,18 @@ export const pl = {
   'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',
   'validation.reasonTooShort': 'Opisz powód w co najmniej 10 znakach',
   'validation.refundAmount': 'Podaj kwotę zwrotu większą od 0 zł, w pełnych groszach',
+  'validation.licenceNoAdvocate': 'Podaj numer wpisu adwokata w formacie IZBA/Adw/numer, np. WAW/Adw/4150',
+  'validation.licenceNoTraineeAdvocate':
+    'Podaj numer wpisu aplikanta adwokackiego w formacie IZBA/Apl/numer, np. KRA/Apl/1520',
+  'validation.licenceNoIsTrainee':
+    'To numer z listy aplikantów adwokackich (Apl). Jeśli jesteś aplikantem, wybierz „Aplikant adwokacki”',
+  'validation.licenceNoIsAdvocate':
+    'To numer z listy adwokatów (Adw). Jeśli jesteś adwokatem, wybierz „Adwokat”',
+  'validation.licenceNoChamberUnknown':
+    'Nieznany kod izby adwokackiej na początku numeru wpisu (np. WAW, KRA, POZ)',
+  'validation.licenceNoChamberMismatch': 'Kod izby w numerze wpisu nie zgadza się z wybraną izbą adwokacką',
+  'validation.licenceNoLegalCounsel': 'Podaj numer wpisu w formacie prefiks izby-numer, np. WA-14592',
+  'validation.reviewReason': 'Podaj powód (od 3 do 1000 znaków)',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

@@ -149,10 +149,24 @@ describe('profileSchema', () => {
     [{ institution: '' }, { institution: 'validation.fieldRequired' }],
     [{ institution: 'oirp-atlantyda' }, { institution: 'validation.optionInvalid' }],
     [{ institution: 'ia-warszawa' }, { institution: 'validation.institutionMismatch' }],
-    [{ permissions: 'adwokat', institution: 'ia-warszawa' }, {}],
+    [{ permissions: 'adwokat', institution: 'ia-warszawa', licenseNo: 'WAW/Adw/1234' }, {}],
     [
-      { permissions: 'aplikant-adwokacki', institution: 'oirp-krakow' },
+      { permissions: 'aplikant-adwokacki', institution: 'oirp-krakow', licenseNo: 'KRA/Apl/1' },
       { institution: 'validation.institutionMismatch' },
+    ],
+    // Issue 22: the entry number's format follows the professional type (and an advocate's chamber).
+    [{ licenseNo: 'WAW/Adw/1234' }, { licenseNo: 'validation.licenceNoLegalCounsel' }],
+    [
+      { permissions: 'adwokat', institution: 'ia-warszawa', licenseNo: 'WA-1234' },
+      { licenseNo: 'validation.licenceNoAdvocate' },
+    ],
+    [
+      { permissions: 'adwokat', institution: 'ia-krakow', licenseNo: 'WAW/Adw/1234' },
+      { licenseNo: 'validation.licenceNoChamberMismatch' },
+    ],
+    [
+      { permissions: 'adwokat', institution: 'ia-warszawa', licenseNo: 'WAW/Apl/1234' },
+      { licenseNo: 'validation.licenceNoIsTrainee' },
     ],
     [{ description: '' }, { description: 'validation.fieldRequired' }],
     [{ description: 'x'.repeat(200) }, {}],
@@ -171,6 +185,15 @@ describe('profileSchema', () => {
     ],
   ])('%j -> %j', (change, expected) => {
     expect(errors(schema, { ...profile, ...change })).toEqual(expected);
+  });
+
+  it.each([
+    ['radca-prawny', 'oirp-warszawa', ' wa 14592 ', 'WA-14592'],
+    ['adwokat', 'ia-warszawa', 'waw / adw / 04150', 'WAW/Adw/4150'],
+    ['aplikant-adwokacki', 'ia-lodz', 'ŁÓD-APL-7', 'LOD/Apl/7'],
+  ])('stores the entry number of a %s in one form (%s, %j -> %j)', (permissions, institution, typed, stored) => {
+    const parsed = schema.parse({ ...profile, permissions, institution, licenseNo: typed });
+    expect(parsed.licenseNo).toBe(stored);
   });
 
   it('normalizes the payload', () => {

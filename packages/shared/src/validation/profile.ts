@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { yearOptions } from '../dates.ts';
+import { licenceNoIssue, normaliseLicenceNo } from '../licence.ts';
 import { PHONE_PATTERN, normalizePhone } from '../phone.ts';
 import { INSTITUTION_IDS, institutionsForProfessionalType } from '../reference-data/institutions.ts';
 import { PROFESSIONAL_TYPE_IDS } from '../reference-data/professional-types.ts';
@@ -129,7 +130,16 @@ function makeProfileSchema(clock: Clock) {
       const allowed = institutionsForProfessionalType(profile.permissions);
       if (!allowed.some((i) => i.id === profile.institution))
         ctx.addIssue({ code: 'custom', path: ['institution'], message: 'validation.institutionMismatch' });
-    });
+      // The entry number's format depends on the professional type (and an advocate's on the chamber).
+      const issue = licenceNoIssue(profile.permissions, profile.licenseNo, profile.institution);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['licenseNo'], message: issue });
+    })
+    // One stored form per number ('waw/adw/04150' → 'WAW/Adw/4150'), so a re-check and the
+    // register compare like with like.
+    .transform((profile) => ({
+      ...profile,
+      licenseNo: normaliseLicenceNo(profile.permissions, profile.licenseNo),
+    }));
 }
 
 /** PUT /user/profile and the profile form, with job years relative to `now`. */

@@ -20,6 +20,11 @@ export const CV_MIME_TYPES = [
 ] as const;
 export const CV_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 
+/** A chamber certificate for the licence review (issue 22): the CV's size limit, PDF or a photo. */
+export const CERTIFICATE_MAX_BYTES = CV_MAX_BYTES;
+export const CERTIFICATE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const CERTIFICATE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
+
 export function isAllowedImageType(mimeType: string): boolean {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase());
 }

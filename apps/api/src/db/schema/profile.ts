@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LICENCE_METHODS, LICENCE_STATES } from '@substytut/shared';
 import { users } from './users.ts';
 
 /**
@@ -48,6 +49,16 @@ export const profiles = pgTable(
     // Set the first time the profile goes public; from then on the seolink no longer follows
     // name changes, so links already shared keep working.
     firstActiveAt: timestamp('first_active_at', { withTimezone: true }),
+    /** issue 22: the verification of the entry number (packages/shared/src/licence.ts) */
+    licenceState: text('licence_state', { enum: LICENCE_STATES }).notNull().default('unverified'),
+    licenceVerifiedAt: timestamp('licence_verified_at', { withTimezone: true }),
+    licenceMethod: text('licence_method', { enum: LICENCE_METHODS }),
+    /** when the register was last asked (or a person decided) */
+    licenceCheckedAt: timestamp('licence_checked_at', { withTimezone: true }),
+    /** the administrator's reason for a rejection, shown to the lawyer */
+    licenceReason: text('licence_reason'),
+    licenceCertificateKey: text('licence_certificate_key'),
+    licenceCertificateAt: timestamp('licence_certificate_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +66,11 @@ export const profiles = pgTable(
     uniqueIndex('profiles_user_id_unique').on(t.userId),
     uniqueIndex('profiles_seolink_unique').on(t.seolink),
     check('profiles_status_valid', sql`${t.status} in ('inactive', 'active')`),
+    check(
+      'profiles_licence_state_valid',
+      sql`${t.licenceState} in ('unverified', 'pending', 'verified', 'rejected', 'manual_review')`,
+    ),
+    index('profiles_licence_state_idx').on(t.licenceState, t.licenceCheckedAt),
   ],
 );
 

@@ -119,6 +119,7 @@ export async function listProfiles(deps: AdminDeps, query: AdminListQuery): Prom
       created_at: profile.createdAt.toISOString(),
       updated_at: profile.updatedAt.toISOString(),
       accountDeleted: deletedAt !== null,
+      licence_state: profile.licenceState,
     })),
     page: query.page,
     pageSize: query.pageSize,

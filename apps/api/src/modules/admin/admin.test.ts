@@ -117,9 +117,12 @@ describe('GET /api/admin/profile', () => {
       created_at: profiles[11]?.createdAt.toISOString(),
       updated_at: profiles[11]?.updatedAt.toISOString(),
       accountDeleted: false,
+      licence_state: 'unverified',
     });
     const active = list.data.find((row) => row.email === 'anna.nowak@kancelaria.pl');
     expect(active?.status).toBe('active');
+    // Issue 22: the seeded active lawyer's licence is verified (test/helpers.ts).
+    expect(active?.licence_state).toBe('verified');
     expect(active?.stripeAccountId).toMatch(/^acct_seed_/);
   });
 

@@ -36,7 +36,9 @@ describe('loadConfig', () => {
       botCheck: true,
       mail: true,
       googleSignIn: true,
+      licenceRegister: true,
     });
+    expect(config.licenceRegister).toEqual({ kind: 'sample', url: 'https://rejestradwokatow.pl', timeoutMs: 10_000 });
   });
 
   it('listens on loopback outside production unless HOST says otherwise; production keeps 0.0.0.0', () => {
@@ -56,11 +58,17 @@ describe('loadConfig', () => {
 
     const open = exposureWarning(loadConfig({ HOST: '0.0.0.0' }));
     expect(open).toMatch(/^HOST=0\.0\.0\.0 makes this server reachable from other machines/);
-    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn');
+    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn, licenceRegister');
     expect(open).not.toContain('\n');
     // Only the adapters still in the sandbox are named.
     const someReal = exposureWarning(
-      loadConfig({ HOST: '192.168.1.5', STRIPE_SECRET_KEY: 'sk_test_x', GUS_API_KEY: 'k', GOOGLE_CLIENT_ID: 'c' }),
+      loadConfig({
+        HOST: '192.168.1.5',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        GUS_API_KEY: 'k',
+        GOOGLE_CLIENT_ID: 'c',
+        LICENCE_REGISTER: 'advocates',
+      }),
     );
     expect(someReal).toContain('(botCheck, mail)');
 
@@ -72,6 +80,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com',
       MAIL_FROM: 'a@b.pl',
       GOOGLE_CLIENT_ID: 'c',
+      LICENCE_REGISTER: 'advocates',
     };
     expect(exposureWarning(loadConfig(allReal))).toBeNull();
   });
@@ -174,8 +183,11 @@ describe('loadConfig', () => {
       TURNSTILE_SECRET: 'ts',
       SMTP_URL: 'smtps://mail.example.com',
       MAIL_FROM: 'no-reply@example.com',
+      LICENCE_REGISTER: 'advocates',
     };
     const real = loadConfig(productionEnv);
+    // The sample licence register is a sandbox adapter like the others (issue 22).
+    expect(errorOf({ ...productionEnv, LICENCE_REGISTER: '' }).message).toContain('LICENCE_REGISTER=advocates');
     expect(real.sandbox.active).toBe(false);
     // Google sign-in is optional in production: without a client id it is off, never the sandbox.
     expect(real.sandbox.googleSignIn).toBe(false);

@@ -134,6 +134,13 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
   ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
+  // Issue 22: which licence register answers (the embedded sample, or rejestradwokatow.pl).
+  LICENCE_REGISTER: z.preprocess(emptyToUndefined, z.enum(['sample', 'advocates']).default('sample')),
+  LICENCE_REGISTER_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://rejestradwokatow.pl')),
+  LICENCE_REGISTER_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -150,6 +157,8 @@ export interface SandboxFlags {
    * tokens (auth/google-sandbox.ts). Never in production: it signs in as any address.
    */
   googleSignIn: boolean;
+  /** the embedded sample licence register instead of rejestradwokatow.pl (issue 22) */
+  licenceRegister: boolean;
 }
 
 export interface Config {
@@ -199,6 +208,12 @@ export interface Config {
   gusApiUrl: string;
   /** the platform's share of each paid offer, in percent of the gross */
   platformFeePercent: number;
+  licenceRegister: {
+    kind: 'sample' | 'advocates';
+    /** rejestradwokatow.pl (a local fake in tests) */
+    url: string;
+    timeoutMs: number;
+  };
   /** days the client has to confirm a done job before it is archived and paid out */
   acceptanceWindowDays: number;
   /**
@@ -265,10 +280,16 @@ export function loadConfig(
     botCheck: !env.TURNSTILE_SECRET,
     mail: !env.SMTP_URL,
     googleSignIn: !env.GOOGLE_CLIENT_ID && env.NODE_ENV !== 'production',
+    licenceRegister: env.LICENCE_REGISTER === 'sample',
     active: false,
   };
   sandbox.active =
-    sandbox.payments || sandbox.companyLookup || sandbox.botCheck || sandbox.mail || sandbox.googleSignIn;
+    sandbox.payments ||
+    sandbox.companyLookup ||
+    sandbox.botCheck ||
+    sandbox.mail ||
+    sandbox.googleSignIn ||
+    sandbox.licenceRegister;
 
   if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
     const missing = [
@@ -276,6 +297,7 @@ export function loadConfig(
       sandbox.companyLookup && 'GUS_API_KEY',
       sandbox.botCheck && 'TURNSTILE_SECRET',
       sandbox.mail && 'SMTP_URL',
+      sandbox.licenceRegister && 'LICENCE_REGISTER=advocates',
     ].filter((v): v is string => typeof v === 'string');
     problem(
       'ALLOW_SANDBOX_IN_PRODUCTION',
@@ -328,6 +350,11 @@ export function loadConfig(
     stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     stripeApiUrl: env.STRIPE_API_URL,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    licenceRegister: {
+      kind: env.LICENCE_REGISTER,
+      url: env.LICENCE_REGISTER_URL.replace(/\/+$/, ''),
+      timeoutMs: env.LICENCE_REGISTER_TIMEOUT_MS,
+    },
     gusApiKey: env.GUS_API_KEY ?? null,
     gusApiUrl: env.GUS_API_URL,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,

@@ -69,6 +69,10 @@ export const API_ERROR_CODES = [
   'my_data.payer_unsettled',
   'profile.admin_has_none',
   'mail.not_found',
+  'offers.licence_not_verified',
+  'licence.details_missing',
+  'licence.not_in_review',
+  'licence.certificate_missing',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -20,8 +20,15 @@ export const DEMO_ACCOUNTS = [
     role: 'user',
     name: 'Prawnik Demo',
     // The lawyer's draft profile exists from the start, so the admin table lists it by name
-    // before the first login (an administrator has no profile at all).
-    profile: { firstname: 'Prawnik', lastname: 'Demo' },
+    // before the first login (an administrator has no profile at all). Its entry number is the
+    // sample register's practising advocate, so saving the profile verifies the licence (issue 22).
+    profile: {
+      firstname: 'Prawnik',
+      lastname: 'Demo',
+      permissions: 'adwokat',
+      institution: 'ia-warszawa',
+      licenseNo: 'WAW/Adw/90001',
+    },
   },
 ] as const;
 

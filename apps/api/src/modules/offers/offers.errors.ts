@@ -11,6 +11,9 @@ export const offerNotFound = () => notFound('offers.not_found');
 /** The profile is not complete or its payment account cannot receive payouts yet. */
 export const profileInactive = () => new AppError(403, 'offers.profile_inactive');
 
+/** Issue 22: offers need a licence verified by the register or by an administrator. */
+export const licenceNotVerified = () => new AppError(403, 'offers.licence_not_verified');
+
 /** The offer exists but can no longer be paid: expired, paid, finished, or the lawyer cannot be paid. */
 export const offerNotPayable = () => conflict('offers.not_payable');
 /** No offer waits for confirmation under this token. */

@@ -18,7 +18,7 @@ import type { LifecycleDeps } from './offers.deps.ts';
 import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
 import { withReports } from './offers.disputes.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
-import { offerNotFound, profileInactive } from './offers.errors.ts';
+import { licenceNotVerified, offerNotFound, profileInactive } from './offers.errors.ts';
 import {
   deleteUnpaidOffer,
   findOwnOffer,
@@ -63,7 +63,8 @@ async function refusal(deps: OffersDeps, offerId: number): Promise<never> {
 
 /**
  * POST /user/offer, with the body validated on its route (expiry against the app clock). Only an
- * active profile (complete, payment account ready) may create offers.
+ * active profile (complete, payment account ready) with a verified licence (issue 22) may create
+ * offers.
  */
 export async function createOffer(
   deps: OffersDeps,
@@ -79,6 +80,7 @@ export async function createOffer(
   ) {
     throw profileInactive();
   }
+  if (profile.licenceState !== 'verified') throw licenceNotVerified();
   const now = deps.clock.now();
   // The card's address is chosen with the offer, so a card that is not stored below (the process
   // stopped, or storage failed) is made on its first request instead of never.

@@ -22,6 +22,7 @@ import {
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
+import type { ProfileRow } from '../../db/schema/profile.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { checkCv, processProfileImage } from './profile.uploads.ts';
 
@@ -31,7 +32,7 @@ const FILE_FIELD = 'file';
  * Reads the one file part named `file`, refusing it past `maxBytes` (busboy stops buffering at the
  * limit, so an oversized upload never sits whole in memory).
  */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
@@ -57,7 +58,7 @@ const MULTIPART_FRAMING_BYTES = 64 * 1024;
  * check: an anonymous caller learns nothing about the route. A body sent without a length
  * (chunked) is still cut at the limit while it streams (readUpload).
  */
-function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
+export function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
   return (request, reply, done) => {
     const declared = Number(request.headers['content-length']);
     if (declared > maxBytes + MULTIPART_FRAMING_BYTES) {
@@ -74,12 +75,14 @@ export interface ProfileRoutesOptions {
   payments: Payments;
   /** after a change that shows on the lawyer's offer cards (name, specialization, photo) */
   onProfileChanged: (userId: string) => void;
+  /** after PUT /user/profile stored the profile, with the row before (null: none) and after */
+  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow) => Promise<void>;
 }
 
 /** The lawyer's own profile, invoice data, files and payment account (spec 7, /user/profile…). */
 export async function profileRoutes(
   app: FastifyInstance,
-  { payments, onProfileChanged }: ProfileRoutesOptions,
+  { payments, onProfileChanged, onProfileSaved }: ProfileRoutesOptions,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const deps: ProfileDeps = {
@@ -88,6 +91,7 @@ export async function profileRoutes(
     storage: app.storage,
     payments,
     log: app.log,
+    onProfileSaved,
   };
 
   // Scoped to this plugin; the rest of the API keeps the 1 MB JSON limit.

@@ -16,6 +16,7 @@ import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile
 import type { Clock } from '../app/clock.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import type { Storage } from '../storage/index.ts';
+import { isLicenceVerified, licenceDtoOf } from '../licence/licence.dto.ts';
 import {
   ensureProfile,
   findInvoiceData,
@@ -37,6 +38,8 @@ export interface ProfileDeps {
   storage: Storage;
   payments: Payments;
   log: FastifyBaseLogger;
+  /** after PUT /user/profile stored the profile (issue 22: the licence check) */
+  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow) => Promise<void>;
 }
 
 export interface ProfileUser {
@@ -82,10 +85,11 @@ export async function refreshProfileStatus(tx: Tx, payments: Payments, userId: s
 }
 
 async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: string): Promise<ProfileDto> {
-  const [jobs, references, account] = await Promise.all([
+  const [jobs, references, account, accountReady] = await Promise.all([
     findJobs(db, row.id),
     findReferences(db, row.id),
     payments.accountOf(db, row.userId),
+    payments.isAccountReady(db, row.userId),
   ]);
   return {
     profileId: row.id,
@@ -120,6 +124,12 @@ async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: str
     references: references.map((r) => ({ author: r.author, description: r.description })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    licence: licenceDtoOf(row),
+    offer_requirements: {
+      profile_active: row.status === 'active',
+      payment_account: accountReady,
+      licence_verified: isLicenceVerified(row),
+    },
   };
 }
 
@@ -170,11 +180,13 @@ export async function saveProfile(
   const now = deps.clock.now();
 
   await ensureProfile(deps.db, user.id, now);
+  let before: ProfileRow | null = null;
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.db.transaction(async (tx) => {
         const row = await lockProfileByUser(tx, user.id);
         if (!row) throw new Error(`profile of ${user.id} missing after ensureProfile`);
+        before = row;
         await updateProfile(tx, row.id, {
           firstname: input.firstname,
           lastname: input.lastname,
@@ -199,6 +211,8 @@ export async function saveProfile(
       if (!isUniqueViolation(error) || attempt >= SEOLINK_ATTEMPTS) throw error;
     }
   }
+  const after = await findProfileByUser(deps.db, user.id);
+  if (after && deps.onProfileSaved) await deps.onProfileSaved(before, after);
   return getProfile(deps, user);
 }
 

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
+import { publicLicenceOf } from '../licence/licence.dto.ts';
 import { toPublicOfferDto } from '../offers/offers.dto.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
 import { createPublicPageCache } from './public-page-cache.ts';
@@ -55,6 +56,8 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
     jobs: row.jobs,
     references: row.references,
     offer,
+    // Issue 22: the 'Zweryfikowany' badge shows only for a verified licence.
+    licence: publicLicenceOf(p),
   };
 }
 

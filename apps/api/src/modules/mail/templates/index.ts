@@ -42,3 +42,4 @@ export {
   type DisputeResolvedInput,
   type ReportLines,
 } from './disputes.ts';
+export { licenceOutcomeMail, type LicenceMailInput, type LicenceMailKind } from './licence.ts';

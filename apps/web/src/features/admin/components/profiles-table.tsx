@@ -8,7 +8,9 @@ import {
   type AdminProfileSortColumn,
 } from '@substytut/shared/admin-api';
 import type { Locale } from '@substytut/shared';
+import { Badge } from '@/components/ui/badge';
 import { paths, useLocalizedHref } from '@/config/paths';
+import type { LicenceStateId } from '@/lib/licence';
 import { useAdminProfiles } from '../api/get-admin-profiles';
 import { dateTime } from '../lib/format';
 import { useListState } from '../lib/use-list-state';
@@ -18,6 +20,17 @@ import { DeleteAccountButton } from './delete-account-button';
 import { ListSection } from './list-section';
 import { StatusBadge } from './status-badge';
 
+/** Issue 22 adds the licence's state to each row; an older server leaves it out. */
+type ProfileRow = AdminProfileRow & { licence_state?: LicenceStateId };
+
+const LICENCE_BADGE: Record<LicenceStateId, 'success' | 'warning' | 'destructive' | 'secondary'> = {
+  verified: 'success',
+  manual_review: 'warning',
+  rejected: 'destructive',
+  pending: 'secondary',
+  unverified: 'secondary',
+};
+
 export function ProfilesTable({ locale }: { locale: Locale }) {
   const { t } = useTranslation('admin');
   const href = useLocalizedHref();
@@ -25,7 +38,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
   const query = useAdminProfiles(state);
   const onSearch = useCallback((q: string) => change({ q }), [change]);
 
-  const columns: Column<AdminProfileRow, AdminProfileSortColumn>[] = [
+  const columns: Column<ProfileRow, AdminProfileSortColumn>[] = [
     { id: 'id', header: t('profiles.id'), sortKey: 'id', numeric: true, cell: (row) => row.profileId },
     {
       id: 'name',
@@ -55,6 +68,18 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
           label={row.status === 'active' ? t('status.active') : t('status.inactive')}
         />
       ),
+    },
+    {
+      id: 'licence',
+      header: t('profiles.licence'),
+      cell: (row) =>
+        row.licence_state ? (
+          <Badge variant={LICENCE_BADGE[row.licence_state]} className="max-w-44 font-medium whitespace-normal">
+            {t(`licence.states.${row.licence_state}`)}
+          </Badge>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'created',
@@ -108,7 +133,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       <DataTable
         caption={t('profiles.caption')}
         columns={columns}
-        rows={query.data?.data}
+        rows={query.data?.data as ProfileRow[] | undefined}
         rowKey={(row) => row.profileId}
         sort={state.sort}
         onSort={(sort) => change({ sort })}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '@substytut/shared';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Disputes } from '../components/disputes';
+import { LicenceReviews } from '../components/licence-reviews';
 import { OffersTable } from '../components/offers-table';
 import { ProfilesTable } from '../components/profiles-table';
 import { Summary } from '../components/summary';
@@ -20,6 +21,7 @@ export function Component() {
         </header>
         <Summary locale={locale} />
         <Disputes locale={locale} />
+        <LicenceReviews locale={locale} />
         <ProfilesTable locale={locale} />
         <OffersTable locale={locale} />
       </div>

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { checkAvatarFile, checkCvFile, type FileProblem } from '../lib/file-checks';
 import { Avatar } from '@/components/profile/avatar';
 
-const pickerClasses = cn(
+export const pickerClasses = cn(
   buttonVariants({ variant: 'outline', size: 'sm' }),
   'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
 );

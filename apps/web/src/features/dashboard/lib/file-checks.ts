@@ -31,3 +31,17 @@ export function checkCvFile(file: File): FileProblem | null {
   if (!isAllowedCvFile(file.type, file.name)) return 'type';
   return file.size > CV_MAX_BYTES ? 'size' : null;
 }
+
+const CERTIFICATE_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+};
+
+/** A chamber certificate: PDF, JPG or PNG, at most CV_MAX_BYTES like the CV (issue 22). */
+export function checkCertificateFile(file: File): FileProblem | null {
+  const extensions = CERTIFICATE_TYPES[file.type.toLowerCase()];
+  const name = file.name.toLowerCase();
+  if (!extensions?.some((ext) => name.endsWith(ext))) return 'type';
+  return file.size > CV_MAX_BYTES ? 'size' : null;
+}

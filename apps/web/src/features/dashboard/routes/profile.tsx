@@ -1,14 +1,19 @@
 import { RefreshCw } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useProfile } from '../api/get-profile';
+import { profileQueryOptions } from '../api/get-profile';
+import { LicencePanel } from '../components/licence-panel';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
 import { DashboardPage } from './dashboard-page';
+
+/** While the register is being asked, the answer is read again this often. */
+const PENDING_REFRESH_MS = 4000;
 
 /** Spec 9: the page scrolls to the top 500 ms after a save. */
 export const SCROLL_AFTER_SAVE_MS = 500;
@@ -21,7 +26,13 @@ type Mode = 'view' | 'edit';
  */
 export function ProfileRoute() {
   const { t } = useTranslation('dashboard');
-  const profile = useProfile();
+  const profile = useQuery({
+    ...profileQueryOptions(),
+    refetchInterval: (query) =>
+      query.state.data?.licence.state === 'pending'
+        ? PENDING_REFRESH_MS
+        : false,
+  });
   const [mode, setMode] = useState<Mode | null>(null);
 
   useEffect(() => {
@@ -56,7 +67,7 @@ export function ProfileRoute() {
   } else {
     const data = profile.data;
     const current: Mode = mode ?? (data.status === 'active' ? 'view' : 'edit');
-    content =
+    const form =
       current === 'view' ? (
         <ProfileView profile={data} onEdit={() => setMode('edit')} />
       ) : (
@@ -66,6 +77,12 @@ export function ProfileRoute() {
           onCancel={mode === 'edit' ? () => setMode('view') : undefined}
         />
       );
+    content = (
+      <div className="flex flex-col gap-6">
+        <LicencePanel licence={data.licence} licenseNo={data.licenseNo} />
+        {form}
+      </div>
+    );
   }
 
   return (

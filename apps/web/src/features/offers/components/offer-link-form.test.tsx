@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { latestExpiryInWarsaw, tomorrowInWarsaw } from '@substytut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OfferRequirements } from '@/lib/licence';
 import { setSession } from '@/lib/session';
 import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
 import { OfferLinkForm } from './offer-link-form';
@@ -25,12 +26,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderForm(profileStatus: 'active' | 'inactive' = 'active') {
-  serve(createFakeOffersApi([], { profileStatus }));
+async function renderForm(
+  profileStatus: 'active' | 'inactive' = 'active',
+  requirements?: OfferRequirements,
+) {
+  serve(createFakeOffersApi([], { profileStatus, requirements }));
   const user = userEvent.setup();
   renderWithApp(<OfferLinkForm />);
   const button = screen.getByRole('button', { name: 'Generuj link' });
-  if (profileStatus === 'active') await waitFor(() => expect(button).toBeEnabled());
+  const allowed = profileStatus === 'active' && Object.values(requirements ?? {}).every(Boolean);
+  if (allowed) await waitFor(() => expect(button).toBeEnabled());
   return { user, button };
 }
 
@@ -97,6 +102,60 @@ describe('offer-link form', () => {
       'href',
       '/dashboard/profile',
     );
+  });
+
+  it('names a missing licence as the one thing left, with a link to the licence panel', async () => {
+    const { button } = await renderForm('active', {
+      profile_active: true,
+      payment_account: true,
+      licence_verified: false,
+    });
+    const message = await screen.findByText(
+      'Tworzenie ofert będzie możliwe po potwierdzeniu Twoich uprawnień zawodowych.',
+    );
+    expect(button).toBeDisabled();
+    expect(titleField()).toBeDisabled();
+    expect(screen.getByRole('form', { name: 'Formularz nowej oferty' })).toHaveAccessibleDescription(
+      expect.stringContaining(message.textContent ?? ''),
+    );
+    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Uzupełniony i aktywny profil: spełniony',
+      'Połączone konto płatności: spełniony',
+      'Zweryfikowane uprawnienia (numer wpisu): brakuje',
+    ]);
+    expect(screen.getByRole('link', { name: 'Zweryfikuj uprawnienia' })).toHaveAttribute(
+      'href',
+      '/dashboard/profile#licence',
+    );
+    expect(screen.queryByRole('link', { name: 'Przejdź do profilu' })).not.toBeInTheDocument();
+  });
+
+  it('lists every missing condition with a way to each', async () => {
+    await renderForm('inactive', { profile_active: false, payment_account: false, licence_verified: false });
+    expect(
+      await screen.findByText(
+        'Tworzenie ofert będzie możliwe po uzupełnieniu profilu i aktywowaniu połączonego konta płatności.',
+      ),
+    ).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Uzupełniony i aktywny profil: brakuje',
+      'Połączone konto płatności: brakuje',
+      'Zweryfikowane uprawnienia (numer wpisu): brakuje',
+    ]);
+    expect(screen.getByRole('link', { name: 'Przejdź do profilu' })).toHaveAttribute('href', '/dashboard/profile');
+    expect(screen.getByRole('link', { name: 'Zweryfikuj uprawnienia' })).toBeInTheDocument();
+  });
+
+  it('is usable once all three conditions hold', async () => {
+    const { button } = await renderForm('active', {
+      profile_active: true,
+      payment_account: true,
+      licence_verified: true,
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByRole('list', { name: 'Warunki tworzenia ofert' })).not.toBeInTheDocument();
   });
 
   it('asks to fill in an empty title and price and sends nothing', async () => {

@@ -10,7 +10,7 @@ import {
   type OfferCreateData,
   type OfferDto,
 } from '@substytut/shared';
-import { CircleAlert, Link2 } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { paths, useLocalizedHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
 import { useProfile } from '@/lib/profile-query';
@@ -34,6 +33,8 @@ import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
 import { useLanguage } from '../lib/offer-view';
 import { useErrorText } from '@/lib/use-error-text';
+import { missingRequirements, offerRequirements } from '../lib/offer-requirements';
+import { OfferRequirementsNotice } from './offer-requirements';
 import { PreviewDialog } from './preview-dialog';
 
 interface OfferFormValues {
@@ -51,6 +52,9 @@ const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<
   unknown,
   OfferCreateData
 >;
+
+/** The server's refusals that mean a requirement stopped holding since the profile was read. */
+const REFUSALS = ['offers.profile_inactive', 'offers.licence_not_verified'] as const;
 
 /** Digits, one decimal separator (comma or dot) and spaces; anything else is dropped as typed. */
 function cleanPrice(text: string): string {
@@ -80,7 +84,6 @@ function GrossPreview({ price }: { price: string }) {
  */
 export function OfferLinkForm() {
   const { t } = useTranslation('offers');
-  const href = useLocalizedHref();
   const errorText = useErrorText();
   const profile = useProfile();
   const createOffer = useCreateOffer();
@@ -94,8 +97,10 @@ export function OfferLinkForm() {
     resolver,
   });
   const { errors } = form.formState;
-  const active = profile.data?.status === 'active';
-  const inactive = profile.isSuccess && !active;
+  const data = profile.data;
+  // Issue 22: an active profile, a payment account and a verified licence, all three.
+  const allowed = data !== undefined && missingRequirements(offerRequirements(data)).length === 0;
+  const inactive = data !== undefined && !allowed;
   const today = new Date();
   const minDate = tomorrowInWarsaw(today);
   const maxDate = latestExpiryInWarsaw(today);
@@ -127,17 +132,15 @@ export function OfferLinkForm() {
           setHearingOpen(true);
         }
       }
-      toast.error(
-        hasErrorCode(error, 'offers.profile_inactive')
-          ? t('offers.profile_inactive', { ns: 'errors' })
-          : t('toasts.error'),
-      );
-      if (hasErrorCode(error, 'offers.profile_inactive')) void profile.refetch();
+      const refused = REFUSALS.find((code) => hasErrorCode(error, code));
+      toast.error(refused ? t(refused, { ns: 'errors' }) : t('toasts.error'));
+      // The profile changed under the form: read it again, so the form says what is missing.
+      if (refused) void profile.refetch();
     }
   });
 
   const price = form.watch('price');
-  const disabled = !active;
+  const disabled = !allowed;
 
   return (
     <>
@@ -148,23 +151,7 @@ export function OfferLinkForm() {
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-3"
       >
-        {inactive && (
-          <div
-            id={inactiveId}
-            className="flex flex-col gap-2 rounded-md border border-warning-foreground/20 bg-warning p-2.5 text-xs text-warning-foreground"
-          >
-            <p className="flex gap-2">
-              <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
-              <span>{t('form.inactive')}</span>
-            </p>
-            <Link
-              to={href(paths.dashboard.profile.getHref())}
-              className="self-start font-semibold underline underline-offset-4"
-            >
-              {t('form.goToProfile')}
-            </Link>
-          </div>
-        )}
+        {inactive && <OfferRequirementsNotice profile={data} id={inactiveId} compact />}
         <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
           <FormField label={t('form.title')} error={errorText(errors.title?.message)}>
             <Input

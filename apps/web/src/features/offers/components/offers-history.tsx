@@ -3,16 +3,29 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
+import { useProfile } from '@/lib/profile-query';
 import { useOffers } from '../api/get-offers';
 import { SECTION_LABEL_KEYS, groupOffers } from '../lib/offer-view';
 import { useNow } from '../lib/use-now';
 import { OfferCard } from './offer-card';
+import { OfferRequirementsNotice } from './offer-requirements';
 
 /**
  * The offers history tab (spec 2): Aktywne, Wysłane and Archiwum, each only when it has offers.
  * One minute clock for the whole list keeps every card's time left counting.
  */
 export function OffersHistory() {
+  const profile = useProfile();
+  return (
+    <div className="flex flex-col gap-6">
+      {/* On a phone the sidebar's form is behind the menu: there the tab says what is missing. */}
+      {profile.data && <OfferRequirementsNotice profile={profile.data} className="md:hidden" />}
+      <OffersList />
+    </div>
+  );
+}
+
+function OffersList() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
   const now = useNow();

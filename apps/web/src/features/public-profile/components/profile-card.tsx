@@ -8,11 +8,40 @@ import { badgeVariants } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import { cn } from '@/lib/cn';
+import { formatLicenceDay, type PublicLicence } from '@/lib/licence';
 import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
 import { useLanguage } from '@/lib/use-language';
 
 const linkClasses =
   'inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline break-all';
+
+/**
+ * 'Zweryfikowany' means the licence was checked, nothing less (DESIGN 3): the badge shows only
+ * for a verified licence, and its tooltip says what was checked and when.
+ */
+function VerifiedBadge({ licence }: { licence: PublicLicence }) {
+  const { t } = useTranslation('public-profile');
+  const language = useLanguage();
+  const date = formatLicenceDay(licence.verified_at, language);
+  const text =
+    licence.method === 'register'
+      ? t(`profile.verifiedByRegister.${licence.register}`, { date })
+      : t('profile.verifiedByReview', { date });
+  return (
+    <LazyTooltip content={text}>
+      <button
+        type="button"
+        className={cn(
+          badgeVariants({ variant: 'success' }),
+          'cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        )}
+      >
+        <BadgeCheck aria-hidden="true" />
+        {t('profile.verified')}
+      </button>
+    </LazyTooltip>
+  );
+}
 
 /** Photo, name with the verified badge, professional facts and the ways to get in touch. */
 export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
@@ -38,18 +67,7 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
           >
             {profile.fullname}
           </h1>
-          <LazyTooltip content={t('profile.verifiedTooltip')}>
-            <button
-              type="button"
-              className={cn(
-                badgeVariants({ variant: 'success' }),
-                'cursor-help focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              )}
-            >
-              <BadgeCheck aria-hidden="true" />
-              {t('profile.verified')}
-            </button>
-          </LazyTooltip>
+          {profile.licence && <VerifiedBadge licence={profile.licence} />}
         </div>
         {profile.permissions && (
           <p className="font-medium text-muted-foreground">

@@ -32,6 +32,7 @@ function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
 
 function profile(overrides: Partial<PublicProfileDto> = {}): PublicProfileDto {
   return {
+    licence: { method: 'register', register: 'advocates', verified_at: '2026-11-24T10:00:00.000Z' },
     firstname: 'Jan',
     lastname: 'Kowalski',
     fullname: 'Jan Kowalski',
@@ -111,7 +112,7 @@ afterEach(() => {
 
 async function openStepOne(url = '/u/jan-kowalski?o=oferta-abc') {
   const view = renderApp(url);
-  expect((await screen.findAllByText('Ładowanie...', {}, LOAD)).length).toBeGreaterThan(0);
+  expect((await screen.findAllByText(/^(Ładowanie|Loading)\.\.\.$/, {}, LOAD)).length).toBeGreaterThan(0);
   await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
   return view;
 }
@@ -223,11 +224,36 @@ describe('public lawyer page, step 1', () => {
     expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
   });
 
-  it('shows the verified tooltip on keyboard focus', async () => {
+  it('shows on keyboard focus what the verified badge means and when it was checked', async () => {
     serve(profile());
     await openStepOne();
     act(() => screen.getByRole('button', { name: 'Zweryfikowany' }).focus());
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(/Profil zweryfikowany/);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Numer wpisu potwierdzony w rejestrze adwokatów 24.11.2026');
+    // Screen readers hear the tooltip as the badge's description (the badge is re-rendered once
+    // the tooltip's code arrives, so it is looked up again).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Zweryfikowany' })).toHaveAccessibleDescription(
+        'Numer wpisu potwierdzony w rejestrze adwokatów 24.11.2026',
+      ),
+    );
+  });
+
+  it('says an administrator confirmed a licence from a certificate, in English too', async () => {
+    serve(profile({ licence: { method: 'review', register: 'legal_counsel', verified_at: '2026-11-24T23:30:00.000Z' } }));
+    await openStepOne('/en/u/jan-kowalski?o=oferta-abc');
+    act(() => screen.getByRole('button', { name: 'Verified' }).focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Licence confirmed by an administrator from a chamber certificate on 25 November 2026',
+    );
+  });
+
+  it('shows no verified badge for a licence nobody confirmed', async () => {
+    serve(profile({ licence: null }));
+    await openStepOne();
+    expect(screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zweryfikowany' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Zweryfikowany')).not.toBeInTheDocument();
   });
 
   it('leaves out references, the offer, the button and the steps when there are none', async () => {

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { licenceRegisterOf, parseAdvocateNo } from '@substytut/shared';
+import { parse, type HTMLElement } from 'node-html-parser';
+import type { DbOrTx } from '../../db/client.ts';
+import type { LicenceEvidence, LicenceQuery, LicenceRegisterPort, RegisterVerdict } from './licence.port.ts';
+import { advocateVerdict, legalCounselVerdict, type AdvocateEntry } from './register-verdict.ts';
+import { takeRegisterSlot } from './register-throttle.ts';
+
+/** Another instance asked the register less than the crawl delay ago: ask again later. */
+export class RegisterBusyError extends Error {
+  constructor() {
+    super('licence register: the shared request slot is taken');
+    this.name = 'RegisterBusyError';
+  }
+}
+
+export interface AdvocatesRegisterOptions {
+  db: DbOrTx;
+  /** https://rejestradwokatow.pl, or a local fake in tests */
+  baseUrl: string;
+  timeoutMs: number;
+  intervalMs?: number;
+}
+
+const REGISTER = 'advocates';
+const USER_AGENT = 'Substytut licence check (+https://substytut.pl; 1 request / 10 s)';
+
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+const fold = (text: string) => clean(text).toLowerCase().replace(/:$/, '');
+
+// Column and label names as the register writes them, folded; several spellings are accepted.
+const FIELDS = {
+  lastname: ['nazwisko'],
+  firstname: ['imię', 'imie'],
+  secondName: ['drugie imię', 'drugie imie'],
+  licenseNo: ['numer wpisu', 'nr wpisu'],
+  chamber: ['izba adwokacka', 'izba'],
+  status: ['status'],
+} as const;
+type Field = keyof typeof FIELDS;
+
+function fieldOf(label: string): Field | null {
+  const folded = fold(label);
+  for (const [field, names] of Object.entries(FIELDS) as [Field, readonly string[]][]) {
+    if (names.includes(folded)) return field;
+  }
+  return null;
+}
+
+function entryFrom(values: Partial<Record<Field, string>>): AdvocateEntry | null {
+  if (!values.lastname || !values.licenseNo) return null;
+  return {
+    firstnames: clean(`${values.firstname ?? ''} ${values.secondName ?? ''}`),
+    lastname: values.lastname,
+    licenseNo: values.licenseNo,
+    chamber: values.chamber ?? '',
+    status: values.status ?? '',
+  };
+}
+
+/** The rows of a results table whose header names the register's columns; null: no such table. */
+function entriesFromTables(root: HTMLElement): AdvocateEntry[] | null {
+  let entries: AdvocateEntry[] | null = null;
+  for (const table of root.querySelectorAll('table')) {
+    const rows = table.querySelectorAll('tr');
+    const header = rows.find((row) => row.querySelectorAll('th').length > 0);
+    if (!header) continue;
+    const columns = header.querySelectorAll('th').map((th) => fieldOf(th.text));
+    if (!columns.includes('lastname') || !columns.includes('licenseNo')) continue;
+    entries ??= [];
+    for (const row of rows) {
+      const cells = row.querySelectorAll('td');
+      if (cells.length === 0) continue;
+      const values: Partial<Record<Field, string>> = {};
+      cells.forEach((cell, i) => {
+        const field = columns[i];
+        if (field) values[field] = clean(cell.text);
+      });
+      const entry = entryFrom(values);
+      if (entry) entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+// A label and the element holding its value.
+const PAIRS: Record<string, string> = { DT: 'DD', TH: 'TD' };
+
+/** An entry page: label/value pairs (dt/dd, or th/td in one row). */
+function entryFromLabels(root: HTMLElement): AdvocateEntry | null {
+  const values: Partial<Record<Field, string>> = {};
+  for (const label of root.querySelectorAll('dt, th')) {
+    const field = fieldOf(label.text);
+    const value = label.nextElementSibling;
+    if (!field || values[field] || !value || PAIRS[label.tagName] !== value.tagName) continue;
+    values[field] = clean(value.text);
+  }
+  return entryFrom(values);
+}
+
+/** Every entry a register page lists: a results table, or a single entry's page. */
+export function parseRegisterPage(html: string): AdvocateEntry[] {
+  const root = parse(html);
+  const rows = entriesFromTables(root);
+  if (rows) return rows;
+  const single = entryFromLabels(root);
+  return single ? [single] : [];
+}
+
+/** The search address: the register's search by surname, first name and entry number. */
+export function registerSearchUrl(baseUrl: string, query: LicenceQuery): string {
+  const url = new URL('/adwokat/wyszukaj', baseUrl);
+  url.searchParams.set('nazwisko', query.lastname);
+  url.searchParams.set('imie', query.firstname);
+  url.searchParams.set('numer_wpisu', query.licenseNo);
+  return url.toString();
+}
+
+/**
+ * rejestradwokatow.pl (LICENCE_REGISTER=advocates): one search by name and entry number per check,
+ * at most one request per 10 s for the whole deployment (takeRegisterSlot), with a timeout. The
+ * page's SHA-256 and the entries read from it are the check's evidence. Answers are cached by the
+ * service (licence.service.ts), from the evidence rows.
+ */
+export function createAdvocatesRegister(options: AdvocatesRegisterOptions): LicenceRegisterPort {
+  return {
+    kind: 'advocates',
+    async check(query: LicenceQuery, now: Date): Promise<RegisterVerdict> {
+      const url = registerSearchUrl(options.baseUrl, query);
+      const evidence = (fields: Partial<LicenceEvidence>): LicenceEvidence => ({
+        source: 'advocates_register',
+        url,
+        fetchedAt: now,
+        sha256: null,
+        parsed: null,
+        ...fields,
+      });
+      if (licenceRegisterOf(query.professionalType) !== 'advocates') {
+        // Nothing is fetched: the register of legal counsel has no interface a machine can ask.
+        return legalCounselVerdict(evidence({ url: null }));
+      }
+      if (!(await takeRegisterSlot(options.db, REGISTER, now, options.intervalMs))) throw new RegisterBusyError();
+
+      let body: Buffer;
+      let status: number;
+      try {
+        const response = await fetch(url, {
+          headers: { 'user-agent': USER_AGENT, accept: 'text/html' },
+          redirect: 'follow',
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        status = response.status;
+        body = Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
+        return {
+          outcome: 'unavailable',
+          reason: 'licence.reason.register_unavailable',
+          evidence: evidence({ parsed: { error: reason } }),
+        };
+      }
+      const sha256 = createHash('sha256').update(body).digest('hex');
+      if (status !== 200 && status !== 404) {
+        return {
+          outcome: 'unavailable',
+          reason: 'licence.reason.register_unavailable',
+          evidence: evidence({ sha256, parsed: { error: `http ${status}` } }),
+        };
+      }
+      const entries = status === 404 ? [] : parseRegisterPage(body.toString('utf8'));
+      const asked = parseAdvocateNo(query.licenseNo);
+      const entry =
+        entries.find((e) => {
+          const parsed = parseAdvocateNo(e.licenseNo);
+          return (
+            parsed !== null &&
+            asked !== null &&
+            parsed.chamberCode === asked.chamberCode &&
+            parsed.list === asked.list &&
+            parsed.number === asked.number
+          );
+        }) ?? null;
+      return advocateVerdict(query, entry, evidence({ sha256, parsed: { entries, matched: entry } }));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { OwnLicence } from '@/lib/licence';
+import { profileQueryKey } from '@/lib/profile-query';
+
+type Progress = (fraction: number) => void;
+
+/** POST /user/profile/licence/check: asks the register again (rate limited on the server). */
+export function checkLicence(): Promise<{ licence: OwnLicence }> {
+  return api.post<{ licence: OwnLicence }>('/user/profile/licence/check');
+}
+
+/** POST /user/profile/licence/certificate, multipart field `file`: the case goes to an administrator. */
+export function uploadCertificate(file: File, onProgress?: Progress): Promise<{ licence: OwnLicence }> {
+  return api.upload<{ licence: OwnLicence }>('/user/profile/licence/certificate', file, {
+    field: 'file',
+    onProgress,
+  });
+}
+
+/**
+ * The answer carries the new licence; the profile is read again as well, because its
+ * `offer_requirements` follow from the licence.
+ */
+function useRefreshProfile() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: profileQueryKey });
+}
+
+export function useCheckLicence() {
+  const refresh = useRefreshProfile();
+  return useMutation({ mutationFn: checkLicence, onSuccess: refresh });
+}
+
+export function useUploadCertificate(onProgress?: Progress) {
+  const refresh = useRefreshProfile();
+  return useMutation({
+    mutationFn: (file: File) => uploadCertificate(file, onProgress),
+    onSuccess: refresh,
+  });
+}
