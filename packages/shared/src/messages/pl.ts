@@ -58,8 +58,6 @@ export const pl = {
   'payments.checkout_failed': 'Błąd serwera spróbuj później',
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
-  'offers.grantor_mismatch':
-    'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
   'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
@@ -137,6 +135,8 @@ export const pl = {
   'validation.grantorTypeInvalid': 'Substytucji lub upoważnienia udziela adwokat albo radca prawny',
   'validation.grantorLicenceRequired': 'Podaj numer wpisu na listę',
   'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
+  'validation.grantorMismatch':
+    'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

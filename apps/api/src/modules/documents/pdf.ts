@@ -192,3 +192,19 @@ export function signatureLines(doc: Pdf, captions: string[]): void {
   doc.y = lineY + 24;
   doc.font('regular').fontSize(BODY_SIZE).fillColor(PDF_COLORS.text);
 }
+
+/** Answers a PDF download: never cached (it names people), saved under its own name. */
+export function sendPdf(
+  reply: {
+    header(name: string, value: string | number): unknown;
+    type(t: string): unknown;
+    send(b: Buffer): unknown;
+  },
+  file: { pdf: Buffer; fileName: string },
+) {
+  reply.header('cache-control', 'no-store');
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  reply.header('content-length', file.pdf.byteLength);
+  reply.type('application/pdf');
+  return reply.send(file.pdf);
+}

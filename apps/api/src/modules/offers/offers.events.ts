@@ -1,4 +1,6 @@
+import { substitutionDocumentKind } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
 import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
@@ -13,6 +15,7 @@ import {
   findPaymentBySession,
   findPaymentsToRefund,
   lockOffer,
+  setDocumentTokenHash,
   setPaymentRef,
   setPaymentStatus,
   setPaymentStatusByRef,
@@ -72,6 +75,10 @@ export async function onCheckoutCompleted(
   const found = await findOfferWithLawyer(tx, payment.offerId);
   if (!found) return;
   const context = mailContextOf(deps);
+  // The mail's link to the substitution document (decision 021): only its hash is kept.
+  const documentKind = substitutionDocumentKind(found.profile.permissions);
+  const documentToken = newSecretToken();
+  await setDocumentTokenHash(tx, paid.id, hashToken(documentToken));
   await enqueueMail(
     tx,
     paymentReceivedMail(
@@ -84,6 +91,9 @@ export async function onCheckoutCompleted(
         seolink: found.profile.seolink ?? '',
         paymentId: paid.id,
         client: paid,
+        document: documentKind
+          ? { kind: documentKind, url: substitutionDocumentLink(context.publicUrl, documentToken) }
+          : null,
       },
       context,
     ),
@@ -104,6 +114,11 @@ export async function onCheckoutCompleted(
     now,
   );
   return () => endCheckoutsOfPaidOffers(deps, payment.offerId);
+}
+
+/** The payment confirmation's link to the substitution document (no language prefix: it is the API's). */
+export function substitutionDocumentLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/public/substitution-document/${encodeURIComponent(token)}`;
 }
 
 /** checkout.expired / checkout.failed: that payer's checkout ends; the others stay as they are. */

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   checkoutExpiresAt,
+  grantorFitsSubstitute,
   isOfferExpired,
   isOfferPayable,
   type PaymentRequestPayload,
 } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow, StoredGrantor } from '../../db/schema/checkout.ts';
+import { validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { webUrl } from '../mail/templates/index.ts';
 import { checkoutFailed } from '../payments/payments.errors.ts';
@@ -56,11 +58,20 @@ const INVOICE_FIELDS = [
   'locale',
 ] as const satisfies readonly (keyof OfferPaymentRow)[];
 
-/** What binds a checkout to its payer: their invoice data, e-mail and language. */
-type InvoiceData = Pick<OfferPaymentRow, (typeof INVOICE_FIELDS)[number]>;
+/**
+ * What binds a checkout to its payer: their invoice data, e-mail and language, and the grantor
+ * they named (issue 24), which the substitution document is made from.
+ */
+type InvoiceData = Pick<OfferPaymentRow, (typeof INVOICE_FIELDS)[number] | 'grantor'>;
+
+const GRANTOR_FIELDS = ['name', 'professionalType', 'licenseNo', 'officeAddress'] as const;
+// Field by field: jsonb gives the keys back in its own order.
+const sameGrantor = (a: StoredGrantor | null, b: StoredGrantor | null) =>
+  a === null || b === null ? a === b : GRANTOR_FIELDS.every((field) => a[field] === b[field]);
 
 const sameInvoice = (a: InvoiceData, b: InvoiceData) =>
-  INVOICE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+  INVOICE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null)) &&
+  sameGrantor(a.grantor ?? null, b.grantor ?? null);
 
 /** An open checkout of this payer, with this data, that the provider still accepts payment on. */
 const reusableCheckout = (rows: OfferPaymentRow[], invoice: InvoiceData, now: Date) =>
@@ -89,6 +100,19 @@ export async function startPayment(
   if (!account?.payoutsEnabled) throw offerNotPayable();
 
   const p = input.payload;
+  const grantor: StoredGrantor | null = p.grantor
+    ? {
+        name: p.grantor.name,
+        professionalType: p.grantor.professional_type,
+        licenseNo: p.grantor.license_no,
+        officeAddress: p.grantor.office_address,
+      }
+    : null;
+  // A trainee is authorised only from their own profession (decision 021): better said now than
+  // in court.
+  if (p.grantor && !grantorFitsSubstitute(p.grantor.professional_type, found.profile.permissions)) {
+    throw validationFailed({ 'grantor.professional_type': 'validation.grantorMismatch' });
+  }
   const invoice: InvoiceData = {
     email: p.email,
     company: p.company,
@@ -101,6 +125,7 @@ export async function startPayment(
     phone: p.phone,
     nip: p.nip,
     locale: input.locale,
+    grantor,
   };
   // A secret counts only when this offer's payments know it: the server made it, so nobody else
   // holds it, and a made-up value starts afresh like no cookie at all.

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
+import { sendPdf } from '../documents/pdf.ts';
 import { ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import type { OfferCards } from './offers.cards.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
+import { documentForOwner } from './offers.document.ts';
 import {
   emptyResponse,
   offerCreateBody,
@@ -91,5 +93,12 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
     '/api/user/offer/:id/done',
     { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
     async (request) => ok(await markOfferDone(deps, currentUser(request), parseOfferId(request.params.id))),
+  );
+
+  typed.get(
+    '/api/user/offer/:id/substitution-document',
+    { ...auth, config: rateLimit(30, '1 minute'), schema: { params: offerIdParams } },
+    async (request, reply) =>
+      sendPdf(reply, await documentForOwner(deps, currentUser(request).id, parseOfferId(request.params.id))),
   );
 }
