@@ -48,6 +48,7 @@ export function makeOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     createDate: '2025-01-01T10:00:00.000Z',
     updateDate: '2025-01-01T10:00:00.000Z',
     profile: { seolink: 'jan-kowalski', fullname: 'Jan Kowalski' },
+    hearing: null,
     ...overrides,
   };
 }

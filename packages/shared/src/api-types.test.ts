@@ -54,6 +54,7 @@ describe('DTO schemas', () => {
       createDate: '2024-12-01T10:00:00.000Z',
       updateDate: '2024-12-01T10:00:00.000Z',
       profile: { seolink: 'jan', fullname: 'Jan K' },
+      hearing: null,
     };
     expect(dataEnvelope(offerDtoSchema).safeParse({ data: offer }).success).toBe(true);
     expect(offerDtoSchema.safeParse({ ...offer, price: 100 }).success).toBe(false);

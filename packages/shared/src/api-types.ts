@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hearingDtoSchema } from './hearing.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 
 /**
@@ -130,6 +131,8 @@ export const offerDtoSchema = z.object({
   createDate: z.string(),
   updateDate: z.string(),
   profile: z.object({ seolink: z.string(), fullname: z.string() }),
+  /** The hearing (issue 23); the owner sees every field. */
+  hearing: hearingDtoSchema.nullable(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;
 
@@ -152,6 +155,8 @@ export const publicOfferDtoSchema = z.object({
   /** Storage key of the offer's card image (served under /storage/), or null. */
   cardUrl: z.string().nullable(),
   error: z.boolean(),
+  /** The hearing without its case number and party (only the lawyer and the payer see those). */
+  hearing: hearingDtoSchema.nullable(),
 });
 export type PublicOfferDto = z.infer<typeof publicOfferDtoSchema>;
 

@@ -14,3 +14,4 @@ export * from './api-types.ts';
 export * from './offer-rules.ts';
 export * from './retention.ts';
 export * from './substitution.ts';
+export * from './hearing.ts';

@@ -134,6 +134,13 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.grantorAddressRequired': "Enter the office's address (at least 5 characters)",
   'validation.grantorMismatch':
     'A trainee advocate is authorised by an advocate, a trainee legal counsel by a legal counsel',
+  'validation.courtUnknown': 'Choose a court from the list',
+  'validation.caseNumberFormat': 'Enter the case number in its usual form, e.g. I C 123/24 or XXV C 1234/23',
+  'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',
+  'validation.hearingInPast': 'The hearing must be in the future',
+  'validation.hearingTooLate': 'The hearing can be at most two years ahead',
+  'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
+  'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

@@ -137,6 +137,13 @@ export const pl = {
   'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
   'validation.grantorMismatch':
     'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
+  'validation.courtUnknown': 'Wybierz sąd z listy',
+  'validation.caseNumberFormat': 'Podaj sygnaturę akt w zwykłym formacie, np. I C 123/24 lub XXV C 1234/23',
+  'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',
+  'validation.hearingInPast': 'Termin rozprawy musi przypadać w przyszłości',
+  'validation.hearingTooLate': 'Termin rozprawy może przypadać najpóźniej za dwa lata',
+  'validation.remoteLinkRequired': 'Podaj link do rozprawy zdalnej',
+  'validation.remoteLinkHttps': 'Link do rozprawy musi być adresem zaczynającym się od https://',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

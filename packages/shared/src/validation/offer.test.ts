@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssueByPath } from './issues.ts';
+import { EMPTY_HEARING } from '../hearing.ts';
 import { isValidExpiry, offerCreateSchemaAt, toOfferCreatePayload } from './offer.ts';
 
 // 23:30 in Warsaw on 14 June: "tomorrow" is the 15th even though UTC still says the 14th.
@@ -72,6 +73,7 @@ describe('offerCreateSchema', () => {
       description: '',
       netGrosze: 81301,
       grossGrosze: 100000,
+      hearing: EMPTY_HEARING,
     });
   });
 

@@ -7,6 +7,7 @@ import {
   groszeToDecimalString,
   parsePlnToGrosze,
 } from '../money.ts';
+import { EMPTY_HEARING, hearingInputSchemaWith, type HearingData } from '../hearing.ts';
 import { requiredText, textField } from './fields.ts';
 
 export const OFFER_TITLE_MAX_LENGTH = 120;
@@ -78,6 +79,7 @@ function makeOfferCreateSchema(clock: () => Date) {
       price: priceField,
       price_brutto: priceBruttoField,
       description: descriptionText.nullish().transform((v) => v ?? ''),
+      hearing: hearingInputSchemaWith(clock).nullish(),
     })
     .superRefine((offer, ctx) => {
       if (offer.price_brutto !== null && offer.price_brutto !== grossFromNet(offer.price))
@@ -89,6 +91,7 @@ function makeOfferCreateSchema(clock: () => Date) {
       description: offer.description,
       netGrosze: offer.price,
       grossGrosze: grossFromNet(offer.price),
+      hearing: offer.hearing ?? EMPTY_HEARING,
     }));
 }
 
@@ -99,6 +102,8 @@ export interface OfferCreateData {
   description: string;
   netGrosze: number;
   grossGrosze: number;
+  /** Every field null when the lawyer gave none (issue 23). */
+  hearing: HearingData;
 }
 
 /** The offer form and POST /user/offer, with "tomorrow" taken relative to `now`. */
@@ -120,6 +125,8 @@ export const offerUpdateSchemaWith = (clock: () => Date) =>
     price: priceField.nullish(),
     price_brutto: priceBruttoField,
     description: descriptionText.nullish(),
+    /** The whole hearing as it should be now; left out or null keeps the stored one. */
+    hearing: hearingInputSchemaWith(clock).nullish(),
   });
 
 export type OfferUpdateData = z.output<ReturnType<typeof offerUpdateSchemaWith>>;

@@ -1,7 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { offers } from './offers.ts';
 import { PAYMENT_PROVIDERS, paymentAccounts } from './payments.ts';
+
+/** A payer's hearing correction as stored (HearingData with the time as ISO 8601). */
+export interface StoredHearingCorrection {
+  courtId: string | null;
+  division: string | null;
+  caseNumber: string | null;
+  startsAt: string | null;
+  mode: 'in_person' | 'remote' | null;
+  remoteLink: string | null;
+  party: string | null;
+}
 
 /** The lawyer granting the substitution, as the payer gave it in step 2 (issue 24). */
 export interface StoredGrantor {
@@ -71,6 +92,11 @@ export const offerPayments = pgTable(
     payDate: timestamp('pay_date', { withTimezone: true }),
     /** what happened after payment (refund, dispute), for the operator */
     note: text('note'),
+    /**
+     * The hearing details this payer added or corrected in step 2 (issue 23), applied to the
+     * offer when this checkout pays it; null when they changed nothing.
+     */
+    hearing: jsonb('hearing').$type<StoredHearingCorrection>(),
     /**
      * sha256 of the random secret in the paying browser's cookie: only that browser gets this
      * checkout back (decision 013)

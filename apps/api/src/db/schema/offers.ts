@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { OFFER_STATUSES } from '@substytut/shared';
+import { HEARING_MODES, OFFER_STATUSES } from '@substytut/shared';
 import { profiles } from './profile.ts';
 
 /**
@@ -38,6 +38,19 @@ export const offers = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    // The hearing (issue 23, packages/shared/src/hearing.ts); every field optional.
+    /** An id of the court list (packages/shared/src/reference-data/courts.ts). */
+    courtId: text('court_id'),
+    courtDivision: text('court_division'),
+    caseNumber: text('case_number'),
+    hearingAt: timestamp('hearing_at', { withTimezone: true }),
+    hearingMode: text('hearing_mode', { enum: HEARING_MODES }),
+    remoteLink: text('remote_link'),
+    party: text('party'),
+    /** The SEQUENCE of the hearing's calendar event: raised on every change of its details. */
+    hearingSequence: integer('hearing_sequence').notNull().default(0),
+    /** When the day-before reminder was queued; set once, so it is never sent twice. */
+    hearingReminderAt: timestamp('hearing_reminder_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +68,10 @@ export const offers = pgTable(
     // Admin list paging over all offers by creation or last change.
     index('offers_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('offers_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    // The reminder job: paid hearings not yet reminded, by time.
+    index('offers_hearing_reminder_idx')
+      .on(t.hearingAt)
+      .where(sql`${t.hearingReminderAt} is null`),
     check(
       'offers_status_valid',
       sql`${t.status} in ('active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired')`,
@@ -63,6 +80,7 @@ export const offers = pgTable(
     check('offers_net_range', sql`${t.netGrosze} between 1 and 100000`),
     check('offers_gross_is_net_plus_vat', sql`${t.grossGrosze} = (${t.netGrosze} * 123 + 50) / 100`),
     check('offers_offer_url_length', sql`length(${t.offerUrl}) >= 22`),
+    check('offers_hearing_mode_valid', sql`${t.hearingMode} in ('in_person', 'remote')`),
   ],
 );
 

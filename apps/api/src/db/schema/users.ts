@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -72,6 +82,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Files sent with the message (e.g. a hearing's .ics invitation); null for none. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,4 +96,10 @@ export const mailOutbox = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type AccessToken = typeof accessTokens.$inferSelect;
+/** Text content (an .ics is text); `contentType` may carry parameters such as method=REQUEST. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

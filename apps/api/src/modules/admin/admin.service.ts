@@ -11,13 +11,7 @@ import {
   type AdminSummary,
   type ParsedSort,
 } from '@substytut/shared/admin-api';
-import {
-  addDays,
-  OFFER_STATUSES,
-  PROFILE_STATUSES,
-  warsawDate,
-  type IsoDate,
-} from '@substytut/shared';
+import { addDays, OFFER_STATUSES, PROFILE_STATUSES, warsawDate, type IsoDate } from '@substytut/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../app/errors.ts';
 import { toOfferDto } from '../offers/offers.dto.ts';
@@ -151,7 +145,7 @@ export async function listOffers(deps: AdminDeps, query: AdminListQuery): Promis
     ]);
   }
   return {
-    data: rows.map(({ offer, profile }) => toOfferDto(offer, profile, deps.config.publicUrl)),
+    data: rows.map(({ offer, profile }) => toOfferDto(offer, profile, deps.config.publicUrl, false)),
     page: query.page,
     pageSize: query.pageSize,
     ...total,

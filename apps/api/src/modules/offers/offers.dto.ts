@@ -1,6 +1,8 @@
 import {
   groszeToDecimalString,
   isOfferPayable,
+  toHearingDto,
+  type HearingData,
   type OfferDto,
   type PublicOfferDto,
 } from '@substytut/shared';
@@ -13,6 +15,32 @@ export const fullNameOf = (p: { firstname: string; lastname: string }) =>
 
 export function absoluteOfferUrl(publicUrl: string, seolink: string, offerUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(seolink)}?o=${encodeURIComponent(offerUrl)}`;
+}
+
+/** The offer row's hearing columns (issue 23). */
+export function hearingOf(offer: OfferRow): HearingData {
+  return {
+    courtId: offer.courtId,
+    division: offer.courtDivision,
+    caseNumber: offer.caseNumber,
+    startsAt: offer.hearingAt,
+    mode: offer.hearingMode,
+    remoteLink: offer.remoteLink,
+    party: offer.party,
+  };
+}
+
+/** A hearing as the offer row's columns. */
+export function hearingColumns(h: HearingData) {
+  return {
+    courtId: h.courtId,
+    courtDivision: h.division,
+    caseNumber: h.caseNumber,
+    hearingAt: h.startsAt,
+    hearingMode: h.mode,
+    remoteLink: h.remoteLink,
+    party: h.party,
+  };
 }
 
 /** What anyone with the offer's link sees. */
@@ -31,14 +59,22 @@ function offerFields(offer: OfferRow) {
 
 /** The public page's offer; `error` when it can no longer be paid (the page hides its form). */
 export function toPublicOfferDto(offer: OfferRow, now: Date): PublicOfferDto {
-  return { ...offerFields(offer), error: !isOfferPayable(offer, now) };
+  return {
+    ...offerFields(offer),
+    error: !isOfferPayable(offer, now),
+    hearing: toHearingDto(hearingOf(offer), false),
+  };
 }
 
-/** The lawyer's (and the administrator's) offer. */
+/**
+ * The lawyer's (and the administrator's) offer. `confidential`: the case number and the party are
+ * shown (the lawyer's own offers); the administrator's list passes false.
+ */
 export function toOfferDto(
   offer: OfferRow,
   profile: { seolink: string | null; firstname: string; lastname: string },
   publicUrl: string,
+  confidential = true,
 ): OfferDto {
   const seolink = profile.seolink ?? '';
   return {
@@ -49,5 +85,6 @@ export function toOfferDto(
     createDate: offer.createdAt.toISOString(),
     updateDate: offer.updatedAt.toISOString(),
     profile: { seolink, fullname: fullNameOf(profile) },
+    hearing: toHearingDto(hearingOf(offer), confidential),
   };
 }

@@ -63,7 +63,21 @@ export async function updateActiveOffer(
   db: DbOrTx,
   profileId: number,
   offerId: number,
-  values: Pick<OfferRow, 'title' | 'description' | 'expireDate' | 'netGrosze' | 'grossGrosze' | 'updatedAt'>,
+  values: Pick<OfferRow, 'title' | 'description' | 'expireDate' | 'netGrosze' | 'grossGrosze' | 'updatedAt'> &
+    Partial<
+      Pick<
+        OfferRow,
+        | 'courtId'
+        | 'courtDivision'
+        | 'caseNumber'
+        | 'hearingAt'
+        | 'hearingMode'
+        | 'remoteLink'
+        | 'party'
+        | 'hearingSequence'
+        | 'hearingReminderAt'
+      >
+    >,
 ): Promise<OfferRow | null> {
   const [row] = await db
     .update(offers)

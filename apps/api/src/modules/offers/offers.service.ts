@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   canDelete,
   firstIssueByPath,
+  sameHearing,
   groszeToDecimalString,
   offerCreateSchemaAt,
   type OfferCreateData,
@@ -16,7 +17,7 @@ import { enqueueMail } from '../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, toOfferDto } from './offers.dto.ts';
+import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { offerNotFound, profileInactive } from './offers.errors.ts';
 import { offerDoneMail } from './offers.mail.ts';
@@ -92,6 +93,7 @@ export async function createOffer(
     netGrosze: data.netGrosze,
     grossGrosze: data.grossGrosze,
     expireDate: data.expireDate,
+    ...hearingColumns(data.hearing),
     status: 'active',
     offerUrl: newOfferUrl(),
     cardKey: newCardKey(),
@@ -141,12 +143,17 @@ export async function updateOffer(
   });
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
   const data = parsed.data;
+  // A kept hearing is not checked again: its time was in the future when it was set.
+  const hearing = input.hearing ?? hearingOf(offer);
+  const hearingChanged = !sameHearing(hearing, hearingOf(offer));
   const updated = await updateActiveOffer(deps.db, profile.id, offerId, {
     title: data.title,
     description: data.description,
     expireDate: data.expireDate,
     netGrosze: data.netGrosze,
     grossGrosze: data.grossGrosze,
+    ...hearingColumns(hearing),
+    ...(hearingChanged ? { hearingSequence: offer.hearingSequence + 1, hearingReminderAt: null } : {}),
     updatedAt: now,
   });
   if (!updated) return refusal(deps, offerId);

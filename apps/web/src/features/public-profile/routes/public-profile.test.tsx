@@ -25,6 +25,7 @@ function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
     offerUrl: 'oferta-abc',
     cardUrl: null,
     error: false,
+    hearing: null,
     ...overrides,
   };
 }
