@@ -3,6 +3,7 @@ import { ConfigError, exposureWarning, loadConfig, type Config } from './modules
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
+import { sendHearingReminders } from './modules/calendar/hearing-reminder.ts';
 import { startClockJob } from './modules/offers/offers.clock.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 
@@ -42,6 +43,10 @@ async function main() {
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
   const clockLog = app.log.child({ component: 'clock-job' });
   const clockJob = startClockJob(services.lifecycle, clockLog, [
+    async () => {
+      const reminded = await sendHearingReminders(services.lifecycle);
+      if (reminded) clockLog.info({ reminded }, 'clock job: hearing reminders');
+    },
     async () => {
       const swept = await runMyDataSweeps(app);
       if (swept.exportsPurged || swept.accountsPurged) clockLog.info(swept, 'clock job: my data');

@@ -60,6 +60,33 @@ export function warsawDateTimeParts(instant: Date | string): { date: string; tim
   return { date: lightFormat(local, 'yyyy-MM-dd'), time: lightFormat(local, 'HH:mm') };
 }
 
+/** '30.03.2026, godz. 09:30' / '30.03.2026 at 09:30', in Warsaw time. */
+export function formatHearingTime(instant: Date | string, locale: 'pl' | 'en'): string {
+  const { date, time } = warsawDateTimeParts(instant);
+  const day = `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+  return locale === 'pl' ? `${day}, godz. ${time}` : `${day} at ${time}`;
+}
+
+export const HEARING_MODE_LABELS = {
+  pl: { in_person: 'stacjonarnie', remote: 'zdalnie' },
+  en: { in_person: 'in person', remote: 'remote' },
+} as const satisfies Record<'pl' | 'en', Record<HearingMode, string>>;
+
+/**
+ * One line naming the hearing for anyone: court (city), division, date and hour, mode. Never the
+ * case number or the party. Null when none of these is known.
+ */
+export function hearingSummary(h: HearingDto | null, locale: 'pl' | 'en'): string | null {
+  if (!h) return null;
+  const parts = [
+    h.court_name,
+    h.division,
+    h.starts_at ? formatHearingTime(h.starts_at, locale) : null,
+    h.mode ? HEARING_MODE_LABELS[locale][h.mode] : null,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 /** What the API stores: every field null when not given. */
 export interface HearingData {
   courtId: string | null;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
@@ -37,6 +38,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(publicProfileRoutes);
   await app.register(adminRoutes);
   await app.register(myDataRoutes);
+  await app.register(calendarRoutes, { deps: lifecycle });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

@@ -324,7 +324,7 @@ const ENDPOINTS: Endpoint[] = [
   bodyEndpoint(
     'POST /api/public/profile/:seolink/payment/:offerUrl',
     () => `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
-    paymentBody,
+    paymentBody({ now: () => new Date() }),
     clientInvoice('klient@example.com'),
   ),
   {

@@ -91,6 +91,12 @@ function detailPage(row: MailOutboxRow): string {
 </dl>
 <h2>Links</h2>
 ${links.length === 0 ? '<p>None.</p>' : `<ul>${links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>`}
+<h2>Attachments</h2>
+${
+  (row.attachments ?? []).length === 0
+    ? '<p>None.</p>'
+    : `<ul>${(row.attachments ?? []).map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})<pre>${escapeHtml(a.content)}</pre></li>`).join('')}</ul>`
+}
 <h2>HTML</h2>
 <iframe title="HTML body" sandbox="allow-popups allow-top-navigation-by-user-activation" src="/dev/mail/${row.id}/html"></iframe>
 <h2>Text</h2>
@@ -154,6 +160,7 @@ export function registerDevMailRoutes(app: FastifyInstance, db: Db) {
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
           links: linksIn(row.html),
+          attachments: row.attachments ?? [],
         })),
       );
     },

@@ -1,4 +1,4 @@
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox, type MailAttachment } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Locale } from '@substytut/shared/locale';
 
@@ -8,6 +8,7 @@ export interface MailMessage {
   html: string;
   text: string;
   locale?: Locale;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -23,6 +24,7 @@ export async function enqueueMail(db: DbOrTx, message: MailMessage, now?: Date):
       html: message.html,
       text: message.text,
       locale: message.locale ?? 'pl',
+      attachments: message.attachments && message.attachments.length > 0 ? message.attachments : null,
       ...(now ? { nextAttemptAt: now, createdAt: now } : {}),
     })
     .returning({ id: mailOutbox.id });

@@ -4,7 +4,7 @@ import type { MailOutboxRow } from '../../db/schema.ts';
 /** Delivers one message or throws; the worker owns retries. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'local';
-  send(message: Pick<MailOutboxRow, 'to' | 'subject' | 'html' | 'text'>): Promise<void>;
+  send(message: Pick<MailOutboxRow, 'to' | 'subject' | 'html' | 'text' | 'attachments'>): Promise<void>;
   close(): void;
 }
 
@@ -24,6 +24,11 @@ export function createSmtpTransport(options: { smtpUrl: string; from: string }):
         subject: message.subject,
         html: message.html,
         text: message.text,
+        attachments: (message.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
       });
     },
     close: () => transporter.close(),

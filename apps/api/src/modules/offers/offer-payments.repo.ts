@@ -299,3 +299,15 @@ export async function offerAcceptanceOf(
 export async function setDocumentTokenHash(db: DbOrTx, paymentId: number, tokenHash: string): Promise<void> {
   await db.update(offerPayments).set({ documentTokenHash: tokenHash }).where(eq(offerPayments.id, paymentId));
 }
+
+/** The hearing correction a payer sent with their (reused) checkout; only while it is open. */
+export async function setPaymentHearing(
+  db: DbOrTx,
+  paymentId: number,
+  hearing: OfferPaymentRow['hearing'],
+): Promise<void> {
+  await db
+    .update(offerPayments)
+    .set({ hearing })
+    .where(and(eq(offerPayments.id, paymentId), eq(offerPayments.status, 'open')));
+}

@@ -40,13 +40,18 @@ export async function offersClientRoutes(
     '/api/public/profile/:seolink/payment/:offerUrl',
     {
       config: rateLimit(20, '1 minute'),
-      schema: { params: paymentParams, body: paymentBody, response: { 200: dataOf(paymentLinkDtoSchema) } },
+      schema: {
+        params: paymentParams,
+        body: paymentBody(app.clock),
+        response: { 200: dataOf(paymentLinkDtoSchema) },
+      },
     },
     async (request, reply) => {
-      const { locale, ...payload } = request.body;
+      const { locale, hearing, ...payload } = request.body;
       const { payLink, payerSecret } = await startPayment(deps, {
         ...request.params,
         payload,
+        hearing: hearing ?? null,
         locale: locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
         payerSecret: request.cookies[PAYER_COOKIE] ?? null,
       });

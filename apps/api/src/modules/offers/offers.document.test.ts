@@ -257,6 +257,29 @@ describe('who downloads the substitution document', () => {
     ).toBe(404);
   });
 
+  it('is filled from the hearing: the lawyer’s details and the party the payer added in step 2', async () => {
+    const { profile, headers } = await lawyer('adwokat');
+    const offer = await t.seed.offer({
+      profileId: profile.id,
+      courtId: 'sad-rejonowy-dla-warszawy-mokotowa-w-warszawie',
+      courtDivision: 'I Wydział Cywilny',
+      caseNumber: 'I C 123/26',
+      hearingAt: new Date('2030-12-03T08:30:00Z'),
+    });
+    const { payLink } = await startPaying(profile, offer.offerUrl, {
+      grantor: { ...grantor, professional_type: 'radca-prawny' },
+      hearing: { party: 'Jan Kowalski (powód)' },
+    });
+    await pay(payLink);
+    const text = await pdfFlatText((await ownerGet(offer.id, headers)).rawPayload);
+    expect(text).toContain('Sąd Rejonowy dla Warszawy-Mokotowa w Warszawie');
+    expect(text).toContain('I Wydział Cywilny');
+    expect(text).toContain('I C 123/26');
+    expect(text).toContain('Jan Kowalski (powód)');
+    expect(text).toContain('wyznaczonej na dzień 03.12.2030 r., godz. 09:30');
+    expect(text).toContain('w której siedzibę ma sąd (Warszawa)');
+  });
+
   it('a trainee receives an authorisation; a payer who named no grantor gets dotted lines', async () => {
     const { profile, offer, headers } = await lawyer('aplikant-adwokacki');
     const { payLink } = await startPaying(profile, offer.offerUrl);

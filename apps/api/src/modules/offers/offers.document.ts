@@ -1,4 +1,4 @@
-import { substitutionDocumentKind, type SubstitutionDocumentKind } from '@substytut/shared';
+import { findCourt, substitutionDocumentKind, type SubstitutionDocumentKind } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { offerPayments, type OfferPaymentRow } from '../../db/schema/checkout.ts';
@@ -11,7 +11,7 @@ import {
   type SubstitutionDocumentInput,
 } from '../documents/substitution-document.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf } from './offers.dto.ts';
+import { fullNameOf, hearingOf } from './offers.dto.ts';
 import { offerNotFound } from './offers.errors.ts';
 import { findPaidPayment, findPayerPayments, findPublicOffer } from './offer-payments.repo.ts';
 import { findOfferWithProfile } from './offers.repo.ts';
@@ -42,9 +42,18 @@ async function findPayingPayment(db: DbOrTx, offerId: number): Promise<OfferPaym
   return payment && isPaying(payment) ? payment : null;
 }
 
-/** The hearing as the document prints it; the offer's hearing columns come with issue 23. */
-function hearingOf(_offer: OfferRow): SubstitutionDocumentInput['hearing'] {
-  return null;
+/** The offer's hearing (issue 23) as the document prints it: the court by its name and seat. */
+function hearingFor(offer: OfferRow): SubstitutionDocumentInput['hearing'] {
+  const h = hearingOf(offer);
+  const court = h.courtId ? findCourt(h.courtId) : undefined;
+  return {
+    courtName: court?.name ?? null,
+    courtCity: court?.city ?? null,
+    division: h.division,
+    caseNumber: h.caseNumber,
+    startsAt: h.startsAt,
+    party: h.party,
+  };
 }
 
 /** What fills the document: the offer's lawyer, the paying payer's grantor data, the hearing. */
@@ -64,7 +73,7 @@ export async function substitutionDocumentInput(
       licenseNo: row.profile.licenseNo,
     },
     grantor,
-    hearing: hearingOf(row.offer),
+    hearing: hearingFor(row.offer),
     // The payer's own town and the day they paid, but only when they said they grant it: anyone
     // else's town or day would be a guess about a signature that is not theirs.
     issued: grantor ? { place: payment.city, on: payment.payDate } : { place: null, on: null },

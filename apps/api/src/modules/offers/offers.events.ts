@@ -6,7 +6,9 @@ import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from
 import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf } from './offers.dto.ts';
+import { hearingLines, withHearing } from '../calendar/hearing-mails.ts';
+import { fullNameOf, hearingOf } from './offers.dto.ts';
+import { applyHearingCorrection } from './offers.hearing.ts';
 import { closeCheckout } from './offers.payment.ts';
 import { tryTransition } from './offers.transitions.ts';
 import {
@@ -74,6 +76,8 @@ export async function onCheckoutCompleted(
   }
   const found = await findOfferWithLawyer(tx, payment.offerId);
   if (!found) return;
+  const offer = await applyHearingCorrection(tx, found.offer, paid.hearing, now);
+  const hearing = hearingOf(offer);
   const context = mailContextOf(deps);
   // The mail's link to the substitution document (decision 021): only its hash is kept.
   const documentKind = substitutionDocumentKind(found.profile.permissions);
@@ -81,35 +85,51 @@ export async function onCheckoutCompleted(
   await setDocumentTokenHash(tx, paid.id, hashToken(documentToken));
   await enqueueMail(
     tx,
-    paymentReceivedMail(
-      {
-        locale: paid.locale,
-        to: paid.email,
-        offerTitle: found.offer.title,
-        amount: paid.price,
-        lawyerName: fullNameOf(found.profile),
-        seolink: found.profile.seolink ?? '',
-        paymentId: paid.id,
-        client: paid,
-        document: documentKind
-          ? { kind: documentKind, url: substitutionDocumentLink(context.publicUrl, documentToken) }
-          : null,
-      },
+    withHearing(
+      paymentReceivedMail(
+        {
+          locale: paid.locale,
+          to: paid.email,
+          offerTitle: offer.title,
+          amount: paid.price,
+          lawyerName: fullNameOf(found.profile),
+          seolink: found.profile.seolink ?? '',
+          paymentId: paid.id,
+          client: paid,
+          hearing: hearingLines(hearing, paid.locale),
+          document: documentKind
+            ? { kind: documentKind, url: substitutionDocumentLink(context.publicUrl, documentToken) }
+            : null,
+        },
+        context,
+      ),
+      offer,
+      'payer',
+      paid.locale,
       context,
+      now,
     ),
     now,
   );
   await enqueueMail(
     tx,
-    offerPaidMail(
-      {
-        locale: found.lawyer.locale,
-        to: found.lawyer.email,
-        offerTitle: found.offer.title,
-        amount: paid.price,
-        client: paid,
-      },
+    withHearing(
+      offerPaidMail(
+        {
+          locale: found.lawyer.locale,
+          to: found.lawyer.email,
+          offerTitle: offer.title,
+          amount: paid.price,
+          client: paid,
+          hearing: hearingLines(hearing, found.lawyer.locale),
+        },
+        context,
+      ),
+      offer,
+      'lawyer',
+      found.lawyer.locale,
       context,
+      now,
     ),
     now,
   );

@@ -4,6 +4,7 @@ import {
   grantorFitsSubstitute,
   isOfferExpired,
   isOfferPayable,
+  type HearingData,
   type PaymentRequestPayload,
 } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { PaymentProviderError, type Locale } from '../payments/payments.port.ts'
 import type { LifecycleDeps } from './offers.deps.ts';
 import { fullNameOf } from './offers.dto.ts';
 import { offerNotFound, offerNotPayable } from './offers.errors.ts';
+import { toStoredCorrection } from './offers.hearing.ts';
 import { transitionOffer, tryTransition } from './offers.transitions.ts';
 import {
   countPayments,
@@ -24,6 +26,7 @@ import {
   hasPayableCheckout,
   insertPayment,
   lockOffer,
+  setPaymentHearing,
   setPaymentStatus,
 } from './offer-payments.repo.ts';
 
@@ -33,6 +36,8 @@ export interface StartPaymentInput {
   seolink: string;
   offerUrl: string;
   payload: PaymentRequestPayload;
+  /** the client's additions and corrections to the hearing (step 2), applied when this checkout pays */
+  hearing: HearingData | null;
   locale: Locale;
   /** the secret of the browser's payer cookie, when it sent one */
   payerSecret: string | null;
@@ -134,8 +139,13 @@ export async function startPayment(
   const payerSecret = mine.length > 0 && input.payerSecret ? input.payerSecret : newSecretToken();
   const payerHash = hashToken(payerSecret);
 
+  const hearing = toStoredCorrection(input.hearing);
   const own = reusableCheckout(mine, invoice, deps.clock.now());
-  if (own) return { payLink: own.payLink, payerSecret };
+  if (own) {
+    // The same checkout, with the hearing as the client sent it last.
+    await setPaymentHearing(deps.db, own.id, hearing);
+    return { payLink: own.payLink, payerSecret };
+  }
   // The payer corrected their data: their old checkout ends first (at the provider, outside any
   // transaction), so they never hold two that can be paid.
   for (const old of mine.filter((row) => row.status === 'open')) {
@@ -155,7 +165,10 @@ export async function startPayment(
     if (!offer || !isOfferPayable(offer, now)) throw offerNotPayable();
     // A concurrent repeat from the same browser may have opened it while this one waited.
     const twin = reusableCheckout(await findPayerPayments(tx, offer.id, payerHash), invoice, now);
-    if (twin) return { payLink: twin.payLink, payerSecret };
+    if (twin) {
+      await setPaymentHearing(tx, twin.id, hearing);
+      return { payLink: twin.payLink, payerSecret };
+    }
 
     const attempt = (await countPayments(tx, offer.id)) + 1;
     const expiresAt = checkoutExpiresAt(offer, now);
@@ -186,6 +199,7 @@ export async function startPayment(
       price: offer.grossGrosze,
       expiresAt,
       payerHash,
+      hearing,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,4 +1,5 @@
 import {
+  hearingInputSchemaWith,
   offerCreatedDtoSchema,
   offerCreateSchemaWith,
   offerDtoSchema,
@@ -42,8 +43,15 @@ export const paymentParams = z.object({
   offerUrl: z.string().min(1).max(200),
 });
 
-/** Spec 7's payload; `locale` (optional) chooses the language of the client's mails and pages. */
-export const paymentBody = paymentRequestSchema.extend({ locale: z.enum(['pl', 'en']).optional() });
+/**
+ * Spec 7's payload; `locale` (optional) chooses the language of the client's mails and pages;
+ * `hearing` (optional, issue 23) is what the client adds to or corrects in the hearing's details.
+ */
+export const paymentBody = (clock: Clock) =>
+  paymentRequestSchema.extend({
+    locale: z.enum(['pl', 'en']).optional(),
+    hearing: hearingInputSchemaWith(() => clock.now()).nullish(),
+  });
 
 export const acceptBody = z.object({
   token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200),

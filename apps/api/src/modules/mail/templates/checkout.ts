@@ -58,6 +58,8 @@ export interface PaymentReceivedInput {
    * when the lawyer's profession names none.
    */
   document: { kind: 'substitution' | 'authorisation'; url: string } | null;
+  /** Lines about the hearing (issue 23), after the order's. */
+  hearing?: string[];
 }
 
 /** The document paragraph and button of the payment confirmation. */
@@ -123,7 +125,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
     {
       locale: input.locale,
       title: t.title,
-      intro: doc ? [...t.intro, doc.text] : t.intro,
+      intro: [...t.intro, ...(input.hearing ?? []), ...(doc ? [doc.text] : [])],
       action:
         doc && input.document
           ? { label: doc.action, url: input.document.url }
@@ -142,6 +144,8 @@ export interface OfferPaidInput {
   offerTitle: string;
   amount: number;
   client: InvoiceParty;
+  /** Lines about the hearing (issue 23), after the order's. */
+  hearing?: string[];
 }
 
 /** To the lawyer: a client paid an offer; the invoice data is what the VAT invoice needs. */
@@ -173,7 +177,12 @@ export function offerPaidMail(input: OfferPaidInput, context: MailContext): Mail
           ],
           action: 'Go to your offer history',
         };
-  return linkMail(input, t, '/dashboard/offers', context);
+  return linkMail(
+    input,
+    { ...t, intro: [...t.intro, ...(input.hearing ?? [])] },
+    '/dashboard/offers',
+    context,
+  );
 }
 
 export interface PayoutReleasedInput {
