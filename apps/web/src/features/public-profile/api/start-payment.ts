@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ClientInvoicePayload, PaymentLinkDto } from '@substytut/shared';
+import type { ClientInvoicePayload, Grantor, PaymentLinkDto } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, refreshCsrf } from '@/lib/api-client';
 
 export interface StartPaymentInput {
   seolink: string;
   offerUrl: string;
-  invoice: ClientInvoicePayload;
+  invoice: ClientInvoicePayload & { grantor?: Grantor | undefined };
   /** The language of the client's mails and of the pages the checkout returns to. */
   locale: Language;
 }
@@ -25,7 +25,15 @@ export async function startPayment({
   await refreshCsrf().catch(() => undefined);
   return api.post<PaymentLinkDto>(
     `/public/profile/${encodeURIComponent(seolink)}/payment/${encodeURIComponent(offerUrl)}`,
-    { ...invoice, invoice: true, phone: '', firstname: '', lastname: '', locale },
+    {
+      ...invoice,
+      grantor: invoice.grantor ?? null,
+      invoice: true,
+      phone: '',
+      firstname: '',
+      lastname: '',
+      locale,
+    },
   );
 }
 
