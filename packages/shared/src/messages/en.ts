@@ -58,6 +58,7 @@ export const en: Record<keyof typeof pl, string> = {
   'offers.refund_too_large': 'The refund cannot exceed the amount paid',
   'offers.not_disputed': 'This order is not in dispute',
   'offers.refund_failed': 'The payment provider did not accept the refund. Try again in a moment',
+  'documents.not_available': 'The substitution document is available once the order is paid',
   'profile.gone': 'This profile has been deleted',
   'my_data.export_unavailable':
     'This data export link has been used or has expired. Ask for a new export in the dashboard',
@@ -149,6 +150,13 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
   'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
   'validation.invalid': 'Invalid value',
+  'validation.grantorNameRequired': "Enter the grantor's full name (at least 3 characters)",
+  'validation.grantorTypeInvalid':
+    'A substitution or authorisation is granted by an advocate or a legal counsel',
+  'validation.grantorLicenceRequired': 'Enter the entry number on the roll',
+  'validation.grantorAddressRequired': "Enter the office's address (at least 5 characters)",
+  'validation.grantorMismatch':
+    'A trainee advocate is authorised by an advocate, a trainee legal counsel by a legal counsel',
   'validation.courtUnknown': 'Choose a court from the list',
   'validation.caseNumberFormat': 'Enter the case number in its usual form, e.g. I C 123/24 or XXV C 1234/23',
   'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',

@@ -62,6 +62,7 @@ export const pl = {
   'offers.refund_too_large': 'Kwota zwrotu nie może przekraczać kwoty wpłaty',
   'offers.not_disputed': 'To zlecenie nie jest przedmiotem sporu',
   'offers.refund_failed': 'Operator płatności nie przyjął zwrotu. Spróbuj ponownie za chwilę',
+  'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
     'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
@@ -152,6 +153,12 @@ export const pl = {
   'validation.invoiceNipDigits': 'NIP może składać się tylko z cyfr',
   'validation.expireDateTooLate': 'Data ważności może przypadać najpóźniej za rok',
   'validation.invalid': 'Nieprawidłowa wartość',
+  'validation.grantorNameRequired': 'Podaj imię i nazwisko udzielającego (co najmniej 3 znaki)',
+  'validation.grantorTypeInvalid': 'Substytucji lub upoważnienia udziela adwokat albo radca prawny',
+  'validation.grantorLicenceRequired': 'Podaj numer wpisu na listę',
+  'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
+  'validation.grantorMismatch':
+    'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
   'validation.courtUnknown': 'Wybierz sąd z listy',
   'validation.caseNumberFormat': 'Podaj sygnaturę akt w zwykłym formacie, np. I C 123/24 lub XXV C 1234/23',
   'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',

@@ -24,6 +24,15 @@ export interface StoredHearingCorrection {
   party: string | null;
 }
 
+/** The lawyer granting the substitution, as the payer gave it in step 2 (issue 24). */
+export interface StoredGrantor {
+  name: string;
+  /** 'adwokat' | 'radca-prawny' */
+  professionalType: string;
+  licenseNo: string;
+  officeAddress: string;
+}
+
 /**
  * `refunding`: the money came in for an offer another payment had already paid, and is being
  * returned (the refund is retried until the provider took it; then `refunded`).
@@ -93,6 +102,13 @@ export const offerPayments = pgTable(
      * checkout back (decision 013)
      */
     payerHash: text('payer_hash'),
+    /** The payer said they are the lawyer granting the substitution (issue 24); null when not. */
+    grantor: jsonb('grantor').$type<StoredGrantor>(),
+    /**
+     * sha256 of the secret in the payment confirmation mail's link to the substitution document;
+     * set when this payment pays the offer (decision 021)
+     */
+    documentTokenHash: text('document_token_hash'),
     /** paid after another payment had already paid the offer: refunded, never passed on */
     duplicate: boolean('duplicate').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,6 +121,7 @@ export const offerPayments = pgTable(
       .on(t.status)
       .where(sql`${t.status} in ('open', 'refunding')`),
     index('payments_offer_idx').on(t.offerId),
+    uniqueIndex('payments_document_token_hash_unique').on(t.documentTokenHash),
     index('payments_payment_ref_idx').on(t.paymentRef),
     check(
       'payments_status_valid',

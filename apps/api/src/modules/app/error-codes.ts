@@ -55,6 +55,7 @@ export const API_ERROR_CODES = [
   'offers.not_disputed',
   'offers.refund_failed',
   'offers.acceptance_closed',
+  'documents.not_available',
   'profile.gone',
   'my_data.export_unavailable',
   'my_data.unsettled_offers',

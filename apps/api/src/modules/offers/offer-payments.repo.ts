@@ -19,6 +19,8 @@ export interface OfferWithLawyer {
     lastname: string;
     seolink: string | null;
     status: string;
+    /** the professional type id: which substitution document the lawyer receives */
+    permissions: string;
   };
   lawyer: { email: string; locale: Locale };
 }
@@ -32,6 +34,7 @@ const lawyerColumns = {
     lastname: profiles.lastname,
     seolink: profiles.seolink,
     status: profiles.status,
+    permissions: profiles.permissions,
   },
   lawyer: { email: users.email, locale: users.locale },
 };
@@ -298,6 +301,11 @@ export async function offerAcceptanceOf(
     .from(offers)
     .where(eq(offers.id, offerId));
   return row ?? null;
+}
+
+/** The hash of the payment confirmation's secret link to the substitution document. */
+export async function setDocumentTokenHash(db: DbOrTx, paymentId: number, tokenHash: string): Promise<void> {
+  await db.update(offerPayments).set({ documentTokenHash: tokenHash }).where(eq(offerPayments.id, paymentId));
 }
 
 /** The hearing correction a payer sent with their (reused) checkout; only while it is open. */

@@ -286,7 +286,9 @@ describe('the sandbox checkout page', () => {
 
     const paid = await sandboxAction(payLink, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://localhost:3000/payment/success');
+    expect(paid.headers.location).toBe(
+      `http://localhost:3000/payment/success?profile=${profile.seolink}&offer=${offer.offerUrl}`,
+    );
     expect(await offerStatus(offer.id)).toBe('payed');
     const [payment] = await paymentsOf(offer.id);
     expect(payment?.status).toBe('paid');

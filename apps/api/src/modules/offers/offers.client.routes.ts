@@ -2,10 +2,13 @@ import { paymentLinkDtoSchema } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
+import { sendPdf } from '../documents/pdf.ts';
+import { z } from 'zod';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../app/rate-limit.ts';
 import { acceptanceOf, acceptOffer } from './offers.acceptance.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
+import { documentForPayer, documentForToken, payerDocumentStatus } from './offers.document.ts';
 import { startPayment } from './offers.payment.ts';
 import {
   acceptanceResponse,
@@ -98,4 +101,48 @@ export async function offersClientRoutes(
     },
     async (request) => ok(await acceptanceOf(deps, request.body.token)),
   );
+
+  // The substitution document (decision 021). On the payer's own payment path, so the browser
+  // sends its payer cookie (whose path is that endpoint) and nobody else's browser has one.
+  typed.get(
+    '/api/public/profile/:seolink/payment/:offerUrl/document/status',
+    {
+      config: rateLimit(60, '1 minute'),
+      schema: { params: paymentParams, response: { 200: dataOf(payerDocumentStatusResponse) } },
+    },
+    async (request, reply) => {
+      const { seolink, offerUrl } = request.params;
+      reply.header('cache-control', 'no-store');
+      return ok(await payerDocumentStatus(deps, seolink, offerUrl, request.cookies[PAYER_COOKIE] ?? null));
+    },
+  );
+
+  typed.get(
+    '/api/public/profile/:seolink/payment/:offerUrl/document',
+    { config: rateLimit(20, '1 minute'), schema: { params: paymentParams } },
+    async (request, reply) => {
+      const { seolink, offerUrl } = request.params;
+      return sendPdf(
+        reply,
+        await documentForPayer(deps, seolink, offerUrl, request.cookies[PAYER_COOKIE] ?? null),
+      );
+    },
+  );
+
+  // The payment confirmation mail's link: a GET that only reads, so a mail scanner following it
+  // changes nothing.
+  typed.get(
+    '/api/public/substitution-document/:token',
+    { config: rateLimit(20, '1 minute'), schema: { params: acceptBody } },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      return sendPdf(reply, await documentForToken(deps, request.params.token));
+    },
+  );
 }
+
+const payerDocumentStatusResponse = z.object({
+  ready: z.boolean(),
+  kind: z.enum(['substitution', 'authorisation']).nullable(),
+  file_name: z.string().nullable(),
+});

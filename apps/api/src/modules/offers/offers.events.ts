@@ -1,4 +1,6 @@
+import { substitutionDocumentKind } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
+import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
 import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
@@ -15,6 +17,7 @@ import {
   findPaymentBySession,
   findPaymentsToRefund,
   lockOffer,
+  setDocumentTokenHash,
   setPaymentRef,
   setPaymentStatus,
   setPaymentStatusByRef,
@@ -76,6 +79,10 @@ export async function onCheckoutCompleted(
   const offer = await applyHearingCorrection(tx, found.offer, paid.hearing, now);
   const hearing = hearingOf(offer);
   const context = mailContextOf(deps);
+  // The mail's link to the substitution document (decision 021): only its hash is kept.
+  const documentKind = substitutionDocumentKind(found.profile.permissions);
+  const documentToken = newSecretToken();
+  await setDocumentTokenHash(tx, paid.id, hashToken(documentToken));
   await enqueueMail(
     tx,
     withHearing(
@@ -90,6 +97,9 @@ export async function onCheckoutCompleted(
           paymentId: paid.id,
           client: paid,
           hearing: hearingLines(hearing, paid.locale),
+          document: documentKind
+            ? { kind: documentKind, url: substitutionDocumentLink(context.publicUrl, documentToken) }
+            : null,
         },
         context,
       ),
@@ -124,6 +134,11 @@ export async function onCheckoutCompleted(
     now,
   );
   return () => endCheckoutsOfPaidOffers(deps, payment.offerId);
+}
+
+/** The payment confirmation's link to the substitution document (no language prefix: it is the API's). */
+export function substitutionDocumentLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/public/substitution-document/${encodeURIComponent(token)}`;
 }
 
 /** checkout.expired / checkout.failed: that payer's checkout ends; the others stay as they are. */

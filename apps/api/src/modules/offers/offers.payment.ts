@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
   checkoutExpiresAt,
+  grantorFitsSubstitute,
   isOfferExpired,
   isOfferPayable,
   type HearingData,
   type PaymentRequestPayload,
 } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow, StoredGrantor } from '../../db/schema/checkout.ts';
+import { validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { webUrl } from '../mail/templates/index.ts';
 import { checkoutFailed } from '../payments/payments.errors.ts';
@@ -61,11 +63,20 @@ const INVOICE_FIELDS = [
   'locale',
 ] as const satisfies readonly (keyof OfferPaymentRow)[];
 
-/** What binds a checkout to its payer: their invoice data, e-mail and language. */
-type InvoiceData = Pick<OfferPaymentRow, (typeof INVOICE_FIELDS)[number]>;
+/**
+ * What binds a checkout to its payer: their invoice data, e-mail and language, and the grantor
+ * they named (issue 24), which the substitution document is made from.
+ */
+type InvoiceData = Pick<OfferPaymentRow, (typeof INVOICE_FIELDS)[number] | 'grantor'>;
+
+const GRANTOR_FIELDS = ['name', 'professionalType', 'licenseNo', 'officeAddress'] as const;
+// Field by field: jsonb gives the keys back in its own order.
+const sameGrantor = (a: StoredGrantor | null, b: StoredGrantor | null) =>
+  a === null || b === null ? a === b : GRANTOR_FIELDS.every((field) => a[field] === b[field]);
 
 const sameInvoice = (a: InvoiceData, b: InvoiceData) =>
-  INVOICE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+  INVOICE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null)) &&
+  sameGrantor(a.grantor ?? null, b.grantor ?? null);
 
 /** An open checkout of this payer, with this data, that the provider still accepts payment on. */
 const reusableCheckout = (rows: OfferPaymentRow[], invoice: InvoiceData, now: Date) =>
@@ -94,6 +105,19 @@ export async function startPayment(
   if (!account?.payoutsEnabled) throw offerNotPayable();
 
   const p = input.payload;
+  const grantor: StoredGrantor | null = p.grantor
+    ? {
+        name: p.grantor.name,
+        professionalType: p.grantor.professional_type,
+        licenseNo: p.grantor.license_no,
+        officeAddress: p.grantor.office_address,
+      }
+    : null;
+  // A trainee is authorised only from their own profession (decision 021): better said now than
+  // in court.
+  if (p.grantor && !grantorFitsSubstitute(p.grantor.professional_type, found.profile.permissions)) {
+    throw validationFailed({ 'grantor.professional_type': 'validation.grantorMismatch' });
+  }
   const invoice: InvoiceData = {
     email: p.email,
     company: p.company,
@@ -106,6 +130,7 @@ export async function startPayment(
     phone: p.phone,
     nip: p.nip,
     locale: input.locale,
+    grantor,
   };
   // A secret counts only when this offer's payments know it: the server made it, so nobody else
   // holds it, and a made-up value starts afresh like no cookie at all.
@@ -156,7 +181,13 @@ export async function startPayment(
         customerEmail: p.email,
         locale: input.locale,
         expiresAt,
-        successUrl: webUrl(deps.config.publicUrl, input.locale, '/payment/success'),
+        // The success page offers the substitution document to this payer (decision 021): it asks
+        // the offer's payment path, where the browser's payer cookie goes.
+        successUrl: webUrl(
+          deps.config.publicUrl,
+          input.locale,
+          `/payment/success?profile=${encodeURIComponent(found.profile.seolink ?? '')}&offer=${encodeURIComponent(offer.offerUrl)}`,
+        ),
         cancelUrl: webUrl(deps.config.publicUrl, input.locale, '/payment/cancel'),
         // Unique per call (the SDK reuses it for its own retries); a call rolled back here leaves
         // an unpaid session that simply expires.

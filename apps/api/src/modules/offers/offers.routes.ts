@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
+import { sendPdf } from '../documents/pdf.ts';
 import { ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import type { OfferCards } from './offers.cards.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
+import { documentForOwner } from './offers.document.ts';
 import {
   emptyResponse,
   offerCreateBody,
@@ -86,4 +88,11 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
     },
   );
   // PUT /api/user/offer/:id/done (with the hearing report) is in offers.disputes.routes.ts.
+
+  typed.get(
+    '/api/user/offer/:id/substitution-document',
+    { ...auth, config: rateLimit(30, '1 minute'), schema: { params: offerIdParams } },
+    async (request, reply) =>
+      sendPdf(reply, await documentForOwner(deps, currentUser(request).id, parseOfferId(request.params.id))),
+  );
 }

@@ -33,6 +33,7 @@ const mails = [
             city: 'Warszawa',
             email: 'klient@example.com',
           },
+          document: null,
         },
         context,
       ),
@@ -119,5 +120,42 @@ describe('the payment confirmation (client)', () => {
       expect(mail.text).toContain(part);
     }
     expect(mails[0]!.make('en').text).toContain('Invoice details: Kancelaria Klienta, NIP 5260250995');
+  });
+});
+
+describe('the payment confirmation with a substitution document', () => {
+  const make = (locale: 'pl' | 'en', kind: 'substitution' | 'authorisation') =>
+    paymentReceivedMail(
+      {
+        locale,
+        to: 'klient@example.com',
+        offerTitle: title,
+        amount: 12_300,
+        lawyerName: 'Anna Nowak',
+        seolink: 'anna-nowak',
+        paymentId: 7,
+        client: {
+          company: null,
+          nip: null,
+          street: 'Prosta 1',
+          postCode: '00-850',
+          city: 'Warszawa',
+          email: 'klient@example.com',
+        },
+        document: { kind, url: 'https://substytut.pl/api/public/substitution-document/sekret' },
+      },
+      context,
+    );
+
+  it('makes the download its button, names the stamp duty, and keeps the profile link', () => {
+    const pl = make('pl', 'substitution');
+    expect(linksIn(pl.html)).toContain('https://substytut.pl/api/public/substitution-document/sekret');
+    expect(linksIn(pl.html)).toContain('https://substytut.pl/u/anna-nowak');
+    expect(pl.text).toContain('Pobierz pełnomocnictwo substytucyjne (PDF)');
+    expect(pl.text).toContain('17 zł opłaty skarbowej');
+    const en = make('en', 'authorisation');
+    expect(en.text).toContain('Download the authorisation (PDF)');
+    expect(en.text).toContain('No stamp duty is due');
+    expect(linksIn(en.html)).toContain('https://substytut.pl/en/u/anna-nowak');
   });
 });

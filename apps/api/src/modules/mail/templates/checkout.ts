@@ -53,9 +53,40 @@ export interface PaymentReceivedInput {
   paymentId: number;
   /** The invoice data the client entered: with it the confirmation is the order's summary. */
   client: InvoiceParty;
+  /**
+   * The substitution document's secret download link (issue 24) and which document it is; null
+   * when the lawyer's profession names none.
+   */
+  document: { kind: 'substitution' | 'authorisation'; url: string } | null;
   /** Lines about the hearing (issue 23), after the order's. */
   hearing?: string[];
 }
+
+/** The document paragraph and button of the payment confirmation. */
+const documentTexts = {
+  pl: {
+    substitution: {
+      text: 'Przygotowaliśmy pełnomocnictwo substytucyjne dla wykonawcy, wypełnione danymi zlecenia. Pobierz je, uzupełnij puste pola, podpisz i przekaż wykonawcy. Pełnomocnictwo składa się w sądzie z dowodem zapłaty 17 zł opłaty skarbowej.',
+      action: 'Pobierz pełnomocnictwo substytucyjne (PDF)',
+    },
+    authorisation: {
+      text: 'Przygotowaliśmy upoważnienie dla aplikanta, wypełnione danymi zlecenia. Pobierz je, uzupełnij puste pola, podpisz i przekaż wykonawcy. Od upoważnienia nie płaci się opłaty skarbowej.',
+      action: 'Pobierz upoważnienie (PDF)',
+    },
+    profile: 'Profil wykonawcy',
+  },
+  en: {
+    substitution: {
+      text: 'We have prepared the substitution power of attorney (pełnomocnictwo substytucyjne) for the contractor, filled in from the order. Download it, complete any blank fields, sign it and hand it to the contractor. It is filed in court with proof of payment of the 17 zł stamp duty.',
+      action: 'Download the substitution power of attorney (PDF)',
+    },
+    authorisation: {
+      text: 'We have prepared the authorisation (upoważnienie) for the trainee, filled in from the order. Download it, complete any blank fields, sign it and hand it to the contractor. No stamp duty is due on an authorisation.',
+      action: 'Download the authorisation (PDF)',
+    },
+    profile: "The contractor's profile",
+  },
+} as const;
 
 /** To the client once the provider confirmed the payment. */
 export function paymentReceivedMail(input: PaymentReceivedInput, context: MailContext): MailMessage {
@@ -87,16 +118,20 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
           action: "View the contractor's profile",
           outro: [`Payment number: ${input.paymentId}.`],
         };
+  const profileUrl = webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`);
+  const doc = input.document ? documentTexts[input.locale][input.document.kind] : null;
+  // With a document, downloading it is what the client does next; the profile link stays below.
   const { html, text } = renderLayout(
     {
       locale: input.locale,
       title: t.title,
-      intro: [...t.intro, ...(input.hearing ?? [])],
-      action: {
-        label: t.action,
-        url: webUrl(context.publicUrl, input.locale, `/u/${encodeURIComponent(input.seolink)}`),
-      },
+      intro: [...t.intro, ...(input.hearing ?? []), ...(doc ? [doc.text] : [])],
+      action:
+        doc && input.document
+          ? { label: doc.action, url: input.document.url }
+          : { label: t.action, url: profileUrl },
       outro: t.outro,
+      ...(doc ? { secondary: { label: documentTexts[input.locale].profile, url: profileUrl } } : {}),
     },
     context,
   );

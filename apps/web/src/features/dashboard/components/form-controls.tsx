@@ -1,8 +1,8 @@
-import { ChevronDown, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useController, useFormContext, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, controlClasses } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useErrorText } from '@/lib/use-error-text';
@@ -23,34 +23,8 @@ export function isShownValid(
   return filled && !state.invalid && (state.isTouched || !state.isDirty);
 }
 
-/** A native select, styled like the other controls (best on phones for the 61-year list). */
-export function NativeSelect({
-  className,
-  children,
-  valid,
-  ...props
-}: ComponentProps<'select'> & { valid?: boolean }) {
-  return (
-    <div className="relative">
-      <select
-        className={cn(controlClasses, 'h-10 appearance-none pr-9', valid && 'pr-14', className)}
-        {...props}
-      >
-        {children}
-      </select>
-      {valid && (
-        <CircleCheck
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-8 size-4 -translate-y-1/2 text-success"
-        />
-      )}
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-70"
-      />
-    </div>
-  );
-}
+// Shared with the payment form's grantor fields.
+export { NativeSelect } from '@/components/ui/native-select';
 
 interface TextFieldProps<T extends FieldValues> {
   name: FieldPathByValue<T, string>;

@@ -9,6 +9,7 @@ import {
   Clock,
   Copy,
   Eye,
+  FileDown,
   Info,
   Link2,
   MoreHorizontal,
@@ -30,6 +31,7 @@ import { HoverCard, HoverCardContent, HoverCardTrigger } from '@/components/ui/h
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
+import { downloadSubstitutionDocument, hasSubstitutionDocument } from '../api/substitution-document';
 import { STATUS_LABEL_KEYS, formatOfferPrice, offerTimeLeft, useLanguage } from '../lib/offer-view';
 import { useCopy } from '../lib/use-copy';
 import { useIsMobile } from '../lib/use-is-mobile';
@@ -223,6 +225,31 @@ function MobileActions({
   );
 }
 
+/** The substitution document of a paid offer (issue 24), downloaded with the lawyer's session. */
+function DocumentDownload({ offer }: { offer: OfferDto }) {
+  const { t } = useTranslation('offers');
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadSubstitutionDocument(offer.offerId)
+      .catch(() => toast.error(t('document.failed')))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className="self-start px-0"
+      onClick={download}
+      loading={busy}
+      aria-label={t('document.downloadFor', { title: offer.title })}
+    >
+      <FileDown aria-hidden="true" />
+      {t('document.download')}
+    </Button>
+  );
+}
+
 /** One offer of the history tab (spec 2). `now` comes from the list's minute clock. */
 export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
   const { t } = useTranslation('offers');
@@ -271,6 +298,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           {offer.report && <HearingReportView report={offer.report} className="p-3" />}
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
           {!archived && <TimeLeft offer={offer} now={now} />}
+          {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}
         </div>
         {!archived && (
           <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">

@@ -1,8 +1,11 @@
-import { CircleCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { payerDocumentHref, payerDocumentQuery } from '../api/substitution-document';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
@@ -10,7 +13,9 @@ import { SupportLine } from '../components/support-line';
  * /payment/success, where the checkout returns after paying. It only informs: the payment counts
  * once the provider's own event arrives, never because a browser came back here. The payment
  * confirmation mail carries the order's summary (offer, amount, contractor, invoice data), so the
- * page promises that one mail and no other.
+ * page promises that one mail and no other. The checkout returns with the offer's address
+ * (?profile=&offer=), so the payer also gets the substitution document here once the payment
+ * counts (decision 021); anyone else's browser is refused it and sees no link.
  */
 export function Component() {
   const { t } = useTranslation('payment');
@@ -30,6 +35,7 @@ export function Component() {
       >
         <p>{t('success.confirmation')}</p>
         <p>{t('success.payout')}</p>
+        <SubstitutionDocument />
         <SupportLine text={t('success.support')} />
       </ResultCard>
     </>
@@ -37,6 +43,39 @@ export function Component() {
 }
 
 export default Component;
+
+function SubstitutionDocument() {
+  const { t } = useTranslation('payment');
+  const [params] = useSearchParams();
+  const seolink = params.get('profile') ?? '';
+  const offerUrl = params.get('offer') ?? '';
+  const status = useQuery({
+    ...payerDocumentQuery(seolink, offerUrl),
+    enabled: seolink !== '' && offerUrl !== '',
+  });
+  const data = status.data;
+  // Rendered only once the server answered, so the prerendered page and the first render agree.
+  return (
+    <div role="status" className="empty:hidden">
+      {data?.ready === false && <p>{t('success.document.preparing')}</p>}
+      {data?.ready && (
+        <div className="flex flex-col items-center gap-2 rounded-md border border-border p-4 text-foreground">
+          <a
+            href={payerDocumentHref(seolink, offerUrl)}
+            download={data.file_name}
+            className="inline-flex items-center gap-2 font-medium text-primary underline underline-offset-4"
+          >
+            <FileDown aria-hidden="true" className="size-4 shrink-0" />
+            {data.kind === 'substitution'
+              ? t('success.document.substitution')
+              : t('success.document.authorisation')}
+          </a>
+          <p className="text-sm text-muted-foreground">{t('success.document.note')}</p>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** The translation namespaces the page needs before it renders (decision 016). */
 export const handle = { i18n: ['payment'] };

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ClientInvoicePayload, HearingInput, PaymentLinkDto } from '@substytut/shared';
+import type { ClientInvoicePayload, Grantor, HearingInput, PaymentLinkDto } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, refreshCsrf } from '@/lib/api-client';
 
 export interface StartPaymentInput {
   seolink: string;
   offerUrl: string;
-  invoice: ClientInvoicePayload;
+  invoice: ClientInvoicePayload & { grantor?: Grantor | undefined };
   /** The language of the client's mails and of the pages the checkout returns to. */
   locale: Language;
   /** The hearing's details as the client added or corrected them (issue 23); null: none. */
@@ -30,6 +30,7 @@ export async function startPayment({
     `/public/profile/${encodeURIComponent(seolink)}/payment/${encodeURIComponent(offerUrl)}`,
     {
       ...invoice,
+      grantor: invoice.grantor ?? null,
       invoice: true,
       phone: '',
       firstname: '',

@@ -1,22 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  clientInvoiceSchema,
   invoiceFieldsFromCompany,
   isValidNipChecksum,
   normalizeNip,
   type ClientInvoiceInput,
-  type ClientInvoicePayload,
   type PublicOfferDto,
 } from '@substytut/shared';
 import { ArrowLeft, CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ConsentCheckbox } from '@/components/ui/consent-checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -26,6 +26,7 @@ import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { lookupCompany } from '../api/lookup-company';
 import { useStartPayment } from '../api/start-payment';
+import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
 import { HearingFields } from '@/components/hearing/hearing-fields';
 import {
@@ -35,12 +36,16 @@ import {
   type HearingErrors,
   type HearingFormValues,
 } from '@/components/hearing/hearing-values';
+import { GrantorFields } from './grantor-fields';
 
 type Lookup = 'idle' | 'searching' | 'found' | 'notFound' | 'failed';
 type FieldName = keyof ClientInvoiceInput;
 
 const EMPTY = { nip: '', company: '', street: '', postCode: '', city: '', email: '' };
 const FIELDS: readonly FieldName[] = [...Object.keys(EMPTY), 'policyConfirm'] as FieldName[];
+const GRANTOR_FIELDS = ['name', 'professional_type', 'license_no', 'office_address'] as const;
+/** Every field a server error may name (`grantor.name` …), so it lands under its control. */
+const ERROR_FIELDS: readonly string[] = [...FIELDS, ...GRANTOR_FIELDS.map((f) => `grantor.${f}`)];
 
 interface InvoiceFormProps {
   seolink: string;
@@ -67,6 +72,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
   const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
   const [hearingOpen, setHearingOpen] = useState(false);
+  const [grants, setGrants] = useState(false);
+  const grantorToggleId = useId();
 
   const {
     register,
@@ -76,9 +83,10 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
     setError,
     getValues,
     watch,
+    unregister,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<ClientInvoiceInput, unknown, ClientInvoicePayload>({
-    resolver: zodResolver(clientInvoiceSchema),
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormPayload>({
+    resolver: zodResolver(checkoutFormSchema),
     mode: 'all',
     defaultValues: EMPTY,
   });
@@ -145,7 +153,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
       );
       if (isApiError(error)) {
         for (const [field, key] of Object.entries(error.fieldErrors)) {
-          if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { message: key });
+          if (ERROR_FIELDS.includes(field)) setError(field as FieldName, { message: key });
         }
         const fromServer = hearingServerErrors(error.fieldErrors);
         if (Object.keys(fromServer).length > 0) {
@@ -235,6 +243,28 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
               />
             </div>
           </details>
+          <div className="flex flex-col gap-1">
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={grantorToggleId}
+                checked={grants}
+                aria-describedby={`${grantorToggleId}-hint`}
+                className="mt-0.5"
+                onCheckedChange={(checked) => {
+                  setGrants(checked === true);
+                  // Unticked: the grantor's fields are neither checked nor sent.
+                  if (checked !== true) unregister('grantor');
+                }}
+              />
+              <Label htmlFor={grantorToggleId} className="leading-snug">
+                {t('form.grantor.toggle')}
+              </Label>
+            </div>
+            <p id={`${grantorToggleId}-hint`} className="pl-8 text-sm text-muted-foreground">
+              {t('form.grantor.toggleHint')}
+            </p>
+          </div>
+          {grants && <GrantorFields register={register} errors={errors.grantor} />}
           <ConsentCheckbox control={control} name="policyConfirm" error={policyError}>
             {t('form.policyBefore')}{' '}
             <a

@@ -439,8 +439,57 @@ describe('public lawyer page, step 2', () => {
       firstname: '',
       lastname: '',
       locale: 'pl',
+      grantor: null,
     });
     expect(lastOfferPage()).toBe('/u/jan-kowalski?o=oferta-abc');
+  });
+
+  it('sends the grantor the client names, and shows the server’s word on it under its field', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
+    serve(profile(), {
+      'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
+      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+        status: 400,
+        body: {
+          message: 'Popraw zaznaczone pola',
+          code: 'validation.failed',
+          errors: { 'grantor.professional_type': 'validation.grantorMismatch' },
+        },
+      },
+    });
+    const form = await openStepTwo(user);
+    await fillValid(user, form);
+    const submit = within(form).getByRole('button', { name: 'Przejdź do płatności' });
+    await user.click(within(form).getByRole('checkbox', { name: /udzielam substytucji/ }));
+    const grantor = within(form).getByRole('group', { name: 'Udzielający substytucji' });
+    // Ticked, the grantor's four fields are required.
+    await waitFor(() => expect(submit).toBeDisabled());
+    await user.type(within(grantor).getByLabelText(/^Imię i nazwisko/), 'Anna Nowak');
+    await user.selectOptions(within(grantor).getByLabelText(/^Zawód/), 'Adwokat');
+    await user.type(within(grantor).getByLabelText(/^Numer wpisu na listę/), 'WAW/Adw/1234');
+    await user.type(within(grantor).getByLabelText(/^Adres kancelarii/), 'ul. Prosta 20, 00-850 Warszawa');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    expect(
+      await within(grantor).findByText(
+        'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
+      ),
+    ).toBeInTheDocument();
+    const post = stub.callsTo('POST', '/api/public/profile/jan-kowalski/payment/oferta-abc').at(-1);
+    expect(post?.body).toMatchObject({
+      grantor: {
+        name: 'Anna Nowak',
+        professional_type: 'adwokat',
+        license_no: 'WAW/Adw/1234',
+        office_address: 'ul. Prosta 20, 00-850 Warszawa',
+      },
+    });
+    // Unticked, nothing of it is checked or sent.
+    await user.click(within(form).getByRole('checkbox', { name: /udzielam substytucji/ }));
+    expect(within(form).queryByRole('group', { name: 'Udzielający substytucji' })).not.toBeInTheDocument();
+    await waitFor(() => expect(submit).toBeEnabled());
   });
 
   it('shows an alert on a failed payment request and keeps what was typed', async () => {
