@@ -6,8 +6,9 @@
  * until KSeF gives its number and UPO (or a rejection), close the session.
  */
 
-export const KSEF_ENVIRONMENTS = ['sandbox', 'test', 'demo', 'production'] as const;
-export type KsefEnvironment = (typeof KSEF_ENVIRONMENTS)[number];
+import type { KsefEnvironment } from './ksef.environments.ts';
+
+export type { KsefEnvironment } from './ksef.environments.ts';
 
 /** An access token for one NIP context. Opaque to callers; never logged. */
 export interface KsefAuth {
