@@ -12,3 +12,4 @@ export * from './schema/checkout.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';
+export * from './schema/invoices.ts';

@@ -134,6 +134,14 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
   ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
+  // 32 bytes as 64 hex digits: seals secrets the server must read back (lawyers' KSeF tokens).
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits (openssl rand -hex 32)')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -206,6 +214,11 @@ export interface Config {
    * instance on it shares one count (the default with DATABASE_URL).
    */
   rateLimitStore: 'memory' | 'database';
+  /**
+   * The key that seals stored secrets (app/secrets-key.ts); null when SECRETS_KEY is unset, and
+   * then outside production a key file under DATA_DIR stands in.
+   */
+  secretsKey: Buffer | null;
   sandbox: SandboxFlags;
 }
 
@@ -333,6 +346,7 @@ export function loadConfig(
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'hex') : null,
     sandbox,
   };
 }
