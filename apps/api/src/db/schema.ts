@@ -13,3 +13,4 @@ export * from './schema/rate-limit.ts';
 export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';
 export * from './schema/ksef.ts';
+export * from './schema/invoices.ts';

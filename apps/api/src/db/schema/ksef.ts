@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { invoices } from './invoices.ts';
 
 /**
  * pending: still to send, or sent and waiting for KSeF's verdict; done: the verdict (accepted with
@@ -19,8 +20,9 @@ export type KsefOutboxState = (typeof KSEF_OUTBOX_STATES)[number];
 export const ksefOutbox = pgTable(
   'ksef_outbox',
   {
-    // References invoices.id (integer identity); the foreign key is declared once both branches meet.
-    invoiceId: integer('invoice_id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
     state: text('state', { enum: KSEF_OUTBOX_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

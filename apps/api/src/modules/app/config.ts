@@ -143,6 +143,14 @@ const envSchema = z.object({
   KSEF_PLATFORM_TOKEN: optionalString,
   // The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status).
   KSEF_SANDBOX_OUTAGE: booleanFlag,
+  // 32 bytes as 64 hex digits: seals secrets the server must read back (lawyers' KSeF tokens).
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits (openssl rand -hex 32)')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -224,6 +232,11 @@ export interface Config {
     platformToken: string | null;
     sandboxOutage: boolean;
   };
+  /**
+   * The key that seals stored secrets (app/secrets-key.ts); null when SECRETS_KEY is unset, and
+   * then outside production a key file under DATA_DIR stands in.
+   */
+  secretsKey: Buffer | null;
   sandbox: SandboxFlags;
 }
 
@@ -365,6 +378,7 @@ export function loadConfig(
       platformToken: env.KSEF_PLATFORM_TOKEN ?? null,
       sandboxOutage: env.KSEF_SANDBOX_OUTAGE,
     },
+    secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'hex') : null,
     sandbox,
   };
 }

@@ -12,4 +12,5 @@ CREATE TABLE "ksef_outbox" (
 	CONSTRAINT "ksef_outbox_state_valid" CHECK ("ksef_outbox"."state" in ('pending', 'done'))
 );
 --> statement-breakpoint
+ALTER TABLE "ksef_outbox" ADD CONSTRAINT "ksef_outbox_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ksef_outbox_due_idx" ON "ksef_outbox" USING btree ("state","next_attempt_at");
