@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
 import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
 import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
@@ -20,6 +21,8 @@ export interface Services {
   lifecycle: LifecycleDeps;
   offerCards: OfferCards;
   sitemapSources: SitemapSource[];
+  /** KSeF (sandbox or API 2.0); the outbox worker (server.ts) sends the issued invoices through it */
+  ksef: KsefPort;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -42,5 +45,6 @@ export function createServices(app: FastifyInstance): Services {
     lifecycle,
     offerCards,
     sitemapSources: [staticPages, publicProfilesSitemap],
+    ksef: createKsefPort(config, { storage: app.storage, clock }),
   };
 }
