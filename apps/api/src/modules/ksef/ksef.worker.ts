@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { invoices, invoiceSettings, ksefOutbox, type InvoiceRow, type KsefOutboxRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { openSecret } from '../app/token-crypto.ts';
@@ -73,6 +73,16 @@ async function claimDue(db: Db, now: Date): Promise<KsefOutboxRow[]> {
 }
 
 /** A message fit for the database and the log: never the token, whatever an error carried. */
+/** Marks the row done, once: false when another worker already did (it then wrote the verdict). */
+async function finish(tx: Tx, invoiceId: number, now: Date, lastError: string | null): Promise<boolean> {
+  const done = await tx
+    .update(ksefOutbox)
+    .set({ state: 'done', completedAt: now, lastError })
+    .where(and(eq(ksefOutbox.invoiceId, invoiceId), eq(ksefOutbox.state, 'pending')))
+    .returning({ invoiceId: ksefOutbox.invoiceId });
+  return done.length > 0;
+}
+
 function describe(error: unknown, token: string | null): string {
   let message = error instanceof Error ? error.message : String(error);
   if (token) message = message.replaceAll(token, '[token]');
@@ -108,12 +118,17 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
     const message = describe(error, token);
     const now = clock.now();
     await db.transaction(async (tx) => {
-      await tx
+      // Only while the row is still this worker's to retry: a worker that outlived its lease must
+      // not undo what another one finished meanwhile.
+      const still = await tx
         .update(ksefOutbox)
         .set({ lastError: message, nextAttemptAt: new Date(now.getTime() + ksefRetryDelayMs(row.attempts)) })
-        .where(and(eq(ksefOutbox.invoiceId, row.invoiceId), eq(ksefOutbox.state, 'pending')));
+        .where(and(eq(ksefOutbox.invoiceId, row.invoiceId), eq(ksefOutbox.state, 'pending')))
+        .returning({ invoiceId: ksefOutbox.invoiceId });
       // The lawyer sees why the invoice is still on its way (a token to replace, an outage).
-      await tx.update(invoices).set({ ksefError: message, updatedAt: now }).where(eq(invoices.id, row.invoiceId));
+      if (still.length > 0) {
+        await tx.update(invoices).set({ ksefError: message, updatedAt: now }).where(eq(invoices.id, row.invoiceId));
+      }
     });
     log?.warn(
       { invoiceId: row.invoiceId, attempts: row.attempts, error: message, authentication: error instanceof KsefAuthError },
@@ -153,28 +168,22 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
       const key = upoStorageKey(row.invoiceId);
       await storage.put(key, Buffer.from(status.upoXml, 'utf8'), 'application/xml');
       await db.transaction(async (tx) => {
+        if (!(await finish(tx, row.invoiceId, now, null))) return;
         await tx
           .update(invoices)
           .set({ ksefStatus: 'accepted', ksefNumber: status.ksefNumber, upoKey: key, ksefError: null, updatedAt: now })
           .where(eq(invoices.id, row.invoiceId));
-        await tx
-          .update(ksefOutbox)
-          .set({ state: 'done', completedAt: now, lastError: null })
-          .where(eq(ksefOutbox.invoiceId, row.invoiceId));
       });
       log?.info({ invoiceId: row.invoiceId, ksefNumber: status.ksefNumber }, 'ksef accepted the invoice');
       return true;
     }
     const reason = `${status.code} ${status.description}${status.details.length ? `: ${status.details.join('; ')}` : ''}`.slice(0, 1000);
     await db.transaction(async (tx) => {
+      if (!(await finish(tx, row.invoiceId, now, reason))) return;
       await tx
         .update(invoices)
         .set({ ksefStatus: 'rejected', ksefError: reason, updatedAt: now })
         .where(eq(invoices.id, row.invoiceId));
-      await tx
-        .update(ksefOutbox)
-        .set({ state: 'done', completedAt: now, lastError: reason })
-        .where(eq(ksefOutbox.invoiceId, row.invoiceId));
     });
     log?.warn({ invoiceId: row.invoiceId, code: status.code }, 'ksef rejected the invoice');
     return true;
