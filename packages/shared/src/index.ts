@@ -13,3 +13,4 @@ export * from './validation/index.ts';
 export * from './api-types.ts';
 export * from './offer-rules.ts';
 export * from './retention.ts';
+export * from './invoice.ts';
