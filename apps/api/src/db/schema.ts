@@ -12,4 +12,5 @@ export * from './schema/checkout.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';
+export * from './schema/ksef.ts';
 export * from './schema/invoices.ts';

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       botCheck: true,
       mail: true,
       googleSignIn: true,
+      ksef: true,
     });
   });
 
@@ -56,13 +57,13 @@ describe('loadConfig', () => {
 
     const open = exposureWarning(loadConfig({ HOST: '0.0.0.0' }));
     expect(open).toMatch(/^HOST=0\.0\.0\.0 makes this server reachable from other machines/);
-    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn');
+    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn, ksef');
     expect(open).not.toContain('\n');
     // Only the adapters still in the sandbox are named.
     const someReal = exposureWarning(
       loadConfig({ HOST: '192.168.1.5', STRIPE_SECRET_KEY: 'sk_test_x', GUS_API_KEY: 'k', GOOGLE_CLIENT_ID: 'c' }),
     );
-    expect(someReal).toContain('(botCheck, mail)');
+    expect(someReal).toContain('(botCheck, mail, ksef)');
 
     const allReal = {
       HOST: '0.0.0.0',
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com',
       MAIL_FROM: 'a@b.pl',
       GOOGLE_CLIENT_ID: 'c',
+      KSEF_ENV: 'test',
     };
     expect(exposureWarning(loadConfig(allReal))).toBeNull();
   });
@@ -174,6 +176,7 @@ describe('loadConfig', () => {
       TURNSTILE_SECRET: 'ts',
       SMTP_URL: 'smtps://mail.example.com',
       MAIL_FROM: 'no-reply@example.com',
+      KSEF_ENV: 'production',
     };
     const real = loadConfig(productionEnv);
     expect(real.sandbox.active).toBe(false);
@@ -190,5 +193,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+});
+
+describe('KSeF configuration', () => {
+  it('defaults to the embedded sandbox and knows the API address of each KSeF 2.0 environment', () => {
+    const sandbox = loadConfig({});
+    expect(sandbox.ksef).toEqual({ environment: 'sandbox', apiUrl: null, platformToken: null, sandboxOutage: false });
+    expect(sandbox.sandbox.ksef).toBe(true);
+    expect(loadConfig({ KSEF_ENV: 'test' }).ksef.apiUrl).toBe('https://api-test.ksef.mf.gov.pl/v2');
+    expect(loadConfig({ KSEF_ENV: 'demo' }).ksef.apiUrl).toBe('https://api-demo.ksef.mf.gov.pl/v2');
+    const production = loadConfig({ KSEF_ENV: 'production' });
+    expect(production.ksef.apiUrl).toBe('https://api.ksef.mf.gov.pl/v2');
+    expect(production.sandbox.ksef).toBe(false);
+    expect(loadConfig({ KSEF_ENV: 'test', KSEF_API_URL: 'http://127.0.0.1:9/v2/' }).ksef.apiUrl).toBe(
+      'http://127.0.0.1:9/v2',
+    );
+    expect(loadConfig({ KSEF_SANDBOX_OUTAGE: 'true' }).ksef.sandboxOutage).toBe(true);
+  });
+
+  it('names KSEF_ENV when a value is wrong or the sandbox would run in production', () => {
+    expect(() => loadConfig({ KSEF_ENV: 'prod' })).toThrow(/KSEF_ENV/);
+    expect(errorOf({ NODE_ENV: 'production' }).message).toContain('KSEF_ENV');
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { KSEF_API_URLS, KSEF_ENVIRONMENTS, type KsefEnvironment } from '../ksef/ksef.environments.ts';
 import { DEFAULT_BOOKING_URL, DEFAULT_SUPPORT_EMAIL } from '@substytut/shared/public-defaults';
 
 export class ConfigError extends Error {
@@ -134,6 +135,14 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
   ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
+  // E-invoicing (modules/ksef): the embedded sandbox, or the Ministry's KSeF API 2.0 environment.
+  KSEF_ENV: z.preprocess(emptyToUndefined, z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
+  // Overrides the environment's API address (a local fake in tests, a proxy).
+  KSEF_API_URL: optionalUrl,
+  // The operator's KSeF token, for the platform's own fee invoices (seller = the operator).
+  KSEF_PLATFORM_TOKEN: optionalString,
+  // The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status).
+  KSEF_SANDBOX_OUTAGE: booleanFlag,
   // 32 bytes as 64 hex digits: seals secrets the server must read back (lawyers' KSeF tokens).
   SECRETS_KEY: z.preprocess(
     emptyToUndefined,
@@ -158,6 +167,8 @@ export interface SandboxFlags {
    * tokens (auth/google-sandbox.ts). Never in production: it signs in as any address.
    */
   googleSignIn: boolean;
+  /** the embedded KSeF stand-in: its KSeF numbers and UPOs have no legal effect */
+  ksef: boolean;
 }
 
 export interface Config {
@@ -214,6 +225,13 @@ export interface Config {
    * instance on it shares one count (the default with DATABASE_URL).
    */
   rateLimitStore: 'memory' | 'database';
+  ksef: {
+    environment: KsefEnvironment;
+    /** KSeF API 2.0 base address (…/v2); null for the sandbox */
+    apiUrl: string | null;
+    platformToken: string | null;
+    sandboxOutage: boolean;
+  };
   /**
    * The key that seals stored secrets (app/secrets-key.ts); null when SECRETS_KEY is unset, and
    * then outside production a key file under DATA_DIR stands in.
@@ -278,10 +296,16 @@ export function loadConfig(
     botCheck: !env.TURNSTILE_SECRET,
     mail: !env.SMTP_URL,
     googleSignIn: !env.GOOGLE_CLIENT_ID && env.NODE_ENV !== 'production',
+    ksef: env.KSEF_ENV === 'sandbox',
     active: false,
   };
   sandbox.active =
-    sandbox.payments || sandbox.companyLookup || sandbox.botCheck || sandbox.mail || sandbox.googleSignIn;
+    sandbox.payments ||
+    sandbox.companyLookup ||
+    sandbox.botCheck ||
+    sandbox.mail ||
+    sandbox.googleSignIn ||
+    sandbox.ksef;
 
   if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
     const missing = [
@@ -289,6 +313,7 @@ export function loadConfig(
       sandbox.companyLookup && 'GUS_API_KEY',
       sandbox.botCheck && 'TURNSTILE_SECRET',
       sandbox.mail && 'SMTP_URL',
+      sandbox.ksef && 'KSEF_ENV',
     ].filter((v): v is string => typeof v === 'string');
     problem(
       'ALLOW_SANDBOX_IN_PRODUCTION',
@@ -346,6 +371,13 @@ export function loadConfig(
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    ksef: {
+      environment: env.KSEF_ENV,
+      apiUrl:
+        env.KSEF_ENV === 'sandbox' ? null : (env.KSEF_API_URL ?? KSEF_API_URLS[env.KSEF_ENV]).replace(/\/+$/, ''),
+      platformToken: env.KSEF_PLATFORM_TOKEN ?? null,
+      sandboxOutage: env.KSEF_SANDBOX_OUTAGE,
+    },
     secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'hex') : null,
     sandbox,
   };

@@ -84,6 +84,7 @@ describe('health and public config', () => {
           botCheck: true,
           mail: true,
           googleSignIn: true,
+          ksef: true,
         },
       },
     });

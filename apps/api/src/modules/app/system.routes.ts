@@ -18,6 +18,7 @@ export const publicConfigSchema = z.object({
     botCheck: z.boolean(),
     mail: z.boolean(),
     googleSignIn: z.boolean(),
+    ksef: z.boolean(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
