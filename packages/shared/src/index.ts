@@ -14,3 +14,4 @@ export * from './api-types.ts';
 export * from './offer-rules.ts';
 export * from './retention.ts';
 export * from './invoice.ts';
+export * from './substitution.ts';

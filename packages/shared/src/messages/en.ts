@@ -54,6 +54,9 @@ export const en: Record<keyof typeof pl, string> = {
   'payments.checkout_failed': 'Server error, please try again later',
   'offers.acceptance_invalid': 'The confirmation link is invalid or has expired',
   'offers.acceptance_closed': 'The confirmation period has ended; the order has already been settled',
+  'offers.grantor_mismatch':
+    'A trainee advocate is authorised by an advocate, a trainee legal counsel by a legal counsel',
+  'documents.not_available': 'The substitution document is available once the order is paid',
   'profile.gone': 'This profile has been deleted',
   'my_data.export_unavailable':
     'This data export link has been used or has expired. Ask for a new export in the dashboard',
@@ -126,6 +129,11 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
   'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
   'validation.invalid': 'Invalid value',
+  'validation.grantorNameRequired': "Enter the grantor's full name (at least 3 characters)",
+  'validation.grantorTypeInvalid':
+    'A substitution or authorisation is granted by an advocate or a legal counsel',
+  'validation.grantorLicenceRequired': 'Enter the entry number on the roll',
+  'validation.grantorAddressRequired': "Enter the office's address (at least 5 characters)",
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

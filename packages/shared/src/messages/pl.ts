@@ -58,6 +58,9 @@ export const pl = {
   'payments.checkout_failed': 'Błąd serwera spróbuj później',
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
+  'offers.grantor_mismatch':
+    'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
+  'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
     'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
@@ -130,6 +133,10 @@ export const pl = {
   'validation.invoiceNipDigits': 'NIP może składać się tylko z cyfr',
   'validation.expireDateTooLate': 'Data ważności może przypadać najpóźniej za rok',
   'validation.invalid': 'Nieprawidłowa wartość',
+  'validation.grantorNameRequired': 'Podaj imię i nazwisko udzielającego (co najmniej 3 znaki)',
+  'validation.grantorTypeInvalid': 'Substytucji lub upoważnienia udziela adwokat albo radca prawny',
+  'validation.grantorLicenceRequired': 'Podaj numer wpisu na listę',
+  'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

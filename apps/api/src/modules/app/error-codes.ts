@@ -51,6 +51,8 @@ export const API_ERROR_CODES = [
   'offers.not_payable',
   'offers.acceptance_invalid',
   'offers.acceptance_closed',
+  'offers.grantor_mismatch',
+  'documents.not_available',
   'profile.gone',
   'my_data.export_unavailable',
   'my_data.unsettled_offers',
