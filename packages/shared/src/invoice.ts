@@ -79,11 +79,11 @@ export const invoiceSettingsSchema = z.object({
 });
 export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsSchema>;
 
-export const KSEF_ENVIRONMENTS = ['test', 'demo', 'production'] as const;
-export type KsefEnvironment = (typeof KSEF_ENVIRONMENTS)[number];
+export const KSEF_QR_ENVIRONMENTS = ['test', 'demo', 'production'] as const;
+export type KsefQrEnvironment = (typeof KSEF_QR_ENVIRONMENTS)[number];
 
 /** The verification hosts of the KSeF 2.0 docs (kody-qr.md, "Środowiska"). */
-export const KSEF_QR_HOSTS: Record<KsefEnvironment, string> = {
+export const KSEF_QR_HOSTS: Record<KsefQrEnvironment, string> = {
   test: 'https://qr-test.ksef.mf.gov.pl',
   demo: 'https://qr-demo.ksef.mf.gov.pl',
   production: 'https://qr.ksef.mf.gov.pl',
@@ -94,9 +94,40 @@ export const KSEF_QR_HOSTS: Record<KsefEnvironment, string> = {
  * Anyone scanning it sees whether KSeF holds this very file.
  */
 export function ksefVerificationUrl(
-  environment: KsefEnvironment,
+  environment: KsefQrEnvironment,
   input: { sellerNip: string; issueDate: string; sha256Base64url: string },
 ): string {
   const [year, month, day] = input.issueDate.split('-');
   return `${KSEF_QR_HOSTS[environment]}/invoice/${input.sellerNip}/${day}-${month}-${year}/${input.sha256Base64url}`;
 }
+
+/** GET/PUT /api/user/invoice-settings: the token itself is never in it, only whether one is kept. */
+export const invoiceSettingsDtoSchema = z.object({
+  mode: z.enum(INVOICE_MODES),
+  series: z.string(),
+  ksef_token_set: z.boolean(),
+  ksef_token_set_at: z.string().nullable(),
+  /** the KSeF the product sends to: the embedded sandbox or one of the Ministry's */
+  ksef_environment: z.enum(['sandbox', ...KSEF_QR_ENVIRONMENTS]),
+});
+export type InvoiceSettingsDto = z.infer<typeof invoiceSettingsDtoSchema>;
+
+/** One invoice of an offer as its lawyer sees it on the offer card (amounts in decimal PLN). */
+export const invoiceDtoSchema = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  /** 'lawyer': the lawyer's own invoice to the client; 'platform': the operator's fee invoice to the lawyer */
+  issuer: z.enum(['lawyer', 'platform']),
+  number: z.string(),
+  issue_date: z.string(),
+  net: z.string(),
+  vat: z.string(),
+  gross: z.string(),
+  mode: z.enum(INVOICE_MODES),
+  ksef_status: z.enum(KSEF_STATUSES),
+  ksef_number: z.string().nullable(),
+  ksef_error: z.string().nullable(),
+  corrected_invoice_id: z.number().int().nullable(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;

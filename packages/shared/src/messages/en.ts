@@ -75,6 +75,15 @@ export const en: Record<keyof typeof pl, string> = {
     'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
   'profile.admin_has_none': 'An administrator account has no lawyer profile',
   'mail.not_found': 'Message not found',
+  'invoices.not_found': 'Invoice not found',
+  'invoices.token_required': 'Enter a KSeF token so the service can issue invoices on your behalf',
+  'invoices.secrets_unavailable':
+    'We cannot store the KSeF token safely right now. Try again later or contact us',
+  'invoices.mode_invalid': 'Choose how your invoices are issued',
+  'invoices.series_required': 'Enter an invoice number series',
+  'invoices.series_too_long': 'The series can have at most 20 characters',
+  'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
+  'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',
   'errors.fieldRequired': 'This field is required',

@@ -67,6 +67,9 @@ export const API_ERROR_CODES = [
   'my_data.payer_unsettled',
   'profile.admin_has_none',
   'mail.not_found',
+  'invoices.not_found',
+  'invoices.token_required',
+  'invoices.secrets_unavailable',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
