@@ -11,11 +11,14 @@ import {
 } from './invoice.ts';
 
 describe('invoice amounts', () => {
-  it.each([1, 99, 100, 4321, 12345, 100_000])('net %i gr: VAT and gross match the offer to the grosz', (net) => {
-    const amounts = amountsFromNet(net);
-    expect(amounts.gross).toBe(grossFromNet(net));
-    expect(amounts.net + amounts.vat).toBe(amounts.gross);
-  });
+  it.each([1, 99, 100, 4321, 12345, 100_000])(
+    'net %i gr: VAT and gross match the offer to the grosz',
+    (net) => {
+      const amounts = amountsFromNet(net);
+      expect(amounts.gross).toBe(grossFromNet(net));
+      expect(amounts.net + amounts.vat).toBe(amounts.gross);
+    },
+  );
 
   it.each([
     // gross → net rounded half up, VAT the rest: the fee of 10 % of 123 zł is 12.30 zł = 10.00 + 2.30
@@ -64,9 +67,9 @@ describe('invoice settings', () => {
 
   it('issuing needs no token in the request when one is stored, but a given token has a plausible length', () => {
     expect(invoiceSettingsSchema.safeParse({ mode: 'issue', series: 'FV' }).success).toBe(true);
-    expect(invoiceSettingsSchema.safeParse({ mode: 'issue', series: 'FV', ksef_token: 'short' }).success).toBe(
-      false,
-    );
+    expect(
+      invoiceSettingsSchema.safeParse({ mode: 'issue', series: 'FV', ksef_token: 'short' }).success,
+    ).toBe(false);
     expect(
       invoiceSettingsSchema.safeParse({ mode: 'issue', series: 'FV', ksef_token: 'a'.repeat(40) }).success,
     ).toBe(true);

@@ -26,7 +26,10 @@ function loadSchema(): NonNullable<typeof schema> {
     const dir = XSD_DIR;
     schema = {
       main: readFileSync(path.join(dir, MAIN_XSD), 'utf8'),
-      preload: XSD_FILES.map((fileName) => ({ fileName, contents: readFileSync(path.join(dir, fileName), 'utf8') })),
+      preload: XSD_FILES.map((fileName) => ({
+        fileName,
+        contents: readFileSync(path.join(dir, fileName), 'utf8'),
+      })),
     };
   }
   return schema;

@@ -47,7 +47,9 @@ const settlement: Fa3Invoice = {
   seller: lawyer,
   buyer: client,
   line: order,
-  advances: [{ number: 'FV/1/2026', issueDate: '2026-11-24', ksefNumber: '5252987310-20261124-0123456789AB-CD' }],
+  advances: [
+    { number: 'FV/1/2026', issueDate: '2026-11-24', ksefNumber: '5252987310-20261124-0123456789AB-CD' },
+  ],
   amounts: { net: 0, vat: 0, gross: 0 },
 };
 const correction: Fa3Invoice = {
@@ -69,7 +71,13 @@ const platformFee: Fa3Invoice = {
   completedOn: '2026-12-10',
   paidOn: '2026-12-10',
   createdAt,
-  seller: { nip: '5252987310', name: 'Substytut sp. z o.o.', street: 'ul. Prosta 20', postcode: '00-850', city: 'Warszawa' },
+  seller: {
+    nip: '5252987310',
+    name: 'Substytut sp. z o.o.',
+    street: 'ul. Prosta 20',
+    postcode: '00-850',
+    city: 'Warszawa',
+  },
   buyer: lawyer,
   line: { title: 'Prowizja serwisu Substytut', amounts: amountsFromGross(5_315) },
   registry: { fullName: 'Substytut sp. z o.o.', krs: '0001098765', regon: '529873419' },
@@ -129,7 +137,10 @@ describe('FA(3) XML', () => {
   it('hashes the exact bytes for KOD I', () => {
     const xml = buildFa3Xml(advance);
     const expected = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest();
-    expect(xmlDigest(xml)).toEqual({ hex: expected.toString('hex'), base64url: expected.toString('base64url') });
+    expect(xmlDigest(xml)).toEqual({
+      hex: expected.toString('hex'),
+      base64url: expected.toString('base64url'),
+    });
   });
 });
 
@@ -140,7 +151,9 @@ describe('the shipped XSD', () => {
     const listed = [...readme.matchAll(/^([0-9a-f]{64}) {2}(\S+\.xsd)$/gm)];
     expect(listed).toHaveLength(4);
     for (const [, hash, file] of listed) {
-      const actual = createHash('sha256').update(readFileSync(path.join(dir, file ?? ''))).digest('hex');
+      const actual = createHash('sha256')
+        .update(readFileSync(path.join(dir, file ?? '')))
+        .digest('hex');
       expect(actual, file).toBe(hash);
     }
   });

@@ -148,7 +148,12 @@ function invoiceLine(fa: XMLBuilder, index: number, line: Fa3Line, options: { be
   if (options.before) row.ele('StanPrzed').txt('1');
 }
 
-function orderLine(order: XMLBuilder, index: number, line: Fa3Line, options: { before?: boolean } = {}): void {
+function orderLine(
+  order: XMLBuilder,
+  index: number,
+  line: Fa3Line,
+  options: { before?: boolean } = {},
+): void {
   const row = order.ele('ZamowienieWiersz');
   row.ele('NrWierszaZam').txt(String(index));
   row.ele('P_7Z').txt(line.title);

@@ -84,7 +84,14 @@ export function readInvoiceXml(xml: string): InvoiceView {
     const rate = text(row['P_12']);
     // FaWiersz carries no VAT of its own (only the totals do): shown as the rate gives it.
     const vat = rate === '23' ? Math.sign(net) * amountsFromNet(Math.abs(net)).vat : 0;
-    return { title: text(row['P_7']), net, vat, gross: net + vat, ratePercent: rate, before: row['StanPrzed'] !== undefined };
+    return {
+      title: text(row['P_7']),
+      net,
+      vat,
+      gross: net + vat,
+      ratePercent: rate,
+      before: row['StanPrzed'] !== undefined,
+    };
   });
   const order = asNode(fa['Zamowienie']);
   const orderLines = asList(order['ZamowienieWiersz']).map<InvoiceViewLine>((row) => {
@@ -101,7 +108,8 @@ export function readInvoiceXml(xml: string): InvoiceView {
   });
   const lines = invoiceLines.length > 0 ? invoiceLines : orderLines;
   const payment = asNode(fa['Platnosc']);
-  const correctedRef = fa['DaneFaKorygowanej'] === undefined ? null : asList(fa['DaneFaKorygowanej'])[0] ?? null;
+  const correctedRef =
+    fa['DaneFaKorygowanej'] === undefined ? null : (asList(fa['DaneFaKorygowanej'])[0] ?? null);
   const stopka = asNode(root['Stopka']);
   return {
     rodzaj: text(fa['RodzajFaktury']),

@@ -1,7 +1,16 @@
 import { formatPln, ksefVerificationUrl, type KsefQrEnvironment } from '@substytut/shared';
 import QRCode from 'qrcode';
 import type { InvoiceRow } from '../../db/schema/invoices.ts';
-import { contentWidth, createPdf, heading, paragraph, pdfToBuffer, PDF_COLORS, rule, type Pdf } from '../documents/pdf.ts';
+import {
+  contentWidth,
+  createPdf,
+  heading,
+  paragraph,
+  pdfToBuffer,
+  PDF_COLORS,
+  rule,
+  type Pdf,
+} from '../documents/pdf.ts';
 import type { Fa3Party } from './fa3.ts';
 import { readInvoiceXml, type InvoiceView } from './invoice-view.ts';
 
@@ -26,7 +35,11 @@ export interface InvoicePdfOptions {
 }
 
 /** The KOD I link of a stored invoice. */
-export function invoiceQrUrl(invoice: Pick<InvoiceRow, 'xml' | 'sha256' | 'issueDate'>, environment: InvoicePdfOptions['ksefEnvironment'], sellerNip: string): string {
+export function invoiceQrUrl(
+  invoice: Pick<InvoiceRow, 'xml' | 'sha256' | 'issueDate'>,
+  environment: InvoicePdfOptions['ksefEnvironment'],
+  sellerNip: string,
+): string {
   return ksefVerificationUrl(environment === 'sandbox' ? 'test' : environment, {
     sellerNip,
     issueDate: invoice.issueDate,
@@ -39,8 +52,15 @@ const plDate = (iso: string) => iso.split('-').reverse().join('.');
 
 function partyBlock(doc: Pdf, title: string, p: Fa3Party, x: number, y: number, width: number): number {
   doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text(title.toUpperCase(), x, y, { width });
-  doc.font('bold').fontSize(10.5).fillColor(PDF_COLORS.text).text(p.name, x, doc.y + 2, { width });
-  doc.font('regular').fontSize(10).text(`NIP ${p.nip}`, x, doc.y + 1, { width });
+  doc
+    .font('bold')
+    .fontSize(10.5)
+    .fillColor(PDF_COLORS.text)
+    .text(p.name, x, doc.y + 2, { width });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`NIP ${p.nip}`, x, doc.y + 1, { width });
   doc.text(p.street, x, doc.y, { width });
   doc.text(`${p.postcode} ${p.city}`, x, doc.y, { width });
   if (p.email) doc.fillColor(PDF_COLORS.muted).text(p.email, x, doc.y, { width }).fillColor(PDF_COLORS.text);
@@ -96,7 +116,11 @@ function table(doc: Pdf, view: InvoiceView): void {
 export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfOptions): Promise<Buffer> {
   const view = readInvoiceXml(invoice.xml);
   const title = TITLES[view.rodzaj] ?? 'Faktura';
-  const doc = createPdf({ title: `${title} ${view.number}`, subject: view.seller.name, author: view.seller.name });
+  const doc = createPdf({
+    title: `${title} ${view.number}`,
+    subject: view.seller.name,
+    author: view.seller.name,
+  });
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
 
@@ -130,7 +154,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
     if (view.corrected.reason) paragraph(doc, `Przyczyna korekty: ${view.corrected.reason}`);
   }
   if (view.rodzaj === 'ZAL' && view.orderGross !== null) {
-    paragraph(doc, `Zaliczka na poczet zamówienia o wartości ${pl(view.orderGross)} brutto:`, { muted: true });
+    paragraph(doc, `Zaliczka na poczet zamówienia o wartości ${pl(view.orderGross)} brutto:`, {
+      muted: true,
+    });
   }
   table(doc, view);
 
@@ -141,7 +167,10 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   ];
   for (const [label, value] of totals) {
     const y = doc.y;
-    doc.font('regular').fontSize(10).text(label, left + width * 0.5, y, { width: width * 0.3, align: 'right' });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(label, left + width * 0.5, y, { width: width * 0.3, align: 'right' });
     doc.font('bold').text(value, left + width * 0.8, y, { width: width * 0.2, align: 'right' });
     doc.x = left;
     doc.y += 2;
@@ -162,7 +191,10 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   doc
     .font('bold')
     .fontSize(7.5)
-    .text(invoice.ksefNumber ?? 'OFFLINE', left - 10, qrTop + size + 3, { width: size + 20, align: 'center' });
+    .text(invoice.ksefNumber ?? 'OFFLINE', left - 10, qrTop + size + 3, {
+      width: size + 20,
+      align: 'center',
+    });
   const textLeft = left + size + 16;
   const textWidth = width - size - 16;
   doc.font('bold').fontSize(10).text('Weryfikacja w KSeF (KOD I)', textLeft, qrTop, { width: textWidth });
@@ -177,7 +209,10 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
       doc.y + 2,
       { width: textWidth },
     );
-  doc.fillColor(PDF_COLORS.muted).fontSize(8).text(url, textLeft, doc.y + 4, { width: textWidth, link: url });
+  doc
+    .fillColor(PDF_COLORS.muted)
+    .fontSize(8)
+    .text(url, textLeft, doc.y + 4, { width: textWidth, link: url });
   doc.fillColor(PDF_COLORS.text);
   doc.x = left;
   doc.y = Math.max(doc.y, qrTop + size + 16);

@@ -39,7 +39,11 @@ export async function takeInvoiceNumber(
 }
 
 export async function findInvoiceSettings(db: DbOrTx, profileId: number): Promise<InvoiceSettingsRow | null> {
-  const [row] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profileId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(invoiceSettings)
+    .where(eq(invoiceSettings.profileId, profileId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -51,10 +55,30 @@ export async function upsertInvoiceSettings(
   const token =
     values.ksefTokenEncrypted === undefined
       ? {}
-      : { ksefTokenEncrypted: values.ksefTokenEncrypted, ksefTokenSetAt: values.ksefTokenEncrypted ? values.now : null };
+      : {
+          ksefTokenEncrypted: values.ksefTokenEncrypted,
+          ksefTokenSetAt: values.ksefTokenEncrypted ? values.now : null,
+        };
+  if (values.ksefTokenEncrypted === undefined) {
+    // The kept token stays: an update, since an insert's row would fail the "issue needs a
+    // token" check before ON CONFLICT could turn it into an update.
+    const [updated] = await db
+      .update(invoiceSettings)
+      .set({ mode: values.mode, series: values.series, updatedAt: values.now })
+      .where(eq(invoiceSettings.profileId, profileId))
+      .returning();
+    if (updated) return updated;
+  }
   const [row] = await db
     .insert(invoiceSettings)
-    .values({ profileId, mode: values.mode, series: values.series, ...token, createdAt: values.now, updatedAt: values.now })
+    .values({
+      profileId,
+      mode: values.mode,
+      series: values.series,
+      ...token,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .onConflictDoUpdate({
       target: invoiceSettings.profileId,
       set: { mode: values.mode, series: values.series, ...token, updatedAt: values.now },
@@ -64,8 +88,15 @@ export async function upsertInvoiceSettings(
   return row;
 }
 
-export async function findSellerInvoiceData(db: DbOrTx, userId: string): Promise<ProviderInvoiceDataRow | null> {
-  const [row] = await db.select().from(providerInvoiceData).where(eq(providerInvoiceData.userId, userId)).limit(1);
+export async function findSellerInvoiceData(
+  db: DbOrTx,
+  userId: string,
+): Promise<ProviderInvoiceDataRow | null> {
+  const [row] = await db
+    .select()
+    .from(providerInvoiceData)
+    .where(eq(providerInvoiceData.userId, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -121,7 +152,11 @@ export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | 
  * The invoices of a lawyer's offers: theirs to their clients and the operator's fee invoices to
  * them. Never another lawyer's: the offer's owner decides.
  */
-export async function findInvoicesOfLawyer(db: DbOrTx, profileId: number, limit: number): Promise<InvoiceRow[]> {
+export async function findInvoicesOfLawyer(
+  db: DbOrTx,
+  profileId: number,
+  limit: number,
+): Promise<InvoiceRow[]> {
   return db
     .select({ invoice: invoices })
     .from(invoices)
@@ -132,7 +167,11 @@ export async function findInvoicesOfLawyer(db: DbOrTx, profileId: number, limit:
     .then((rows) => rows.map((r) => r.invoice));
 }
 
-export async function findInvoiceOfLawyer(db: DbOrTx, profileId: number, invoiceId: number): Promise<InvoiceRow | null> {
+export async function findInvoiceOfLawyer(
+  db: DbOrTx,
+  profileId: number,
+  invoiceId: number,
+): Promise<InvoiceRow | null> {
   const [row] = await db
     .select({ invoice: invoices })
     .from(invoices)
@@ -171,7 +210,11 @@ export async function findPayerInvoice(
 }
 
 export async function findProfileOfUser(db: DbOrTx, userId: string): Promise<{ id: number } | null> {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
   return row ?? null;
 }
 

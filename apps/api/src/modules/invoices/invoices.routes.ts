@@ -1,4 +1,10 @@
-import { groszeToDecimalString, invoiceDtoSchema, invoiceSettingsDtoSchema, invoiceSettingsSchema, type InvoiceDto } from '@substytut/shared';
+import {
+  groszeToDecimalString,
+  invoiceDtoSchema,
+  invoiceSettingsDtoSchema,
+  invoiceSettingsSchema,
+  type InvoiceDto,
+} from '@substytut/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +16,12 @@ import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
 import { invoiceNotFound } from './invoices.errors.ts';
 import { renderInvoicePdf } from './invoices.pdf.ts';
-import { findInvoiceOfLawyer, findInvoicesOfLawyer, findPayerInvoice, findProfileOfUser } from './invoices.repo.ts';
+import {
+  findInvoiceOfLawyer,
+  findInvoicesOfLawyer,
+  findPayerInvoice,
+  findProfileOfUser,
+} from './invoices.repo.ts';
 import { getInvoiceSettings, saveInvoiceSettings } from './invoices.settings.ts';
 
 /** The most recent invoices the history page shows at once. */
@@ -40,7 +51,8 @@ const parseId = (raw: string): number => {
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw invoiceNotFound();
   return Number(raw);
 };
-const fileName = (row: InvoiceRow, ext: 'pdf' | 'xml') => `faktura-${row.number.replace(/[^A-Za-z0-9-]+/g, '-')}.${ext}`;
+const fileName = (row: InvoiceRow, ext: 'pdf' | 'xml') =>
+  `faktura-${row.number.replace(/[^A-Za-z0-9-]+/g, '-')}.${ext}`;
 
 function sendFile(reply: FastifyReply, body: Buffer | string, type: string, name: string) {
   return reply
@@ -90,17 +102,26 @@ export async function invoicesRoutes(app: FastifyInstance) {
     },
   );
 
-  typed.get('/api/user/invoices/:id/xml', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    const row = await lawyerInvoice(currentUser(request).id, request.params.id);
-    return sendFile(reply, row.xml, 'application/xml; charset=utf-8', fileName(row, 'xml'));
-  });
+  typed.get(
+    '/api/user/invoices/:id/xml',
+    { ...auth, schema: { params: idParams } },
+    async (request, reply) => {
+      const row = await lawyerInvoice(currentUser(request).id, request.params.id);
+      return sendFile(reply, row.xml, 'application/xml; charset=utf-8', fileName(row, 'xml'));
+    },
+  );
 
   typed.get(
     '/api/user/invoices/:id/pdf',
     { ...auth, config: rateLimit(30, '1 minute'), schema: { params: idParams } },
     async (request, reply) => {
       const row = await lawyerInvoice(currentUser(request).id, request.params.id);
-      return sendFile(reply, await renderInvoicePdf(row, { ksefEnvironment }), 'application/pdf', fileName(row, 'pdf'));
+      return sendFile(
+        reply,
+        await renderInvoicePdf(row, { ksefEnvironment }),
+        'application/pdf',
+        fileName(row, 'pdf'),
+      );
     },
   );
 
@@ -117,7 +138,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
         ? await findPayerInvoice(app.db, { ...request.params, payerHash: hashToken(secret) })
         : null;
       if (!row) throw invoiceNotFound();
-      return sendFile(reply, await renderInvoicePdf(row, { ksefEnvironment }), 'application/pdf', fileName(row, 'pdf'));
+      return sendFile(
+        reply,
+        await renderInvoicePdf(row, { ksefEnvironment }),
+        'application/pdf',
+        fileName(row, 'pdf'),
+      );
     },
   );
 }

@@ -194,7 +194,9 @@ export function issueAdvanceInvoice(
     const settings = await findInvoiceSettings(sp, input.profile.id);
     const amounts = amountsFromNet(input.offer.netGrosze);
     if (amounts.gross !== input.payment.price) {
-      throw new InvoiceNotIssuable(`paid ${input.payment.price} gr, the offer's gross is ${amounts.gross} gr`);
+      throw new InvoiceNotIssuable(
+        `paid ${input.payment.price} gr, the offer's gross is ${amounts.gross} gr`,
+      );
     }
     const paidOn = warsawDate(input.payment.payDate ?? now);
     const order = lineOf(input.offer, amounts);
@@ -308,17 +310,29 @@ export function correctingInvoiceFor(
   return inSavepoint(deps, tx, context, async (sp) => {
     if (await findInvoiceByRefund(sp, refund.id)) return null;
     const advance = await findInvoiceOfOffer(sp, refund.offerId, 'ZAL', 'lawyer');
-    if (!advance || advance.profileId === null) throw new InvoiceNotIssuable('the offer has no advance invoice');
+    if (!advance || advance.profileId === null)
+      throw new InvoiceNotIssuable('the offer has no advance invoice');
     const corrections = await findCorrectionsOf(sp, advance.id);
     const before: InvoiceAmounts = corrections.reduce(
-      (sum, k) => ({ net: sum.net + k.netGrosze, vat: sum.vat + k.vatGrosze, gross: sum.gross + k.grossGrosze }),
+      (sum, k) => ({
+        net: sum.net + k.netGrosze,
+        vat: sum.vat + k.vatGrosze,
+        gross: sum.gross + k.grossGrosze,
+      }),
       { net: advance.netGrosze, vat: advance.vatGrosze, gross: advance.grossGrosze },
     );
     if (refund.amountGrosze <= 0 || refund.amountGrosze > before.gross) {
       throw new InvoiceNotIssuable(`refund of ${refund.amountGrosze} gr against ${before.gross} gr invoiced`);
     }
-    const after = refund.amountGrosze === before.gross ? { net: 0, vat: 0, gross: 0 } : amountsFromGross(before.gross - refund.amountGrosze);
-    const difference = { net: after.net - before.net, vat: after.vat - before.vat, gross: after.gross - before.gross };
+    const after =
+      refund.amountGrosze === before.gross
+        ? { net: 0, vat: 0, gross: 0 }
+        : amountsFromGross(before.gross - refund.amountGrosze);
+    const difference = {
+      net: after.net - before.net,
+      vat: after.vat - before.vat,
+      gross: after.gross - before.gross,
+    };
     const settings = await findInvoiceSettings(sp, advance.profileId);
     const original = parseParties(advance.xml);
     const title = original.title;

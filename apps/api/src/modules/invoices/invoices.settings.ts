@@ -38,7 +38,10 @@ async function profileIdOf(db: Db, userId: string): Promise<number> {
   return profile.id;
 }
 
-export async function getInvoiceSettings(deps: InvoiceSettingsDeps, userId: string): Promise<InvoiceSettingsDto> {
+export async function getInvoiceSettings(
+  deps: InvoiceSettingsDeps,
+  userId: string,
+): Promise<InvoiceSettingsDto> {
   const profile = await findProfileOfUser(deps.db, userId);
   return toDto(profile ? await findInvoiceSettings(deps.db, profile.id) : null, deps.config);
 }
