@@ -27,7 +27,13 @@ describe('invoiceFieldsFromCompany', () => {
 
 describe('DTO schemas', () => {
   it('accept a well-formed user and refuse an unknown role', () => {
-    const user = { id: '0b0e3f8e-6d1c-4c57-9a0a-3f1e2d4c5b6a', email: 'a@b.pl', name: 'A', role: 'user', email_verified_at: null };
+    const user = {
+      id: '0b0e3f8e-6d1c-4c57-9a0a-3f1e2d4c5b6a',
+      email: 'a@b.pl',
+      name: 'A',
+      role: 'user',
+      email_verified_at: null,
+    };
     expect(userDtoSchema.safeParse(user).success).toBe(true);
     expect(userDtoSchema.safeParse({ ...user, role: 'root' }).success).toBe(false);
   });
@@ -64,8 +70,11 @@ describe('DTO schemas', () => {
       }).success,
     ).toBe(true);
     expect(
-      apiErrorSchema.safeParse({ message: 'x', code: 'validation', errors: { nip: ['validation.nipRequired'] } })
-        .success,
+      apiErrorSchema.safeParse({
+        message: 'x',
+        code: 'validation',
+        errors: { nip: ['validation.nipRequired'] },
+      }).success,
     ).toBe(false);
   });
 

@@ -15,7 +15,12 @@ const inWarsaw = (date: Date): TZDate => new TZDate(date, TIME_ZONE);
 
 function parseDay(day: IsoDate): TZDate {
   if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  return new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), TIME_ZONE);
+  return new TZDate(
+    Number(day.slice(0, 4)),
+    Number(day.slice(5, 7)) - 1,
+    Number(day.slice(8, 10)),
+    TIME_ZONE,
+  );
 }
 
 /** Strictly 'YYYY-MM-DD' naming a real day (no 2023-02-29). */

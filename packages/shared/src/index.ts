@@ -13,3 +13,5 @@ export * from './validation/index.ts';
 export * from './api-types.ts';
 export * from './offer-rules.ts';
 export * from './retention.ts';
+export * from './invoice.ts';
+export * from './substitution.ts';

@@ -4,6 +4,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
+import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
@@ -37,6 +38,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(publicProfileRoutes);
   await app.register(adminRoutes);
   await app.register(myDataRoutes);
+  await app.register(invoicesRoutes);
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

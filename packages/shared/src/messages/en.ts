@@ -54,6 +54,9 @@ export const en: Record<keyof typeof pl, string> = {
   'payments.checkout_failed': 'Server error, please try again later',
   'offers.acceptance_invalid': 'The confirmation link is invalid or has expired',
   'offers.acceptance_closed': 'The confirmation period has ended; the order has already been settled',
+  'offers.grantor_mismatch':
+    'A trainee advocate is authorised by an advocate, a trainee legal counsel by a legal counsel',
+  'documents.not_available': 'The substitution document is available once the order is paid',
   'profile.gone': 'This profile has been deleted',
   'my_data.export_unavailable':
     'This data export link has been used or has expired. Ask for a new export in the dashboard',
@@ -72,6 +75,15 @@ export const en: Record<keyof typeof pl, string> = {
     'We cannot delete your data now: one of your payments is not settled yet (a payment is under way or a job awaits your confirmation). Try again once it is settled',
   'profile.admin_has_none': 'An administrator account has no lawyer profile',
   'mail.not_found': 'Message not found',
+  'invoices.not_found': 'Invoice not found',
+  'invoices.token_required': 'Enter a KSeF token so the service can issue invoices on your behalf',
+  'invoices.secrets_unavailable':
+    'We cannot store the KSeF token safely right now. Try again later or contact us',
+  'invoices.mode_invalid': 'Choose how your invoices are issued',
+  'invoices.series_required': 'Enter an invoice number series',
+  'invoices.series_too_long': 'The series can have at most 20 characters',
+  'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
+  'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',
   'errors.fieldRequired': 'This field is required',
@@ -126,6 +138,11 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.invoiceNipDigits': 'The tax ID (NIP) can consist of digits only',
   'validation.expireDateTooLate': 'The expiry date can be at most one year from today',
   'validation.invalid': 'Invalid value',
+  'validation.grantorNameRequired': "Enter the grantor's full name (at least 3 characters)",
+  'validation.grantorTypeInvalid':
+    'A substitution or authorisation is granted by an advocate or a legal counsel',
+  'validation.grantorLicenceRequired': 'Enter the entry number on the roll',
+  'validation.grantorAddressRequired': "Enter the office's address (at least 5 characters)",
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

@@ -58,6 +58,9 @@ export const pl = {
   'payments.checkout_failed': 'Błąd serwera spróbuj później',
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
+  'offers.grantor_mismatch':
+    'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
+  'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
     'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
@@ -76,6 +79,15 @@ export const pl = {
     'Nie możemy teraz usunąć Twoich danych: jedna z Twoich płatności nie została jeszcze rozliczona (trwa płatność lub zlecenie czeka na Twoje potwierdzenie). Spróbuj ponownie po rozliczeniu',
   'profile.admin_has_none': 'Konto administratora nie ma wizytówki prawnika',
   'mail.not_found': 'Nie znaleziono wiadomości',
+  'invoices.not_found': 'Nie znaleziono faktury',
+  'invoices.token_required': 'Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu',
+  'invoices.secrets_unavailable':
+    'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
+  'invoices.mode_invalid': 'Wybierz sposób wystawiania faktur',
+  'invoices.series_required': 'Podaj serię numeracji faktur',
+  'invoices.series_too_long': 'Seria może mieć najwyżej 20 znaków',
+  'invoices.series_invalid': 'Seria może zawierać tylko litery bez polskich znaków, cyfry i myślniki',
+  'invoices.token_invalid': 'Token KSeF wygląda na niepełny: wklej cały token wygenerowany w KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',
   'errors.fieldRequired': 'To pole jest wymagane',
@@ -130,6 +142,10 @@ export const pl = {
   'validation.invoiceNipDigits': 'NIP może składać się tylko z cyfr',
   'validation.expireDateTooLate': 'Data ważności może przypadać najpóźniej za rok',
   'validation.invalid': 'Nieprawidłowa wartość',
+  'validation.grantorNameRequired': 'Podaj imię i nazwisko udzielającego (co najmniej 3 znaki)',
+  'validation.grantorTypeInvalid': 'Substytucji lub upoważnienia udziela adwokat albo radca prawny',
+  'validation.grantorLicenceRequired': 'Podaj numer wpisu na listę',
+  'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

@@ -71,6 +71,7 @@ describe('paymentRequestSchema', () => {
       phone: '',
       firstname: '',
       lastname: '',
+      grantor: null,
     });
   });
 

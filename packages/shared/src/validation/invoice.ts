@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidNipChecksum, isValidPeselChecksum, normalizeNip } from '../nip.ts';
 import { POSTCODE_PATTERN } from '../postcode.ts';
 import { isValidPolishIban, normalizePolishIban } from '../iban.ts';
+import { grantorSchema } from '../substitution.ts';
 import { emailField, optionalText, requiredText, textField } from './fields.ts';
 
 /** A client's NIP: 'PL', spaces and dashes are tolerated and stripped; the checksum must hold. */
@@ -46,6 +47,8 @@ export const paymentRequestSchema = clientInvoiceSchema.extend({
   phone: textField().max(32).default(''),
   firstname: textField().max(100).default(''),
   lastname: textField().max(100).default(''),
+  /** The client is the lawyer granting the substitution (issue 24); null or absent when not. */
+  grantor: grantorSchema.nullish().transform((grantor) => grantor ?? null),
 });
 
 /** POST /public/nip. */

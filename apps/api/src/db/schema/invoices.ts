@@ -1,27 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { offerPayments } from './checkout.ts';
 import { offers } from './offers.ts';
 import { profiles } from './profile.ts';
+import { INVOICE_KINDS, INVOICE_MODES, KSEF_STATUSES } from '@substytut/shared';
 
 /**
- * ZAL advance (the client pays before the hearing), ROZ settlement once the job is done, KOR a
- * correction after a refund, VAT the platform's own fee invoice to the lawyer
- * (docs/decisions/022-invoices-advance-and-settlement.md).
- */
-export const INVOICE_KINDS = ['ZAL', 'ROZ', 'KOR', 'VAT'] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-
-/** 'issue': the product sends it to KSeF for the lawyer; 'prepare': the lawyer's software does. */
-export const INVOICE_MODES = ['issue', 'prepare'] as const;
-export type InvoiceMode = (typeof INVOICE_MODES)[number];
-
-export const KSEF_STATUSES = ['prepared', 'queued', 'sent', 'accepted', 'rejected'] as const;
-export type KsefStatus = (typeof KSEF_STATUSES)[number];
-
-/**
- * One structured invoice (FA(3) XML, stored as issued: its sha256 is in the KOD I link, so the
- * text is never rewritten). Amounts are integer grosze; a KOR carries the (negative) difference.
+ * One structured invoice: ZAL advance, ROZ settlement, KOR correction, VAT the platform's own fee
+ * invoice (docs/decisions/022-invoices-advance-and-settlement.md). The FA(3) XML is stored as
+ * issued: its sha256 is in the KOD I link, so the text is never rewritten. Amounts are integer grosze; a KOR carries the (negative) difference.
  * The ksef_* columns and upo_key are written back by the KSeF outbox worker (modules/ksef).
  */
 export const invoices = pgTable(

@@ -51,6 +51,8 @@ export const API_ERROR_CODES = [
   'offers.not_payable',
   'offers.acceptance_invalid',
   'offers.acceptance_closed',
+  'offers.grantor_mismatch',
+  'documents.not_available',
   'profile.gone',
   'my_data.export_unavailable',
   'my_data.unsettled_offers',
@@ -65,6 +67,9 @@ export const API_ERROR_CODES = [
   'my_data.payer_unsettled',
   'profile.admin_has_none',
   'mail.not_found',
+  'invoices.not_found',
+  'invoices.token_required',
+  'invoices.secrets_unavailable',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -71,6 +71,8 @@ export async function onCheckoutCompleted(
   }
   const found = await findOfferWithLawyer(tx, payment.offerId);
   if (!found) return;
+  // The tax point is the payment (art. 19a ust. 8): the advance invoice is issued with it.
+  await deps.invoicing.offerPaid(tx, { offer: found.offer, profile: found.profile, payment: paid }, now);
   const context = mailContextOf(deps);
   await enqueueMail(
     tx,
