@@ -356,8 +356,9 @@ describe('the lawyer’s KSeF token', () => {
     const row = await invoiceRow(invoice.id);
     expect(row?.ksefStatus).toBe('accepted');
     expect(row?.ksefNumber?.startsWith(`${nip}-`)).toBe(true);
-    // Each pass authenticates anew: twice, with the lawyer's token decrypted from the Ministry's key.
-    expect(fake.receivedTokens).toEqual([token, token]);
+    // One authentication: the second pass reuses KSeF's access token and opens no KSeF token.
+    expect(fake.receivedTokens).toEqual([token]);
+    expect(fake.calls.filter((call) => call === 'POST /auth/ksef-token')).toHaveLength(1);
     expect(fake.invoices.filter((i) => i.nip === nip).map((i) => i.xml)).toEqual([invoice.xml]);
 
     const stored = JSON.stringify([

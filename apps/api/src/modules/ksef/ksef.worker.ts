@@ -189,16 +189,27 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
     return true;
   }
 
+  /**
+   * KSeF's access tokens, per seller, kept in this process's memory until shortly before they end:
+   * a pass that only asks for a status needs no new authentication (and no opened KSeF token).
+   */
+  const accessTokens = new Map<string, KsefAuth>();
+
   /** One seller's invoices: one authentication, at most one session, closed at the end. */
   async function sendGroup(nip: string, profileId: number | null, rows: Claimed[]): Promise<number> {
+    const cacheKey = `${profileId ?? 'platform'}:${nip}`;
     let token: string | null = null;
-    let auth: KsefAuth;
-    try {
-      token = await tokenFor(profileId);
-      auth = await port.authenticate({ nip, token });
-    } catch (error) {
-      for (const row of rows) await fail(row, error, token);
-      return 0;
+    let auth = accessTokens.get(cacheKey);
+    if (!auth || auth.validUntil.getTime() - clock.now().getTime() < 60_000) {
+      try {
+        token = await tokenFor(profileId);
+        auth = await port.authenticate({ nip, token });
+        accessTokens.set(cacheKey, auth);
+      } catch (error) {
+        accessTokens.delete(cacheKey);
+        for (const row of rows) await fail(row, error, token);
+        return 0;
+      }
     }
     let session: KsefSession | null = null;
     let settled = 0;
@@ -211,6 +222,8 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
         }
         if (await settle(row, auth)) settled += 1;
       } catch (error) {
+        // A refused access token (revoked, or the lawyer's permission withdrawn): authenticate anew next time.
+        if (error instanceof KsefAuthError) accessTokens.delete(cacheKey);
         await fail(row, error, token);
       }
     }
