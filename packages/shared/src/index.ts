@@ -13,6 +13,7 @@ export * from './validation/index.ts';
 export * from './api-types.ts';
 export * from './offer-rules.ts';
 export * from './retention.ts';
+export * from './invoice.ts';
 export * from './substitution.ts';
 export * from './hearing.ts';
 export * from './hearing-report.ts';

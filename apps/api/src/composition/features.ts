@@ -7,6 +7,7 @@ import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.ro
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
 import { licenceRoutes } from '../modules/licence/licence.routes.ts';
 import { licenceAfterProfileSave } from '../modules/licence/licence.service.ts';
+import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
@@ -51,6 +52,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(adminRoutes);
   await app.register(myDataRoutes);
   await app.register(calendarRoutes, { deps: lifecycle });
+  await app.register(invoicesRoutes);
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

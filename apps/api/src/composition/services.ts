@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
 import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
+import { createInvoicing } from '../modules/invoices/invoices.service.ts';
 import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
 import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
 import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
@@ -25,13 +27,16 @@ export interface Services {
   sitemapSources: SitemapSource[];
   /** the licence register and what its checks need (issue 22) */
   licence: LicenceDeps;
+  /** KSeF (sandbox or API 2.0); the outbox worker (server.ts) sends the issued invoices through it */
+  ksef: KsefPort;
 }
 
 export function createServices(app: FastifyInstance): Services {
   const { db, clock, config, log } = app;
   const paymentAdapter = createPaymentAdapter(config, db, clock);
   const payments = createPayments({ db, clock, provider: paymentAdapter.provider, log });
-  const lifecycle: LifecycleDeps = { db, clock, payments, config, log };
+  const invoicing = createInvoicing({ db, clock, config, log });
+  const lifecycle: LifecycleDeps = { db, clock, payments, invoicing, config, log };
   const offerCards = createOfferCards({ db, storage: app.storage, log });
 
   // The sandbox raises its events in-process; Stripe's arrive through the webhook routes.
@@ -56,5 +61,6 @@ export function createServices(app: FastifyInstance): Services {
     offerCards,
     sitemapSources: [staticPages, publicProfilesSitemap],
     licence,
+    ksef: createKsefPort(config, { storage: app.storage, clock }),
   };
 }

@@ -15,3 +15,5 @@ export * from './schema/my-data.ts';
 export * from './schema/calendar.ts';
 export * from './schema/disputes.ts';
 export * from './schema/licence.ts';
+export * from './schema/ksef.ts';
+export * from './schema/invoices.ts';

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  invoices,
   offerPayments,
   offers,
   paymentAccounts,
@@ -95,6 +96,8 @@ interface World {
     dashboard: { a: string; b: string };
     checkout: { a: { sessionId: string; token: string }; b: { sessionId: string; token: string } };
   };
+  /** A's advance invoice of the paid offer, and the cookie of the payer who paid it */
+  invoice: { id: number; payerCookie: string };
   /** set in the positive phase, once A has marked the paid job done */
   acceptToken?: string;
   /** issue 23: A's done offer with a report and minutes (and its link's token), A's disputed offer */
@@ -413,6 +416,24 @@ const MATRIX: Record<string, Rule> = {
       });
     },
   },
+  'GET /api/user/invoice-settings': { policy: 'self', request: () => get('/api/user/invoice-settings') },
+  'PUT /api/user/invoice-settings': {
+    policy: 'self',
+    request: () => put('/api/user/invoice-settings', { mode: 'prepare', series: 'FV' }),
+  },
+  'GET /api/user/invoices': { policy: 'self', request: () => get('/api/user/invoices') },
+  'GET /api/user/invoices/:id/xml': { policy: 'owner', request: (w) => get(`/api/user/invoices/${w.invoice.id}/xml`) },
+  'GET /api/user/invoices/:id/pdf': { policy: 'owner', request: (w) => get(`/api/user/invoices/${w.invoice.id}/pdf`) },
+  // The payer's copy: only the browser holding the payer cookie of the paid checkout (decision 013).
+  'GET /api/public/profile/:seolink/payment/:offerUrl/invoice': {
+    policy: 'link',
+    request: (w, token) => ({
+      ...get(`/api/public/profile/${w.a.seolink}/payment/${w.offers.paid.offerUrl}/invoice`),
+      ...(token === 'none'
+        ? {}
+        : { cookies: { substytut_payer: token === 'own' ? w.invoice.payerCookie : randomToken() } }),
+    }),
+  },
   // Registered only when Stripe is configured (checked with a second app below).
   'POST /api/webhooks/stripe': { policy: 'signed', request: () => webhook('/api/webhooks/stripe') },
   'POST /api/webhooks/stripe/connect': {
@@ -560,6 +581,9 @@ async function snapshotOfA(w: World): Promise<Record<string, string>> {
           .where(inArray(offerPayments.offerId, offerIds))
           .orderBy(offerPayments.id)
       : [],
+    invoices: offerIds.length
+      ? await db.select().from(invoices).where(inArray(invoices.offerId, offerIds)).orderBy(invoices.id)
+      : [],
   };
   return Object.fromEntries(
     Object.entries(parts).map(([table, rows]) => [
@@ -621,7 +645,10 @@ beforeAll(async () => {
     .where(eq(offers.id, disputed.id));
 
   // A real payment of A's `paid` offer, and an open checkout of `open` (A's) and of B's offer.
-  await payCheckout(sendAny, await startPayment(sendAny, a.seolink, paid.offerUrl, A_PAYER));
+  const paidCheckout = await startPayment(sendAny, a.seolink, paid.offerUrl, A_PAYER);
+  await payCheckout(sendAny, paidCheckout);
+  const [advance] = await t.db.select().from(invoices).where(eq(invoices.offerId, paid.id));
+  if (!advance) throw new Error('no advance invoice of the paid offer');
   const checkoutA = await startPayment(sendAny, a.seolink, open.offerUrl, A_PAYER);
   const checkoutB = await startPayment(sendAny, b.seolink, bOffer.offerUrl, 'platnik-beta@example.com');
 
@@ -645,6 +672,7 @@ beforeAll(async () => {
       },
       checkout: { a: checkoutA, b: checkoutB },
     },
+    invoice: { id: advance.id, payerCookie: paidCheckout.payerCookie },
     photoPath: `/storage/${profileRow.imageKey}`,
     secrets: [
       a.token,

@@ -121,6 +121,8 @@ export async function startPayment(send: Send, seolink: string, offerUrl: string
     path: link.pathname,
     sessionId: link.pathname.split('/').pop() ?? '',
     token: link.searchParams.get('token') ?? '',
+    /** the payer's secret cookie (decision 013), e.g. to download their invoice */
+    payerCookie: response.cookies.find((c) => c.name === 'substytut_payer')?.value ?? '',
   };
 }
 

@@ -96,6 +96,15 @@ export const en: Record<keyof typeof pl, string> = {
   'licence.reason.register_unavailable':
     'The register of advocates cannot be reached right now: we will try again, or upload a certificate from your chamber',
   'licence.reason.certificate_sent': 'Your certificate is waiting for an administrator to check it',
+  'invoices.not_found': 'Invoice not found',
+  'invoices.token_required': 'Enter a KSeF token so the service can issue invoices on your behalf',
+  'invoices.secrets_unavailable':
+    'We cannot store the KSeF token safely right now. Try again later or contact us',
+  'invoices.mode_invalid': 'Choose how your invoices are issued',
+  'invoices.series_required': 'Enter an invoice number series',
+  'invoices.series_too_long': 'The series can have at most 20 characters',
+  'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
+  'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',
   'errors.fieldRequired': 'This field is required',

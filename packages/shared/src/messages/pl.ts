@@ -99,6 +99,15 @@ export const pl = {
   'licence.reason.register_unavailable':
     'Rejestr adwokatów jest chwilowo niedostępny: sprawdzimy ponownie lub prześlij zaświadczenie z izby',
   'licence.reason.certificate_sent': 'Zaświadczenie czeka na sprawdzenie przez administratora',
+  'invoices.not_found': 'Nie znaleziono faktury',
+  'invoices.token_required': 'Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu',
+  'invoices.secrets_unavailable':
+    'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
+  'invoices.mode_invalid': 'Wybierz sposób wystawiania faktur',
+  'invoices.series_required': 'Podaj serię numeracji faktur',
+  'invoices.series_too_long': 'Seria może mieć najwyżej 20 znaków',
+  'invoices.series_invalid': 'Seria może zawierać tylko litery bez polskich znaków, cyfry i myślniki',
+  'invoices.token_invalid': 'Token KSeF wygląda na niepełny: wklej cały token wygenerowany w KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',
   'errors.fieldRequired': 'To pole jest wymagane',

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       mail: true,
       googleSignIn: true,
       licenceRegister: true,
+      ksef: true,
     });
     expect(config.licenceRegister).toEqual({ kind: 'sample', url: 'https://rejestradwokatow.pl', timeoutMs: 10_000 });
   });
@@ -58,7 +59,7 @@ describe('loadConfig', () => {
 
     const open = exposureWarning(loadConfig({ HOST: '0.0.0.0' }));
     expect(open).toMatch(/^HOST=0\.0\.0\.0 makes this server reachable from other machines/);
-    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn, licenceRegister');
+    expect(open).toContain('payments, companyLookup, botCheck, mail, googleSignIn, licenceRegister, ksef');
     expect(open).not.toContain('\n');
     // Only the adapters still in the sandbox are named.
     const someReal = exposureWarning(
@@ -70,7 +71,7 @@ describe('loadConfig', () => {
         LICENCE_REGISTER: 'advocates',
       }),
     );
-    expect(someReal).toContain('(botCheck, mail)');
+    expect(someReal).toContain('(botCheck, mail, ksef)');
 
     const allReal = {
       HOST: '0.0.0.0',
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'a@b.pl',
       GOOGLE_CLIENT_ID: 'c',
       LICENCE_REGISTER: 'advocates',
+      KSEF_ENV: 'test',
     };
     expect(exposureWarning(loadConfig(allReal))).toBeNull();
   });
@@ -184,6 +186,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mail.example.com',
       MAIL_FROM: 'no-reply@example.com',
       LICENCE_REGISTER: 'advocates',
+      KSEF_ENV: 'production',
     };
     const real = loadConfig(productionEnv);
     // The sample licence register is a sandbox adapter like the others (issue 22).
@@ -202,5 +205,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+});
+
+describe('KSeF configuration', () => {
+  it('defaults to the embedded sandbox and knows the API address of each KSeF 2.0 environment', () => {
+    const sandbox = loadConfig({});
+    expect(sandbox.ksef).toEqual({ environment: 'sandbox', apiUrl: null, platformToken: null, sandboxOutage: false });
+    expect(sandbox.sandbox.ksef).toBe(true);
+    expect(loadConfig({ KSEF_ENV: 'test' }).ksef.apiUrl).toBe('https://api-test.ksef.mf.gov.pl/v2');
+    expect(loadConfig({ KSEF_ENV: 'demo' }).ksef.apiUrl).toBe('https://api-demo.ksef.mf.gov.pl/v2');
+    const production = loadConfig({ KSEF_ENV: 'production' });
+    expect(production.ksef.apiUrl).toBe('https://api.ksef.mf.gov.pl/v2');
+    expect(production.sandbox.ksef).toBe(false);
+    expect(loadConfig({ KSEF_ENV: 'test', KSEF_API_URL: 'http://127.0.0.1:9/v2/' }).ksef.apiUrl).toBe(
+      'http://127.0.0.1:9/v2',
+    );
+    expect(loadConfig({ KSEF_SANDBOX_OUTAGE: 'true' }).ksef.sandboxOutage).toBe(true);
+  });
+
+  it('names KSEF_ENV when a value is wrong or the sandbox would run in production', () => {
+    expect(() => loadConfig({ KSEF_ENV: 'prod' })).toThrow(/KSEF_ENV/);
+    expect(errorOf({ NODE_ENV: 'production' }).message).toContain('KSEF_ENV');
   });
 });

@@ -65,6 +65,20 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/**
+ * KSeF API 2.0 per environment (CIRFMF/ksef-docs, srodowiska.md): TEST (release candidates, shared
+ * test data), DEMO (production's configuration, for the last check of an integration) and PRD.
+ * 'sandbox' is the embedded stand-in (modules/ksef/ksef.sandbox.ts) and reaches no server.
+ */
+export const KSEF_ENVIRONMENTS = ['sandbox', 'test', 'demo', 'production'] as const;
+export type KsefEnvironment = (typeof KSEF_ENVIRONMENTS)[number];
+
+export const KSEF_API_URLS: Record<Exclude<KsefEnvironment, 'sandbox'>, string> = {
+  test: 'https://api-test.ksef.mf.gov.pl/v2',
+  demo: 'https://api-demo.ksef.mf.gov.pl/v2',
+  production: 'https://api.ksef.mf.gov.pl/v2',
+};
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -141,6 +155,22 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(60_000).default(10_000),
   ),
+  // E-invoicing (modules/ksef): the embedded sandbox, or the Ministry's KSeF API 2.0 environment.
+  KSEF_ENV: z.preprocess(emptyToUndefined, z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
+  // Overrides the environment's API address (a local fake in tests, a proxy).
+  KSEF_API_URL: optionalUrl,
+  // The operator's KSeF token, for the platform's own fee invoices (seller = the operator).
+  KSEF_PLATFORM_TOKEN: optionalString,
+  // The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status).
+  KSEF_SANDBOX_OUTAGE: booleanFlag,
+  // 32 bytes as 64 hex digits: seals secrets the server must read back (lawyers' KSeF tokens).
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits (openssl rand -hex 32)')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -159,6 +189,8 @@ export interface SandboxFlags {
   googleSignIn: boolean;
   /** the embedded sample licence register instead of rejestradwokatow.pl (issue 22) */
   licenceRegister: boolean;
+  /** the embedded KSeF stand-in: its KSeF numbers and UPOs have no legal effect */
+  ksef: boolean;
 }
 
 export interface Config {
@@ -221,6 +253,18 @@ export interface Config {
    * instance on it shares one count (the default with DATABASE_URL).
    */
   rateLimitStore: 'memory' | 'database';
+  ksef: {
+    environment: KsefEnvironment;
+    /** KSeF API 2.0 base address (…/v2); null for the sandbox */
+    apiUrl: string | null;
+    platformToken: string | null;
+    sandboxOutage: boolean;
+  };
+  /**
+   * The key that seals stored secrets (app/secrets-key.ts); null when SECRETS_KEY is unset, and
+   * then outside production a key file under DATA_DIR stands in.
+   */
+  secretsKey: Buffer | null;
   sandbox: SandboxFlags;
 }
 
@@ -281,6 +325,7 @@ export function loadConfig(
     mail: !env.SMTP_URL,
     googleSignIn: !env.GOOGLE_CLIENT_ID && env.NODE_ENV !== 'production',
     licenceRegister: env.LICENCE_REGISTER === 'sample',
+    ksef: env.KSEF_ENV === 'sandbox',
     active: false,
   };
   sandbox.active =
@@ -289,7 +334,8 @@ export function loadConfig(
     sandbox.botCheck ||
     sandbox.mail ||
     sandbox.googleSignIn ||
-    sandbox.licenceRegister;
+    sandbox.licenceRegister ||
+    sandbox.ksef;
 
   if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
     const missing = [
@@ -298,6 +344,7 @@ export function loadConfig(
       sandbox.botCheck && 'TURNSTILE_SECRET',
       sandbox.mail && 'SMTP_URL',
       sandbox.licenceRegister && 'LICENCE_REGISTER=advocates',
+      sandbox.ksef && 'KSEF_ENV',
     ].filter((v): v is string => typeof v === 'string');
     problem(
       'ALLOW_SANDBOX_IN_PRODUCTION',
@@ -360,6 +407,14 @@ export function loadConfig(
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    ksef: {
+      environment: env.KSEF_ENV,
+      apiUrl:
+        env.KSEF_ENV === 'sandbox' ? null : (env.KSEF_API_URL ?? KSEF_API_URLS[env.KSEF_ENV]).replace(/\/+$/, ''),
+      platformToken: env.KSEF_PLATFORM_TOKEN ?? null,
+      sandboxOutage: env.KSEF_SANDBOX_OUTAGE,
+    },
+    secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'hex') : null,
     sandbox,
   };
 }

@@ -74,6 +74,9 @@ export const API_ERROR_CODES = [
   'licence.details_missing',
   'licence.not_in_review',
   'licence.certificate_missing',
+  'invoices.not_found',
+  'invoices.token_required',
+  'invoices.secrets_unavailable',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

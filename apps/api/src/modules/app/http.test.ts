@@ -85,6 +85,7 @@ describe('health and public config', () => {
           mail: true,
           googleSignIn: true,
           licenceRegister: true,
+          ksef: true,
         },
       },
     });

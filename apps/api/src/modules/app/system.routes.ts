@@ -19,6 +19,7 @@ export const publicConfigSchema = z.object({
     mail: z.boolean(),
     googleSignIn: z.boolean(),
     licenceRegister: z.boolean(),
+    ksef: z.boolean(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,15 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferRow } from '../../db/schema/offers.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { MailContext } from '../mail/templates/index.ts';
 import type { Payments } from '../payments/payments.service.ts';
+
+/**
+ * The invoices a paid offer calls for (modules/invoices, wired in the composition root). Each runs
+ * in the event's transaction and never fails it: an invoice that cannot be made is only logged.
+ */
+export interface OfferInvoicing {
+  offerPaid(
+    tx: Tx,
+    input: { offer: OfferRow; profile: { id: number; userId: string }; payment: OfferPaymentRow },
+    now: Date,
+  ): Promise<unknown>;
+  payoutReleased(
+    tx: Tx,
+    input: { offer: OfferRow; profile: { id: number; userId: string }; paymentId: number; fee: number },
+    now: Date,
+  ): Promise<unknown>;
+}
 
 /** What every step of the offer lifecycle needs; built once, in the composition root. */
 export interface LifecycleDeps {
   db: Db;
   clock: Clock;
   payments: Payments;
+  invoicing: OfferInvoicing;
   config: Pick<Config, 'publicUrl' | 'supportEmail' | 'platformFeePercent' | 'acceptanceWindowDays'>;
   log: FastifyBaseLogger;
 }

@@ -78,6 +78,8 @@ export async function onCheckoutCompleted(
   if (!found) return;
   const offer = await applyHearingCorrection(tx, found.offer, paid.hearing, now);
   const hearing = hearingOf(offer);
+  // The tax point is the payment (art. 19a ust. 8): the advance invoice is issued with it.
+  await deps.invoicing.offerPaid(tx, { offer, profile: found.profile, payment: paid }, now);
   const context = mailContextOf(deps);
   // The mail's link to the substitution document (decision 021): only its hash is kept.
   const documentKind = substitutionDocumentKind(found.profile.permissions);

@@ -50,6 +50,11 @@ export async function releasePayout(
     fee,
     createdAt: now,
   });
+  await deps.invoicing.payoutReleased(
+    tx,
+    { offer: found.offer, profile: found.profile, paymentId: payment.id, fee },
+    now,
+  );
   await enqueueMail(
     tx,
     payoutReleasedMail(

@@ -1,0 +1,381 @@
+import {
+  amountsFromGross,
+  amountsFromNet,
+  DEFAULT_INVOICE_SERIES,
+  invoiceNumber,
+  warsawDate,
+  type InvoiceAmounts,
+  type InvoiceMode,
+} from '@substytut/shared';
+import { OPERATOR } from '@substytut/shared/operator';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { InvoiceRow } from '../../db/schema/invoices.ts';
+import type { OfferRow } from '../../db/schema/offers.ts';
+import type { ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
+import type { Clock } from '../app/clock.ts';
+import type { Config } from '../app/config.ts';
+import { enqueueKsefSend } from '../ksef/index.ts';
+import type { OfferInvoicing } from '../offers/offers.deps.ts';
+import { buildFa3Xml, xmlDigest, type Fa3Invoice, type Fa3Line, type Fa3Party } from './fa3.ts';
+import { validateFa3 } from './fa3-xsd.ts';
+import { readInvoiceXml } from './invoice-view.ts';
+import {
+  findCorrectionsOf,
+  findInvoiceByRefund,
+  findInvoiceOfOffer,
+  findInvoiceSettings,
+  findSellerInvoiceData,
+  insertInvoice,
+  sellerKey,
+  takeInvoiceNumber,
+} from './invoices.repo.ts';
+
+/**
+ * Issuing the invoices of a paid offer (docs/decisions/022-invoices-advance-and-settlement.md):
+ * the lawyer's advance invoice (ZAL) for the whole price when the payment arrives, the platform's
+ * fee invoice (VAT) to the lawyer when the payout is released, and a correction (KOR_ZAL) per
+ * refund. Each runs inside the transaction of the event that calls for it, in a savepoint: an
+ * invoice that cannot be made (no invoice data, an XML the schema refuses) is logged and leaves
+ * the payment, the payout or the refund as it is.
+ */
+
+export interface InvoicingDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'ksef'>;
+  log: FastifyBaseLogger;
+}
+
+/** A refund of an offer's payment (issue 23's `offer_refunds` row). */
+export interface RefundForInvoice {
+  id: number;
+  offerId: number;
+  amountGrosze: number;
+  cause: 'dispute' | 'court_cancelled' | string;
+  createdAt: Date;
+}
+
+export interface OfferForInvoice {
+  offer: Pick<OfferRow, 'id' | 'title' | 'netGrosze' | 'grossGrosze'>;
+  profile: { id: number; userId: string };
+}
+
+export class InvoiceNotIssuable extends Error {
+  constructor(
+    message: string,
+    readonly details: string[] = [],
+  ) {
+    super(message);
+    this.name = 'InvoiceNotIssuable';
+  }
+}
+
+const OPERATOR_SERIES = 'SUB';
+
+export const operatorParty: Fa3Party = {
+  nip: OPERATOR.nip,
+  name: OPERATOR.name,
+  street: OPERATOR.street,
+  postcode: OPERATOR.postcode,
+  city: OPERATOR.city.pl,
+  email: OPERATOR.email,
+};
+
+function sellerParty(data: ProviderInvoiceDataRow): Fa3Party {
+  return { nip: data.nip, name: data.company, street: data.street, postcode: data.postcode, city: data.city };
+}
+
+function buyerOfPayment(payment: OfferPaymentRow): Fa3Party {
+  const name = payment.company?.trim() || `${payment.firstname} ${payment.lastname}`.trim();
+  return {
+    nip: payment.nip ?? '',
+    name,
+    street: payment.street,
+    postcode: payment.postCode,
+    city: payment.city,
+    email: payment.email,
+  };
+}
+
+/** What the invoice line says was sold: the offer's title, as the lawyer named the job. */
+const lineOf = (offer: OfferForInvoice['offer'], amounts: InvoiceAmounts): Fa3Line => ({
+  title: `Zastępstwo procesowe: ${offer.title}`.slice(0, 512),
+  amounts,
+});
+
+interface Draft {
+  profileId: number | null;
+  offerId: number;
+  paymentId: number | null;
+  kind: InvoiceRow['kind'];
+  series: string;
+  mode: InvoiceMode;
+  eventDate: string;
+  amounts: InvoiceAmounts;
+  correctedInvoiceId?: number;
+  refundId?: number;
+  fa3: (number: string, issueDate: string) => Fa3Invoice;
+}
+
+/**
+ * Numbers, builds, validates and stores one invoice, and queues it for KSeF when the product
+ * issues it. Throws when the schema refuses the XML: the caller's savepoint then returns the number.
+ */
+async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
+  const issueDate = warsawDate(now);
+  const year = Number(issueDate.slice(0, 4));
+  const seq = await takeInvoiceNumber(tx, sellerKey(draft.profileId), draft.series, year);
+  const number = invoiceNumber(draft.series, seq, year);
+  const xml = buildFa3Xml(draft.fa3(number, issueDate));
+  const check = await validateFa3(xml);
+  if (!check.valid) throw new InvoiceNotIssuable('the FA(3) XML does not validate', check.errors);
+  const row = await insertInvoice(tx, {
+    profileId: draft.profileId,
+    offerId: draft.offerId,
+    paymentId: draft.paymentId,
+    kind: draft.kind,
+    series: draft.series,
+    seq,
+    number,
+    issueDate,
+    eventDate: draft.eventDate,
+    correctedInvoiceId: draft.correctedInvoiceId ?? null,
+    refundId: draft.refundId ?? null,
+    netGrosze: draft.amounts.net,
+    vatGrosze: draft.amounts.vat,
+    grossGrosze: draft.amounts.gross,
+    xml,
+    sha256: xmlDigest(xml).hex,
+    mode: draft.mode,
+    ksefStatus: draft.mode === 'issue' ? 'queued' : 'prepared',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw new Error('invoice insert returned nothing');
+  if (row.mode === 'issue') await enqueueKsefSend(tx, row.id, now);
+  return row;
+}
+
+async function inSavepoint<T>(
+  deps: InvoicingDeps,
+  tx: Tx,
+  context: Record<string, unknown>,
+  work: (sp: Tx) => Promise<T | null>,
+): Promise<T | null> {
+  try {
+    return await tx.transaction((sp) => work(sp as Tx));
+  } catch (error) {
+    deps.log.error(
+      { err: error, details: error instanceof InvoiceNotIssuable ? error.details : undefined, ...context },
+      'invoice not issued',
+    );
+    return null;
+  }
+}
+
+/**
+ * The advance invoice for the whole price, issued the day the money arrives (art. 106b ust. 1
+ * pkt 4, art. 106i ust. 2). Covering the whole payment, it is the only invoice of the sale
+ * (art. 106f ust. 4). Null when none could be made (logged).
+ */
+export function issueAdvanceInvoice(
+  deps: InvoicingDeps,
+  tx: Tx,
+  input: OfferForInvoice & { payment: OfferPaymentRow },
+  now: Date,
+): Promise<InvoiceRow | null> {
+  const context = { offerId: input.offer.id, paymentId: input.payment.id, kind: 'ZAL' };
+  return inSavepoint(deps, tx, context, async (sp) => {
+    if (await findInvoiceOfOffer(sp, input.offer.id, 'ZAL', 'lawyer')) return null;
+    const seller = await findSellerInvoiceData(sp, input.profile.userId);
+    if (!seller) throw new InvoiceNotIssuable('the lawyer has no invoice data');
+    const settings = await findInvoiceSettings(sp, input.profile.id);
+    const amounts = amountsFromNet(input.offer.netGrosze);
+    if (amounts.gross !== input.payment.price) {
+      throw new InvoiceNotIssuable(
+        `paid ${input.payment.price} gr, the offer's gross is ${amounts.gross} gr`,
+      );
+    }
+    const paidOn = warsawDate(input.payment.payDate ?? now);
+    const order = lineOf(input.offer, amounts);
+    return createInvoice(
+      sp,
+      {
+        profileId: input.profile.id,
+        offerId: input.offer.id,
+        paymentId: input.payment.id,
+        kind: 'ZAL',
+        series: settings?.series ?? DEFAULT_INVOICE_SERIES,
+        mode: settings?.mode ?? 'prepare',
+        eventDate: paidOn,
+        amounts,
+        fa3: (number, issueDate) => ({
+          kind: 'ZAL',
+          number,
+          issueDate,
+          createdAt: now,
+          seller: sellerParty(seller),
+          buyer: buyerOfPayment(input.payment),
+          paidOn,
+          order,
+          amounts,
+          bankAccount: seller.bankAccount,
+        }),
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The operator's invoice to the lawyer for its fee (a gross amount kept from the payout). Sent to
+ * KSeF with the operator's own token, or in the sandbox; prepared only when no token is set.
+ */
+export function issuePlatformFeeInvoice(
+  deps: InvoicingDeps,
+  tx: Tx,
+  input: OfferForInvoice & { paymentId: number; fee: number },
+  now: Date,
+): Promise<InvoiceRow | null> {
+  if (input.fee <= 0) return Promise.resolve(null);
+  const context = { offerId: input.offer.id, kind: 'VAT' };
+  return inSavepoint(deps, tx, context, async (sp) => {
+    if (await findInvoiceOfOffer(sp, input.offer.id, 'VAT', 'platform')) return null;
+    const lawyer = await findSellerInvoiceData(sp, input.profile.userId);
+    if (!lawyer) throw new InvoiceNotIssuable('the lawyer has no invoice data');
+    const amounts = amountsFromGross(input.fee);
+    const day = warsawDate(now);
+    const mode: InvoiceMode =
+      deps.config.ksef.environment === 'sandbox' || deps.config.ksef.platformToken ? 'issue' : 'prepare';
+    return createInvoice(
+      sp,
+      {
+        profileId: null,
+        offerId: input.offer.id,
+        paymentId: input.paymentId,
+        kind: 'VAT',
+        series: OPERATOR_SERIES,
+        mode,
+        eventDate: day,
+        amounts,
+        fa3: (number, issueDate) => ({
+          kind: 'VAT',
+          number,
+          issueDate,
+          createdAt: now,
+          seller: operatorParty,
+          buyer: sellerParty(lawyer),
+          completedOn: day,
+          paidOn: day,
+          line: { title: `Prowizja serwisu Substytut: ${input.offer.title}`.slice(0, 512), amounts },
+          registry: { fullName: OPERATOR.name, krs: OPERATOR.krs, regon: OPERATOR.regon },
+          footer: 'Prowizja potrącona z wypłaty za zlecenie.',
+        }),
+      },
+      now,
+    );
+  });
+}
+
+/** The lifecycle's side of invoicing (offers.deps OfferInvoicing), and the refunds' correction. */
+export function createInvoicing(deps: InvoicingDeps): OfferInvoicing & {
+  refundMade: (tx: Tx, refund: RefundForInvoice, now: Date) => Promise<InvoiceRow | null>;
+} {
+  return {
+    offerPaid: (tx, input, now) => issueAdvanceInvoice(deps, tx, input, now),
+    payoutReleased: (tx, input, now) => issuePlatformFeeInvoice(deps, tx, input, now),
+    refundMade: (tx, refund, now) => correctingInvoiceFor(deps, tx, refund, now),
+  };
+}
+
+const CORRECTION_REASONS: Record<string, string> = {
+  dispute: 'Zwrot zapłaty po rozpatrzeniu sporu',
+  court_cancelled: 'Zwrot zapłaty: sąd odwołał posiedzenie',
+};
+
+/**
+ * The correcting invoice of a refund: the advance invoice goes down by the refunded gross
+ * (art. 106j ust. 1 pkt 3), split into net and VAT like any gross, and what earlier corrections
+ * left is the state before. One per refund.
+ */
+export function correctingInvoiceFor(
+  deps: InvoicingDeps,
+  tx: Tx,
+  refund: RefundForInvoice,
+  now: Date,
+): Promise<InvoiceRow | null> {
+  const context = { offerId: refund.offerId, refundId: refund.id, kind: 'KOR' };
+  return inSavepoint(deps, tx, context, async (sp) => {
+    if (await findInvoiceByRefund(sp, refund.id)) return null;
+    const advance = await findInvoiceOfOffer(sp, refund.offerId, 'ZAL', 'lawyer');
+    if (!advance || advance.profileId === null)
+      throw new InvoiceNotIssuable('the offer has no advance invoice');
+    const corrections = await findCorrectionsOf(sp, advance.id);
+    const before: InvoiceAmounts = corrections.reduce(
+      (sum, k) => ({
+        net: sum.net + k.netGrosze,
+        vat: sum.vat + k.vatGrosze,
+        gross: sum.gross + k.grossGrosze,
+      }),
+      { net: advance.netGrosze, vat: advance.vatGrosze, gross: advance.grossGrosze },
+    );
+    if (refund.amountGrosze <= 0 || refund.amountGrosze > before.gross) {
+      throw new InvoiceNotIssuable(`refund of ${refund.amountGrosze} gr against ${before.gross} gr invoiced`);
+    }
+    const after =
+      refund.amountGrosze === before.gross
+        ? { net: 0, vat: 0, gross: 0 }
+        : amountsFromGross(before.gross - refund.amountGrosze);
+    const difference = {
+      net: after.net - before.net,
+      vat: after.vat - before.vat,
+      gross: after.gross - before.gross,
+    };
+    const settings = await findInvoiceSettings(sp, advance.profileId);
+    const original = parseParties(advance.xml);
+    const title = original.title;
+    const reason = CORRECTION_REASONS[refund.cause] ?? 'Zwrot zapłaty';
+    return createInvoice(
+      sp,
+      {
+        profileId: advance.profileId,
+        offerId: advance.offerId,
+        paymentId: advance.paymentId,
+        kind: 'KOR',
+        series: settings?.series ?? advance.series,
+        // A correction goes the way its invoice went: to KSeF only if the advance did.
+        mode: advance.mode,
+        eventDate: warsawDate(refund.createdAt),
+        amounts: difference,
+        correctedInvoiceId: advance.id,
+        refundId: refund.id,
+        fa3: (number, issueDate) => ({
+          kind: 'KOR',
+          number,
+          issueDate,
+          createdAt: now,
+          seller: original.seller,
+          buyer: original.buyer,
+          corrected: {
+            kind: 'ZAL',
+            number: advance.number,
+            issueDate: advance.issueDate,
+            ksefNumber: advance.ksefNumber,
+          },
+          reason,
+          before: { title, amounts: before },
+          after: { title, amounts: after },
+        }),
+      },
+      now,
+    );
+  });
+}
+
+/** The parties and the line title of a stored invoice, read back from its own XML. */
+function parseParties(xml: string): { seller: Fa3Party; buyer: Fa3Party; title: string } {
+  const view = readInvoiceXml(xml);
+  return { seller: view.seller, buyer: view.buyer, title: view.lineTitle };
+}

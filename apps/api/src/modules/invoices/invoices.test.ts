@@ -1,0 +1,459 @@
+import { amountsFromNet, grossFromNet, warsawDate } from '@substytut/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { pdfFlatText } from '../../../test/pdf-text.ts';
+import type { Tx } from '../../db/client.ts';
+import { offerPayments } from '../../db/schema/checkout.ts';
+import { invoiceCounters, invoices, invoiceSettings } from '../../db/schema/invoices.ts';
+import { ksefOutbox } from '../../db/schema/ksef.ts';
+import { offers, providerInvoiceData, type ProfileRow } from '../../db/schema.ts';
+import { secretsKey } from '../app/secrets-key.ts';
+import { openSecret } from '../app/token-crypto.ts';
+import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
+import { validateFa3 } from './fa3-xsd.ts';
+import { takeInvoiceNumber } from './invoices.repo.ts';
+import { correctingInvoiceFor } from './invoices.service.ts';
+
+let t: TestApp;
+let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  csrf = await csrfHeaders(t.app);
+});
+afterAll(() => t?.close());
+
+const client = {
+  nip: '7792364275',
+  company: 'Kancelaria Klienta Nowak',
+  street: 'Święty Marcin 29/8',
+  postCode: '61-806',
+  city: 'Poznań',
+  email: 'klient-faktury@example.com',
+  policyConfirm: true,
+  invoice: true,
+  phone: '000000000',
+  firstname: 'firstname',
+  lastname: 'lastname',
+};
+const TOKEN = 'ksef-token-20261124-ABCDEF0123456789-secret-value';
+
+let ip = 0;
+const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+async function lawyer(options: { invoiceData?: boolean } = {}) {
+  const session = await t.seed.session();
+  const profile = await t.seed.profile({ userId: session.user.id });
+  if (options.invoiceData !== false) {
+    await t.db.insert(providerInvoiceData).values({
+      userId: session.user.id,
+      nip: '5260250274',
+      company: `Kancelaria Adwokacka ${profile.lastname}`,
+      street: 'ul. Żurawia 6/12',
+      postcode: '00-503',
+      city: 'Warszawa',
+      bankAccount: 'PL61109010140000071219812874',
+    });
+  }
+  return { ...session, profile };
+}
+
+/** A client pays the offer through the sandbox checkout; returns the payer's cookie. */
+async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
+    headers: csrf,
+    payload: client,
+    remoteAddress: nextIp(),
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const cookie = started.cookies.find((c) => c.name === PAYER_COOKIE)?.value ?? '';
+  const link = new URL(started.json().data.payLink);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: link.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      token: link.searchParams.get('token') ?? '',
+      action: 'pay',
+      method: 'blik',
+    }).toString(),
+  });
+  expect(paid.statusCode).toBe(303);
+  return cookie;
+}
+
+const invoicesOf = (offerId: number) => t.db.select().from(invoices).where(eq(invoices.offerId, offerId));
+const offerStatus = async (id: number) =>
+  (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
+
+describe('the advance invoice of a payment', () => {
+  it('is issued when the money arrives, to the grosz of the offer, and validates against the XSD', async () => {
+    const { profile } = await lawyer();
+    const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 43_210 });
+    await pay(profile, offer.offerUrl);
+
+    const [zal, ...rest] = await invoicesOf(offer.id);
+    expect(rest).toEqual([]);
+    expect(zal).toMatchObject({
+      profileId: profile.id,
+      kind: 'ZAL',
+      series: 'FV',
+      seq: 1,
+      number: `FV/1/${new Date().getUTCFullYear()}`,
+      netGrosze: 43_210,
+      vatGrosze: 9_938,
+      grossGrosze: grossFromNet(43_210),
+      mode: 'prepare',
+      ksefStatus: 'prepared',
+    });
+    expect(amountsFromNet(43_210)).toEqual({
+      net: zal!.netGrosze,
+      vat: zal!.vatGrosze,
+      gross: zal!.grossGrosze,
+    });
+    expect((await validateFa3(zal!.xml)).valid).toBe(true);
+    expect(zal!.xml).toContain('<NIP>7792364275</NIP>');
+    expect(zal!.xml).toContain('<NIP>5260250274</NIP>');
+    // Prepared only: nothing goes to KSeF for a lawyer who issues invoices themselves.
+    expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toEqual([]);
+  });
+
+  it('is queued for KSeF when the lawyer lets the product issue, under their series', async () => {
+    const { profile, headers } = await lawyer();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/invoice-settings',
+      headers: { ...headers, ...csrf },
+      payload: { mode: 'issue', series: 'ADW', ksef_token: TOKEN },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const offer = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, offer.offerUrl);
+    const [zal] = await invoicesOf(offer.id);
+    expect(zal).toMatchObject({
+      number: `ADW/1/${new Date().getUTCFullYear()}`,
+      mode: 'issue',
+      ksefStatus: 'queued',
+    });
+    expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toHaveLength(1);
+  });
+
+  it('is not made without the lawyer’s invoice data, and the payment still counts', async () => {
+    const { profile } = await lawyer({ invoiceData: false });
+    const offer = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, offer.offerUrl);
+    expect(await offerStatus(offer.id)).toBe('payed');
+    expect(await invoicesOf(offer.id)).toEqual([]);
+    // The failed attempt gave its number back.
+    expect(
+      await t.db
+        .select()
+        .from(invoiceCounters)
+        .where(eq(invoiceCounters.seller, `profile:${profile.id}`)),
+    ).toEqual([]);
+  });
+
+  it('numbers a lawyer’s invoices one after another, without gaps', async () => {
+    const { profile } = await lawyer();
+    const first = await t.seed.offer({ profileId: profile.id });
+    const second = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, first.offerUrl);
+    await pay(profile, second.offerUrl);
+    const year = new Date().getUTCFullYear();
+    expect((await invoicesOf(first.id))[0]?.number).toBe(`FV/1/${year}`);
+    expect((await invoicesOf(second.id))[0]?.number).toBe(`FV/2/${year}`);
+  });
+});
+
+describe('invoice numbers under concurrency', () => {
+  it('two racing payments get two different numbers, and a rolled back one returns its number', async () => {
+    const seller = `profile:race-${Date.now()}`;
+    const take = () => t.db.transaction((tx) => takeInvoiceNumber(tx, seller, 'FV', 2026));
+    const numbers = await Promise.all([take(), take()]);
+    expect(numbers.sort()).toEqual([1, 2]);
+    await expect(
+      t.db.transaction(async (tx) => {
+        expect(await takeInvoiceNumber(tx, seller, 'FV', 2026)).toBe(3);
+        throw new Error('the invoice failed');
+      }),
+    ).rejects.toThrow('the invoice failed');
+    expect(await take()).toBe(3);
+    // Each series and year counts on its own.
+    expect(await t.db.transaction((tx) => takeInvoiceNumber(tx, seller, 'FV', 2027))).toBe(1);
+  });
+});
+
+describe('billing settings and the KSeF token', () => {
+  it('keep the token sealed and never return it from any endpoint', async () => {
+    const { profile, headers } = await lawyer();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/invoice-settings',
+      headers: { ...headers, ...csrf },
+      payload: { mode: 'issue', series: 'KR', ksef_token: TOKEN },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ mode: 'issue', series: 'KR', ksef_token_set: true });
+
+    const [row] = await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
+    expect(row?.ksefTokenEncrypted).toBeTruthy();
+    expect(row?.ksefTokenEncrypted).not.toContain(TOKEN);
+    expect(openSecret(row!.ksefTokenEncrypted!, secretsKey(t.config)!)).toBe(TOKEN);
+
+    const offer = await t.seed.offer({ profileId: profile.id });
+    const payer = await pay(profile, offer.offerUrl);
+    const [zal] = await invoicesOf(offer.id);
+    const answers = await Promise.all(
+      [
+        '/api/user/invoice-settings',
+        '/api/user/invoices',
+        `/api/user/invoices/${zal!.id}/xml`,
+        `/api/user/invoices/${zal!.id}/pdf`,
+        '/api/user/profile',
+        '/api/user/profile/invoice',
+        '/api/user/offer',
+        `/api/user/offer/${offer.id}`,
+        '/api/me',
+        '/api/me/deletion',
+      ].map((url) => t.app.inject({ method: 'GET', url, headers })),
+    );
+    answers.push(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/public/profile/${profile.seolink}/payment/${offer.offerUrl}/invoice`,
+        cookies: { [PAYER_COOKIE]: payer },
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+      expect(answer.rawPayload.includes(Buffer.from(TOKEN)), answer.body.slice(0, 100)).toBe(false);
+      expect(answer.body).not.toContain(row!.ksefTokenEncrypted!);
+    }
+  });
+
+  it('refuse "issue on my behalf" without a token, and change nothing', async () => {
+    const { profile, headers } = await lawyer();
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/invoice-settings',
+      headers: { ...headers, ...csrf },
+      payload: { mode: 'issue', series: 'FV' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      code: 'invoices.token_required',
+      errors: { ksef_token: 'invoices.token_required' },
+    });
+    expect(
+      await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id)),
+    ).toEqual([]);
+  });
+
+  it('refuse a bad series or a truncated token with field errors', async () => {
+    const { headers } = await lawyer();
+    for (const [payload, field, key] of [
+      [{ mode: 'prepare', series: 'F/V' }, 'series', 'invoices.series_invalid'],
+      [{ mode: 'issue', series: 'FV', ksef_token: 'abc' }, 'ksef_token', 'invoices.token_invalid'],
+      [{ mode: 'both', series: 'FV' }, 'mode', 'invoices.mode_invalid'],
+    ] as const) {
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/invoice-settings',
+        headers: { ...headers, ...csrf },
+        payload,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors?.[field]).toBe(key);
+    }
+  });
+
+  it('forget the token when the lawyer issues invoices themselves', async () => {
+    const { profile, headers } = await lawyer();
+    const send = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/invoice-settings',
+        headers: { ...headers, ...csrf },
+        payload,
+      });
+    expect((await send({ mode: 'issue', series: 'FV', ksef_token: TOKEN })).statusCode).toBe(200);
+    // Keeping the stored token: no token in the request is fine.
+    const kept = await send({ mode: 'issue', series: 'FV2' });
+    expect(kept.json().data, kept.body).toMatchObject({ ksef_token_set: true });
+    const prepared = await send({ mode: 'prepare', series: 'FV2' });
+    expect(prepared.json().data).toMatchObject({
+      mode: 'prepare',
+      ksef_token_set: false,
+      ksef_token_set_at: null,
+    });
+    const [row] = await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
+    expect(row?.ksefTokenEncrypted).toBeNull();
+  });
+});
+
+describe('who sees an invoice', () => {
+  it('a lawyer sees and downloads only their own invoices; the payer downloads their PDF', async () => {
+    const a = await lawyer();
+    const b = await lawyer();
+    const offer = await t.seed.offer({ profileId: a.profile.id });
+    const payer = await pay(a.profile, offer.offerUrl);
+    const [zal] = await invoicesOf(offer.id);
+
+    const listA = await t.app.inject({ method: 'GET', url: '/api/user/invoices', headers: a.headers });
+    expect(listA.json().data.map((i: { id: number }) => i.id)).toContain(zal!.id);
+    const listB = await t.app.inject({ method: 'GET', url: '/api/user/invoices', headers: b.headers });
+    expect(listB.json().data).toEqual([]);
+
+    for (const kind of ['xml', 'pdf']) {
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/invoices/${zal!.id}/${kind}`,
+        headers: a.headers,
+      });
+      expect(own.statusCode).toBe(200);
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/invoices/${zal!.id}/${kind}`,
+        headers: b.headers,
+      });
+      expect(other.statusCode).toBe(404);
+      expect(other.body).not.toContain(zal!.number);
+      const anon = await t.app.inject({ method: 'GET', url: `/api/user/invoices/${zal!.id}/${kind}` });
+      expect(anon.statusCode).toBe(401);
+    }
+    const xml = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/invoices/${zal!.id}/xml`,
+      headers: a.headers,
+    });
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(xml.body).toBe(zal!.xml);
+
+    const url = `/api/public/profile/${a.profile.seolink}/payment/${offer.offerUrl}/invoice`;
+    const mine = await t.app.inject({ method: 'GET', url, cookies: { [PAYER_COOKIE]: payer } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(await pdfFlatText(mine.rawPayload)).toContain(zal!.number);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url, cookies: { [PAYER_COOKIE]: 'made-up' } })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the platform fee invoice', () => {
+  it('is issued by the operator to the lawyer when the payout is released with a fee', async () => {
+    const fee = await createTestApp({ env: { PLATFORM_FEE_PERCENT: '10' } });
+    try {
+      const session = await fee.seed.session();
+      const profile = await fee.seed.profile({ userId: session.user.id });
+      await fee.db.insert(providerInvoiceData).values({
+        userId: session.user.id,
+        nip: '5260250274',
+        company: 'Kancelaria Adwokacka Fee',
+        street: 'ul. Prosta 2',
+        postcode: '00-850',
+        city: 'Warszawa',
+      });
+      const offer = await fee.seed.offer({ profileId: profile.id, status: 'done', netGrosze: 10_000 });
+      const [payment] = await fee.db
+        .insert(offerPayments)
+        .values({
+          offerId: offer.id,
+          provider: 'sandbox',
+          externalId: 'cs_fee_test',
+          payLink: 'http://localhost/pay',
+          status: 'paid',
+          price: offer.grossGrosze,
+          email: 'client@example.com',
+          street: 'Prosta 1',
+          city: 'Warszawa',
+          postCode: '00-001',
+          nip: '7792364275',
+          company: 'Klient',
+          paymentRef: 'pi_fee_test',
+          expiresAt: new Date(),
+          payDate: new Date(),
+        })
+        .returning();
+      const { releasePayout } = await import('../offers/offers.payouts.ts');
+      const { findOfferWithLawyer } = await import('../offers/offer-payments.repo.ts');
+      await fee.db.transaction(async (tx) => {
+        const found = await findOfferWithLawyer(tx, offer.id);
+        await releasePayout(fee.services.lifecycle, tx as Tx, found!, 'accepted', fee.clock.now());
+      });
+      const rows = await fee.db.select().from(invoices).where(eq(invoices.offerId, offer.id));
+      expect(rows).toHaveLength(1);
+      const [vat] = rows;
+      // 10 % of 123.00 zł = 12.30 zł gross = 10.00 net + 2.30 VAT.
+      expect(vat).toMatchObject({
+        profileId: null,
+        paymentId: payment!.id,
+        kind: 'VAT',
+        number: `SUB/1/${warsawDate(fee.clock.now()).slice(0, 4)}`,
+        netGrosze: 1_000,
+        vatGrosze: 230,
+        grossGrosze: 1_230,
+        mode: 'issue',
+        ksefStatus: 'queued',
+      });
+      expect((await validateFa3(vat!.xml)).valid).toBe(true);
+      expect(vat!.xml).toContain('<Nazwa>Substytut sp. z o.o.</Nazwa>');
+      // The lawyer sees the operator's invoice to them beside their own.
+      const list = await fee.app.inject({
+        method: 'GET',
+        url: '/api/user/invoices',
+        headers: session.headers,
+      });
+      expect(list.json().data).toEqual([
+        expect.objectContaining({ issuer: 'platform', kind: 'VAT', gross: '12.30' }),
+      ]);
+    } finally {
+      await fee.close();
+    }
+  });
+});
+
+describe('the correcting invoice of a refund', () => {
+  it('lowers the advance by the refunded amount, once per refund, and validates', async () => {
+    const { profile } = await lawyer();
+    const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 10_000 });
+    await pay(profile, offer.offerUrl);
+    const [zal] = await invoicesOf(offer.id);
+    const deps = { db: t.db, clock: t.clock, config: t.config, log: t.app.log };
+    const correct = (refund: { id: number; amountGrosze: number }) =>
+      t.db.transaction((tx) =>
+        correctingInvoiceFor(
+          deps,
+          tx as Tx,
+          { ...refund, offerId: offer.id, cause: 'dispute', createdAt: t.clock.now() },
+          t.clock.now(),
+        ),
+      );
+    const refundId = 9_000_000 + offer.id * 10;
+
+    const partial = await correct({ id: refundId, amountGrosze: 6_150 });
+    expect(partial).toMatchObject({
+      kind: 'KOR',
+      correctedInvoiceId: zal!.id,
+      netGrosze: -5_000,
+      vatGrosze: -1_150,
+      grossGrosze: -6_150,
+      seq: 2,
+    });
+    expect((await validateFa3(partial!.xml)).valid).toBe(true);
+    expect(partial!.xml).toContain('<RodzajFaktury>KOR_ZAL</RodzajFaktury>');
+    expect(partial!.xml).toContain('<P_15ZK>123.00</P_15ZK>');
+    // The same refund again: no second correction.
+    expect(await correct({ id: refundId, amountGrosze: 6_150 })).toBeNull();
+    // The rest refunded later: the second correction starts from what the first left.
+    const rest = await correct({ id: refundId + 1, amountGrosze: 6_150 });
+    expect(rest).toMatchObject({ netGrosze: -5_000, vatGrosze: -1_150, grossGrosze: -6_150, seq: 3 });
+    expect(rest!.xml).toContain('<P_15ZK>61.50</P_15ZK>');
+    // Nothing is left to refund: a third refund makes no invoice.
+    expect(await correct({ id: refundId + 2, amountGrosze: 1 })).toBeNull();
+  });
+});

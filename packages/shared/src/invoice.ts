@@ -1,0 +1,133 @@
+/**
+ * The rules of the lawyer's VAT invoices (issue 24, docs/decisions/022-invoices-advance-and-settlement.md):
+ * integer grosze split into net and VAT, the invoice number, the billing tab's settings and the
+ * KSeF verification link ("KOD I").
+ */
+
+import { z } from 'zod';
+import { VAT_RATE_PERCENT, grossFromNet } from './money.ts';
+
+export interface InvoiceAmounts {
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+function assertWholeGrosze(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not an amount of grosze: ${value}`);
+}
+
+/** An offer's amounts: the gross is the offer's (net × 123 / 100 half up), VAT is the difference. */
+export function amountsFromNet(net: number): InvoiceAmounts {
+  assertWholeGrosze(net);
+  const gross = grossFromNet(net);
+  return { net, vat: gross - net, gross };
+}
+
+/**
+ * A gross amount that was not made from a net (the platform's fee, what is left after a partial
+ * refund) split as art. 106e ust. 7–8 allow: net = gross × 100 / 123 half up, VAT the rest, so the
+ * three always add up to the grosz.
+ */
+export function amountsFromGross(gross: number): InvoiceAmounts {
+  assertWholeGrosze(gross);
+  const scaled = gross * 100 * 2 + (100 + VAT_RATE_PERCENT);
+  const net = Math.floor(scaled / (2 * (100 + VAT_RATE_PERCENT)));
+  return { net, vat: gross - net, gross };
+}
+
+/** What a correcting invoice shows: after minus before (negative for a refund). */
+export function correctionAmounts(before: InvoiceAmounts, after: InvoiceAmounts): InvoiceAmounts {
+  return { net: after.net - before.net, vat: after.vat - before.vat, gross: after.gross - before.gross };
+}
+
+/** '{series}/{number}/{year}': numbered per seller, series and calendar year, without gaps. */
+export function invoiceNumber(series: string, seq: number, year: number): string {
+  return `${series}/${seq}/${year}`;
+}
+
+export const INVOICE_MODES = ['issue', 'prepare'] as const;
+export type InvoiceMode = (typeof INVOICE_MODES)[number];
+export const KSEF_STATUSES = ['prepared', 'queued', 'sent', 'accepted', 'rejected'] as const;
+export type KsefStatus = (typeof KSEF_STATUSES)[number];
+export const INVOICE_KINDS = ['ZAL', 'ROZ', 'KOR', 'VAT'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const INVOICE_SERIES_MAX = 20;
+export const DEFAULT_INVOICE_SERIES = 'FV';
+
+/**
+ * The billing tab's invoicing choice. The series goes into the number between slashes, so it has
+ * none itself. A KSeF token is only ever sent (never read back); an empty or missing one keeps the
+ * stored token. KSeF tokens are long opaque strings (the Ministry's are ~ 160 characters).
+ */
+export const invoiceSettingsSchema = z.object({
+  mode: z.enum(INVOICE_MODES, { message: 'invoices.mode_invalid' }),
+  series: z
+    .string()
+    .trim()
+    .min(1, 'invoices.series_required')
+    .max(INVOICE_SERIES_MAX, 'invoices.series_too_long')
+    .regex(/^[A-Za-z0-9-]+$/, 'invoices.series_invalid'),
+  ksef_token: z
+    .string()
+    .trim()
+    .min(20, 'invoices.token_invalid')
+    .max(1000, 'invoices.token_invalid')
+    .regex(/^[\x21-\x7e]+$/, 'invoices.token_invalid')
+    .optional(),
+});
+export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsSchema>;
+
+export const KSEF_QR_ENVIRONMENTS = ['test', 'demo', 'production'] as const;
+export type KsefQrEnvironment = (typeof KSEF_QR_ENVIRONMENTS)[number];
+
+/** The verification hosts of the KSeF 2.0 docs (kody-qr.md, "Środowiska"). */
+export const KSEF_QR_HOSTS: Record<KsefQrEnvironment, string> = {
+  test: 'https://qr-test.ksef.mf.gov.pl',
+  demo: 'https://qr-demo.ksef.mf.gov.pl',
+  production: 'https://qr.ksef.mf.gov.pl',
+};
+
+/**
+ * KOD I: {host}/invoice/{seller NIP}/{issue date DD-MM-RRRR}/{SHA-256 of the XML file, base64url}.
+ * Anyone scanning it sees whether KSeF holds this very file.
+ */
+export function ksefVerificationUrl(
+  environment: KsefQrEnvironment,
+  input: { sellerNip: string; issueDate: string; sha256Base64url: string },
+): string {
+  const [year, month, day] = input.issueDate.split('-');
+  return `${KSEF_QR_HOSTS[environment]}/invoice/${input.sellerNip}/${day}-${month}-${year}/${input.sha256Base64url}`;
+}
+
+/** GET/PUT /api/user/invoice-settings: the token itself is never in it, only whether one is kept. */
+export const invoiceSettingsDtoSchema = z.object({
+  mode: z.enum(INVOICE_MODES),
+  series: z.string(),
+  ksef_token_set: z.boolean(),
+  ksef_token_set_at: z.string().nullable(),
+  /** the KSeF the product sends to: the embedded sandbox or one of the Ministry's */
+  ksef_environment: z.enum(['sandbox', ...KSEF_QR_ENVIRONMENTS]),
+});
+export type InvoiceSettingsDto = z.infer<typeof invoiceSettingsDtoSchema>;
+
+/** One invoice of an offer as its lawyer sees it on the offer card (amounts in decimal PLN). */
+export const invoiceDtoSchema = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  /** 'lawyer': the lawyer's own invoice to the client; 'platform': the operator's fee invoice to the lawyer */
+  issuer: z.enum(['lawyer', 'platform']),
+  number: z.string(),
+  issue_date: z.string(),
+  net: z.string(),
+  vat: z.string(),
+  gross: z.string(),
+  mode: z.enum(INVOICE_MODES),
+  ksef_status: z.enum(KSEF_STATUSES),
+  ksef_number: z.string().nullable(),
+  ksef_error: z.string().nullable(),
+  corrected_invoice_id: z.number().int().nullable(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
