@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { TIME_ZONE } from './dates.ts';
+import { warsawDateTimeParts, warsawDateTimeToIso } from './hearing-time.ts';
 import type { Locale } from './locale.ts';
 import { requiredText, textField } from './validation/fields.ts';
 
@@ -23,33 +22,20 @@ export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 export const REFUND_CAUSES = ['dispute', 'court_cancelled'] as const;
 export type RefundCause = (typeof REFUND_CAUSES)[number];
 
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
 /**
  * 'YYYY-MM-DDTHH:mm' (what <input type="datetime-local"> sends) read as Warsaw wall time; null
  * when it is not a real minute of the calendar.
  */
 export function warsawWallTimeToDate(text: string): Date | null {
-  const match = WALL_TIME.exec(text);
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const date = new TZDate(y, mo - 1, d, h, mi, TIME_ZONE);
-  // A day like 2026-02-30 rolls over; a minute that does not exist (spring forward) shifts.
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
-  if (date.getHours() !== h || date.getMinutes() !== mi) return null;
-  return new Date(date.getTime());
+  const [date = '', time = ''] = text.split('T');
+  const iso = warsawDateTimeToIso(date, time);
+  return iso ? new Date(iso) : null;
 }
 
 /** An instant as 'YYYY-MM-DDTHH:mm' Warsaw wall time (for a datetime-local field). */
 export function dateToWarsawWallTime(date: Date): string {
-  const d = new TZDate(date, TIME_ZONE);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** 'dd.MM.yyyy, HH:mm' in Warsaw time: the hearing's clock, whatever the reader's zone. */
-export function formatHearingTime(date: Date): string {
-  return dateToWarsawWallTime(date).replace(/^(\d{4})-(\d{2})-(\d{2})T(.*)$/, '$3.$2.$1, $4');
+  const { date: day, time } = warsawDateTimeParts(date);
+  return `${day}T${time}`;
 }
 
 /**

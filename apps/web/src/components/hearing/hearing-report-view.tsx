@@ -42,7 +42,7 @@ export function HearingReportView({
       {report.next_hearing_at && (
         <p>
           {t('hearingReport.next')}:{' '}
-          <span className="tabular-nums">{formatHearingTime(new Date(report.next_hearing_at))}</span>
+          <span className="tabular-nums">{formatHearingTime(report.next_hearing_at, locale)}</span>
         </p>
       )}
       {report.notes && (
