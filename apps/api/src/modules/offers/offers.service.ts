@@ -15,7 +15,7 @@ import { validationFailed } from '../app/errors.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
+import { hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
 import { withReports } from './offers.disputes.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { licenceNotVerified, offerNotFound, profileInactive } from './offers.errors.ts';

@@ -14,7 +14,6 @@ import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { HearingFields } from '@/components/hearing/hearing-fields';
 import {
   EMPTY_HEARING_VALUES,
