@@ -43,6 +43,7 @@ test.describe('hearing', () => {
     const shown = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
     const lawyer = await createActiveLawyer(request, { firstname: 'Marta', lastname: 'Zielińska' });
     await signInBrowser(page, lawyer);
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
     await page.goto('/pl/dashboard/offers');
 
     const form = offerForm(page);

@@ -81,7 +81,11 @@ async function pay(profile: ProfileRow, offerUrl: string, extra: Record<string, 
     method: 'POST',
     url: url.pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', action: 'pay', method: 'blik' }).toString(),
+    payload: new URLSearchParams({
+      token: url.searchParams.get('token') ?? '',
+      action: 'pay',
+      method: 'blik',
+    }).toString(),
   });
   expect(paid.statusCode).toBe(303);
 }
@@ -121,15 +125,26 @@ describe('hearing details on an offer', () => {
       party: 'powód Jan Nowak',
     });
 
-    const pub = await t.app.inject({ method: 'GET', url: `/api/public/profile/${profile.seolink}?offerUrl=${offer.offerUrl}` });
-    expect(pub.json().data.offer.hearing).toMatchObject({ court_name: court.name, case_number: null, party: null });
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/profile/${profile.seolink}?offerUrl=${offer.offerUrl}`,
+    });
+    expect(pub.json().data.offer.hearing).toMatchObject({
+      court_name: court.name,
+      case_number: null,
+      party: null,
+    });
     expect(pub.body).not.toContain('1234/23');
     expect(pub.body).not.toContain('Jan Nowak');
 
     const admin = await t.seed.session({ role: 'admin' });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/offer', headers: admin.headers });
     const row = list.json().data.data.find((o: { offerId: number }) => o.offerId === offer.offerId);
-    expect(row.hearing).toMatchObject({ starts_at: '2026-03-30T07:30:00.000Z', case_number: null, party: null });
+    expect(row.hearing).toMatchObject({
+      starts_at: '2026-03-30T07:30:00.000Z',
+      case_number: null,
+      party: null,
+    });
   });
 
   it('are all optional', async () => {
@@ -143,7 +158,11 @@ describe('hearing details on an offer', () => {
     [{ case_number: 'sprawa Kowalskiego' }, 'hearing.case_number', 'validation.caseNumberFormat'],
     [{ court_id: 'sad-na-ksiezycu' }, 'hearing.court_id', 'validation.courtUnknown'],
     [{ mode: 'remote' }, 'hearing.remote_link', 'validation.remoteLinkRequired'],
-    [{ mode: 'remote', remote_link: 'http://sad.example.pl/r/1' }, 'hearing.remote_link', 'validation.remoteLinkHttps'],
+    [
+      { mode: 'remote', remote_link: 'http://sad.example.pl/r/1' },
+      'hearing.remote_link',
+      'validation.remoteLinkHttps',
+    ],
     [{ starts_at: '2026-03-19T10:00:00.000Z' }, 'hearing.starts_at', 'validation.hearingInPast'],
   ])('refuses %j with a field error and creates nothing', async (bad, path, key) => {
     const { headers, profile } = await lawyer();
@@ -163,7 +182,10 @@ describe('hearing details on an offer', () => {
       payload: { hearing: hearingInput({ mode: 'remote', remote_link: 'https://sad.example.pl/r/9' }) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data.hearing).toMatchObject({ mode: 'remote', remote_link: 'https://sad.example.pl/r/9' });
+    expect(edited.json().data.hearing).toMatchObject({
+      mode: 'remote',
+      remote_link: 'https://sad.example.pl/r/9',
+    });
     const [stored] = await t.db.select().from(offers).where(eq(offers.id, offer.offerId));
     expect(stored?.hearingSequence).toBe(1);
   });
@@ -178,13 +200,22 @@ describe('paying an offer with a hearing', () => {
       await createOffer(headers, { court_id: COURT, starts_at: warsawDateTimeToIso('2026-03-27', '09:00') })
     ).json().data;
     const summer = warsawDateTimeToIso('2026-04-02', '09:00')!;
-    await pay(profile, offer.offerUrl, { hearing: { case_number: 'II C 77/26', starts_at: summer, party: 'pozwana' } });
+    await pay(profile, offer.offerUrl, {
+      hearing: { case_number: 'II C 77/26', starts_at: summer, party: 'pozwana' },
+    });
 
     const [stored] = await t.db.select().from(offers).where(eq(offers.id, offer.offerId));
-    expect(stored).toMatchObject({ status: 'payed', caseNumber: 'II C 77/26', party: 'pozwana', hearingSequence: 1 });
+    expect(stored).toMatchObject({
+      status: 'payed',
+      caseNumber: 'II C 77/26',
+      party: 'pozwana',
+      hearingSequence: 1,
+    });
     expect(stored?.hearingAt?.toISOString()).toBe('2026-04-02T07:00:00.000Z');
 
-    const [toClient] = await mailsTo(invoice.email).then((rows) => rows.filter((m) => /płatności/.test(m.subject)));
+    const [toClient] = await mailsTo(invoice.email).then((rows) =>
+      rows.filter((m) => /płatności/.test(m.subject)),
+    );
     const [toLawyer] = await mailsTo(user.email);
     for (const mail of [toClient, toLawyer]) {
       expect(mail?.text).toContain('II C 77/26');
@@ -209,16 +240,52 @@ describe('paying an offer with a hearing', () => {
   });
 });
 
+describe('changing a paid hearing', () => {
+  it('only the hearing may change; the payer gets the updated invitation with a higher SEQUENCE', async () => {
+    const { headers, profile } = await lawyer();
+    const { offer } = (await createOffer(headers, hearingInput())).json().data;
+    await pay(profile, offer.offerUrl, { email: 'zmiana@example.com' });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.offerId}`, headers, payload });
+
+    // The price or title of a paid offer stays as it was paid.
+    expect((await put({ title: 'Inny tytuł', hearing: hearingInput() })).statusCode).toBe(409);
+    const moved = warsawDateTimeToIso('2026-04-03', '11:00');
+    const changed = await put({ hearing: hearingInput({ starts_at: moved }) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.hearing.starts_at).toBe(moved);
+
+    const [update] = (await mailsTo('zmiana@example.com')).filter((m) =>
+      /Zmiana danych rozprawy/.test(m.subject),
+    );
+    expect(update?.text).toContain('03.04.2026, godz. 11:00');
+    const event = eventOf(invitationOf(update));
+    expect(event.uid).toBe(`offer-${offer.offerId}-hearing@localhost`);
+    expect(event.sequence).toBe(1);
+    expect(event.startDate.toString()).toBe('2026-04-03T11:00:00');
+
+    // The same details again change nothing and send nothing.
+    expect((await put({ hearing: hearingInput({ starts_at: moved }) })).statusCode).toBe(200);
+    expect((await mailsTo('zmiana@example.com')).filter((m) => /Zmiana/.test(m.subject))).toHaveLength(1);
+  });
+});
+
 describe('the private calendar feed', () => {
   it('lists the paid hearings in Warsaw time, on both sides of the DST change; a new address revokes the old', async () => {
     const { headers, profile } = await lawyer();
-    const winter = (await createOffer(headers, hearingInput({ starts_at: warsawDateTimeToIso('2026-03-27', '14:15') }))).json().data.offer;
-    const summer = (await createOffer(headers, hearingInput({ starts_at: warsawDateTimeToIso('2026-03-31', '14:15') }))).json().data.offer;
+    const winter = (
+      await createOffer(headers, hearingInput({ starts_at: warsawDateTimeToIso('2026-03-27', '14:15') }))
+    ).json().data.offer;
+    const summer = (
+      await createOffer(headers, hearingInput({ starts_at: warsawDateTimeToIso('2026-03-31', '14:15') }))
+    ).json().data.offer;
     const unpaid = (await createOffer(headers, hearingInput())).json().data.offer;
     await pay(profile, winter.offerUrl, { email: 'k1@example.com' });
     await pay(profile, summer.offerUrl, { email: 'k2@example.com' });
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/calendar-feed', headers })).json().data).toEqual({
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/calendar-feed', headers })).json().data,
+    ).toEqual({
       active: false,
       created_at: null,
     });
@@ -251,7 +318,9 @@ describe('the private calendar feed', () => {
   });
 
   it('answers 404 to a made-up address and 401 to its settings without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/${'a'.repeat(43)}.ics` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calendar/${'a'.repeat(43)}.ics` })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/x.ics' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/calendar-feed' })).statusCode).toBe(401);
     expect(await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, 'x'))).toHaveLength(0);
@@ -283,7 +352,10 @@ describe('the day-before reminder', () => {
     expect(await reminders()).toHaveLength(0);
 
     t.clock.set('2026-03-23T07:00:00.000Z');
-    await Promise.all([sendHearingReminders(t.services.lifecycle), sendHearingReminders(t.services.lifecycle)]);
+    await Promise.all([
+      sendHearingReminders(t.services.lifecycle),
+      sendHearingReminders(t.services.lifecycle),
+    ]);
     await sendHearingReminders(t.services.lifecycle);
     const sent = await reminders();
     expect(sent.map((m) => m.to).sort()).toEqual(['przypomnienie@example.com', user.email].sort());

@@ -39,7 +39,7 @@ export function HearingFields({ value, onChange, errors, description, disabled }
       disabled={disabled}
       aria-labelledby={legendId}
       aria-describedby={description ? descriptionId : undefined}
-      className="flex min-w-0 flex-col gap-3 rounded-md border border-border p-3"
+      className="@container flex min-w-0 flex-col gap-3 rounded-md border border-border p-3"
     >
       <legend id={legendId} className="px-1 text-sm font-semibold">
         {t('hearing.legend')}
@@ -71,9 +71,9 @@ export function HearingFields({ value, onChange, errors, description, disabled }
         hint={t('hearing.caseNumberHint')}
         error={errorText(errors.case_number)}
       >
-        <Input {...text('case_number')} maxLength={40} autoComplete="off" placeholder="I C 123/24" />
+        <Input {...text('case_number')} maxLength={40} autoComplete="off" />
       </FormField>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 @xs:grid-cols-2">
         <FormField label={t('hearing.date')} error={errorText(errors.date)}>
           <Input {...text('date')} type="date" />
         </FormField>
