@@ -265,6 +265,17 @@ const MATRIX: Record<string, Rule> = {
     policy: 'owner',
     request: (w) => ({ method: 'PUT', url: `/api/user/offer/${w.offers.paid.id}/done` }),
   },
+  'GET /api/user/calendar-feed': { policy: 'self', request: () => get('/api/user/calendar-feed') },
+  'POST /api/user/calendar-feed': { policy: 'self', request: () => post('/api/user/calendar-feed') },
+  'DELETE /api/user/calendar-feed': {
+    policy: 'self',
+    request: () => ({ method: 'DELETE', url: '/api/user/calendar-feed' }),
+  },
+  // The feed's address is its only credential (hearing.test.ts reads a genuine one).
+  'GET /api/calendar/:file': {
+    policy: 'credential',
+    forged: () => get(`/api/calendar/${randomToken()}.ics`),
+  },
   'POST /api/public/nip': { policy: 'open', request: () => post('/api/public/nip', { nip: '7792364275' }) },
   'GET /api/public/profile/:seolink': {
     policy: 'open',

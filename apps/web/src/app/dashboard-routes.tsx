@@ -6,7 +6,7 @@ import {
   OffersRoute as OffersFrame,
   ProfileRoute,
 } from '@/features/dashboard/routes';
-import { OfferLinkForm, OffersHistory } from '@/features/offers';
+import { CalendarFeedCard, OfferLinkForm, OffersHistory } from '@/features/offers';
 
 /**
  * The dashboard's routes with the offers feature mounted into its two slots (the sidebar panel
@@ -21,6 +21,7 @@ export function OffersRoute() {
   return (
     <OffersFrame>
       <OffersHistory />
+      <CalendarFeedCard />
     </OffersFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { hearingSummary, toHearingDto, type HearingData, type Locale } from '@substytut/shared';
 import type { OfferRow } from '../../db/schema.ts';
+import { hearingOf } from '../offers/offers.dto.ts';
 import type { MailMessage } from '../mail/mail.outbox.ts';
 import { renderLayout, webUrl, type MailContext } from '../mail/templates/layout.ts';
 import { hearingInvitation } from './hearing-calendar.ts';
@@ -115,6 +116,53 @@ export function hearingReminderMail(input: HearingReminderInput, context: MailCo
     { to: input.to, subject, html, text, locale: input.locale },
     input.offer,
     input.side,
+    input.locale,
+    context,
+    input.now,
+  );
+}
+
+export interface HearingChangedInput {
+  to: string;
+  locale: Locale;
+  offer: OfferRow;
+  lawyerName: string;
+  now: Date;
+}
+
+/** To the payer when the lawyer changes the details of a paid hearing: the updated invitation. */
+export function hearingChangedMail(input: HearingChangedInput, context: MailContext): MailMessage {
+  const pl = input.locale === 'pl';
+  const title = input.offer.title;
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: pl ? 'Zmiana danych rozprawy' : 'The hearing details have changed',
+      intro: [
+        pl ? 'Dzień dobry,' : 'Hello,',
+        pl
+          ? `${input.lawyerName} zmienił(a) dane rozprawy w zleceniu „${title}”. Aktualne dane:`
+          : `${input.lawyerName} changed the hearing details of the order “${title}”. They are now:`,
+        ...hearingLines(hearingOf(input.offer), input.locale),
+      ],
+      action: {
+        label: pl ? 'Przejdź do serwisu' : 'Go to Substytut',
+        url: webUrl(context.publicUrl, input.locale, '/'),
+      },
+      outro: [],
+    },
+    context,
+  );
+  return withHearing(
+    {
+      to: input.to,
+      subject: pl ? `Zmiana danych rozprawy — ${title}` : `Hearing details changed — ${title}`,
+      html,
+      text,
+      locale: input.locale,
+    },
+    input.offer,
+    'payer',
     input.locale,
     context,
     input.now,

@@ -209,6 +209,34 @@ describe('paying an offer with a hearing', () => {
   });
 });
 
+describe('changing a paid hearing', () => {
+  it('only the hearing may change; the payer gets the updated invitation with a higher SEQUENCE', async () => {
+    const { headers, profile } = await lawyer();
+    const { offer } = (await createOffer(headers, hearingInput())).json().data;
+    await pay(profile, offer.offerUrl, { email: 'zmiana@example.com' });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.offerId}`, headers, payload });
+
+    // The price or title of a paid offer stays as it was paid.
+    expect((await put({ title: 'Inny tytuł', hearing: hearingInput() })).statusCode).toBe(409);
+    const moved = warsawDateTimeToIso('2026-04-03', '11:00');
+    const changed = await put({ hearing: hearingInput({ starts_at: moved }) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.hearing.starts_at).toBe(moved);
+
+    const [update] = (await mailsTo('zmiana@example.com')).filter((m) => /Zmiana danych rozprawy/.test(m.subject));
+    expect(update?.text).toContain('03.04.2026, godz. 11:00');
+    const event = eventOf(invitationOf(update));
+    expect(event.uid).toBe(`offer-${offer.offerId}-hearing@localhost`);
+    expect(event.sequence).toBe(1);
+    expect(event.startDate.toString()).toBe('2026-04-03T11:00:00');
+
+    // The same details again change nothing and send nothing.
+    expect((await put({ hearing: hearingInput({ starts_at: moved }) })).statusCode).toBe(200);
+    expect((await mailsTo('zmiana@example.com')).filter((m) => /Zmiana/.test(m.subject))).toHaveLength(1);
+  });
+});
+
 describe('the private calendar feed', () => {
   it('lists the paid hearings in Warsaw time, on both sides of the DST change; a new address revokes the old', async () => {
     const { headers, profile } = await lawyer();

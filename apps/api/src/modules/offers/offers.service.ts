@@ -3,6 +3,7 @@ import {
   canDelete,
   firstIssueByPath,
   sameHearing,
+  type HearingData,
   groszeToDecimalString,
   offerCreateSchemaAt,
   type OfferCreateData,
@@ -10,13 +11,15 @@ import {
   type OfferDto,
   type OfferUpdateData,
 } from '@substytut/shared';
-import type { ProfileRow } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { offers, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { hearingChangedMail } from '../calendar/hearing-mails.ts';
 import { validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
+import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
 import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { offerNotFound, profileInactive } from './offers.errors.ts';
@@ -132,6 +135,11 @@ export async function updateOffer(
   input: OfferUpdateData,
 ): Promise<OfferDto> {
   const { profile, offer } = await ownOffer(deps, user, offerId);
+  // After payment only the hearing may change (the court moved it): the payer gets the update.
+  if (offer.status === 'payed' && input.hearing && onlyHearing(input)) {
+    const updated = await changePaidHearing(deps, offer, profile, input.hearing);
+    return toOfferDto(updated, profile, deps.config.publicUrl);
+  }
   if (offer.status !== 'active') throw invalidTransition();
   const now = deps.clock.now();
   const parsed = offerCreateSchemaAt(now).safeParse({
@@ -160,6 +168,54 @@ export async function updateOffer(
   const changedOnCard = updated.title !== offer.title || updated.grossGrosze !== offer.grossGrosze;
   const cardKey = changedOnCard ? await deps.cards.refreshQuietly(offerId) : null;
   return toOfferDto(cardKey ? { ...updated, cardKey } : updated, profile, deps.config.publicUrl);
+}
+
+const onlyHearing = (input: OfferUpdateData) =>
+  input.title == null &&
+  input.expireDate == null &&
+  input.price == null &&
+  input.price_brutto == null &&
+  input.description == null;
+
+/**
+ * PUT /user/offer/{id} with only `hearing` on a paid offer: the new details replace the old in
+ * one conditional update (still `payed`), the calendar event's SEQUENCE goes up, a moved hearing
+ * gets its own reminder, and the payer is mailed the updated invitation in the same transaction.
+ */
+async function changePaidHearing(
+  deps: OffersDeps,
+  offer: OfferRow,
+  profile: ProfileRow,
+  hearing: HearingData,
+): Promise<OfferRow> {
+  if (sameHearing(hearing, hearingOf(offer))) return offer;
+  const now = deps.clock.now();
+  const moved = hearing.startsAt?.getTime() !== offer.hearingAt?.getTime();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offers)
+      .set({
+        ...hearingColumns(hearing),
+        hearingSequence: offer.hearingSequence + 1,
+        ...(moved ? { hearingReminderAt: null } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(offers.id, offer.id), eq(offers.status, 'payed')))
+      .returning();
+    if (!row) throw invalidTransition();
+    const payer = await findPayer(tx, offer.id);
+    if (payer) {
+      await enqueueMail(
+        tx,
+        hearingChangedMail(
+          { to: payer.email, locale: payer.locale, offer: row, lawyerName: fullNameOf(profile), now },
+          mailContextOf(deps),
+        ),
+        now,
+      );
+    }
+    return row;
+  });
 }
 
 /**

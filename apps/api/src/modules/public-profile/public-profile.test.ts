@@ -184,6 +184,7 @@ describe('GET /api/public/profile/{seolink}', () => {
       offerUrl: payable.offerUrl,
       cardUrl: 'cards/offer-1.png',
       error: false,
+      hearing: null,
     });
     expect((await get(profile.seolink!, started.offerUrl)).json().data.offer.error).toBe(false);
     expect((await get(profile.seolink!, expired.offerUrl)).json().data.offer.error).toBe(true);

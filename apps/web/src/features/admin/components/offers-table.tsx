@@ -41,6 +41,20 @@ export function OffersTable({ locale }: { locale: Locale }) {
       cell: (row) => row.title,
     },
     {
+      id: 'hearing',
+      header: t('offers.hearing'),
+      className: 'min-w-48',
+      cell: (row) =>
+        row.hearing && (row.hearing.court_name || row.hearing.starts_at) ? (
+          <span className="flex flex-col">
+            {row.hearing.court_name && <span>{row.hearing.court_name}</span>}
+            {row.hearing.starts_at && <DateTime value={dateTime(row.hearing.starts_at)} />}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    {
       id: 'net',
       header: t('offers.net'),
       sortKey: 'price',

@@ -35,7 +35,7 @@ import {
   type ProfileFormValues,
 } from '../lib/profile-form-values';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
-import { MultiSelect, SingleCombobox } from './combobox';
+import { MultiSelect, SingleCombobox } from '@/components/ui/combobox';
 import { JobBlocks, ReferenceBlocks } from './experience-blocks';
 import { AvatarField, CvField } from './file-fields';
 import { NativeSelect, TextField, ValidMark, isShownValid } from './form-controls';

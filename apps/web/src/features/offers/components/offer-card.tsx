@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HearingSummary } from '@/components/hearing/hearing-summary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -286,6 +287,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
               {formatDate(offer.expireDate.slice(0, 10))}
             </span>
           </p>
+          <HearingSummary hearing={offer.hearing} />
           <Price offer={offer} />
           {!archived && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}

@@ -15,6 +15,14 @@ import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HearingFields } from '@/components/hearing/hearing-fields';
+import {
+  EMPTY_HEARING_VALUES,
+  hearingPayload,
+  hearingServerErrors,
+  type HearingErrors,
+  type HearingFormValues,
+} from '@/components/hearing/hearing-values';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -77,6 +85,9 @@ export function OfferLinkForm() {
   const profile = useProfile();
   const createOffer = useCreateOffer();
   const [created, setCreated] = useState<OfferDto | null>(null);
+  const [hearing, setHearing] = useState<HearingFormValues>(EMPTY_HEARING_VALUES);
+  const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
+  const [hearingOpen, setHearingOpen] = useState(false);
   const inactiveId = useId();
   const form = useForm<OfferFormValues, unknown, OfferCreateData>({
     defaultValues: emptyValues(),
@@ -90,9 +101,16 @@ export function OfferLinkForm() {
   const maxDate = latestExpiryInWarsaw(today);
 
   const onSubmit = form.handleSubmit(async (data) => {
+    const checked = hearingPayload(hearing);
+    setHearingErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      setHearingOpen(true);
+      return;
+    }
     try {
-      const offer = await createOffer.mutateAsync(data);
+      const offer = await createOffer.mutateAsync({ data, hearing: checked.hearing });
       form.reset(emptyValues());
+      setHearing(EMPTY_HEARING_VALUES);
       toast.success(t('toasts.created'));
       setCreated(offer);
     } catch (error) {
@@ -103,6 +121,11 @@ export function OfferLinkForm() {
           if (path === 'title' || path === 'expireDate' || path === 'price')
             form.setError(path as FieldPath<OfferFormValues>, { type: 'server', message: key });
         });
+        const fromServer = hearingServerErrors(error.fieldErrors);
+        if (Object.keys(fromServer).length > 0) {
+          setHearingErrors(fromServer);
+          setHearingOpen(true);
+        }
       }
       toast.error(
         hasErrorCode(error, 'offers.profile_inactive')
@@ -180,6 +203,22 @@ export function OfferLinkForm() {
             />
           </FormField>
           <GrossPreview price={price} />
+          <details
+            open={hearingOpen}
+            onToggle={(event) => setHearingOpen(event.currentTarget.open)}
+            className="group rounded-md"
+          >
+            <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+              {t('hearing.optional', { ns: 'common' })}
+            </summary>
+            <div className="pt-2">
+              <HearingFields
+                value={hearing}
+                onChange={(patch) => setHearing((current) => ({ ...current, ...patch }))}
+                errors={hearingErrors}
+              />
+            </div>
+          </details>
           <Button type="submit" loading={createOffer.isPending} className="w-full">
             {!createOffer.isPending && <Link2 aria-hidden="true" />}
             {createOffer.isPending ? t('form.submitting') : t('form.submit')}

@@ -1,4 +1,4 @@
-import type { OfferDto } from '@substytut/shared';
+import { hearingSummary, type OfferDto } from '@substytut/shared';
 import { Check, Copy, Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,13 +30,19 @@ function PreviewBody({ offer, alert }: { offer: OfferDto; alert: boolean }) {
   const messageId = useId();
   const linkId = useId();
   // Edits stay in this dialog: every opening starts from the default text again.
-  const [message, setMessage] = useState(() =>
-    t('preview.defaultMessage', {
+  const [message, setMessage] = useState(() => {
+    const text = t('preview.defaultMessage', {
       title: offer.title,
       net: formatOfferPrice(offer.price, language),
       gross: formatOfferPrice(offer.price_brutto, language),
-    }),
-  );
+    });
+    // Court, date and hour only: the case number and the party are not for whoever gets the link.
+    const hearing = hearingSummary(
+      offer.hearing && { ...offer.hearing, case_number: null, party: null },
+      language,
+    );
+    return hearing ? `${text}\n\n${t('preview.hearing', { hearing })}` : text;
+  });
   const { copied, copy } = useCopy(() => toast.error(t('toasts.copyFailed')));
 
   return (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ClientInvoicePayload, Grantor, PaymentLinkDto } from '@substytut/shared';
+import type { ClientInvoicePayload, Grantor, HearingInput, PaymentLinkDto } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, refreshCsrf } from '@/lib/api-client';
 
@@ -9,6 +9,8 @@ export interface StartPaymentInput {
   invoice: ClientInvoicePayload & { grantor?: Grantor | undefined };
   /** The language of the client's mails and of the pages the checkout returns to. */
   locale: Language;
+  /** The hearing's details as the client added or corrected them (issue 23); null: none. */
+  hearing?: HearingInput | null;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function startPayment({
   offerUrl,
   invoice,
   locale,
+  hearing,
 }: StartPaymentInput): Promise<PaymentLinkDto> {
   await refreshCsrf().catch(() => undefined);
   return api.post<PaymentLinkDto>(
@@ -33,6 +36,7 @@ export async function startPayment({
       firstname: '',
       lastname: '',
       locale,
+      ...(hearing ? { hearing } : {}),
     },
   );
 }

@@ -28,6 +28,14 @@ import { lookupCompany } from '../api/lookup-company';
 import { useStartPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
+import { HearingFields } from '@/components/hearing/hearing-fields';
+import {
+  hearingPayload,
+  hearingServerErrors,
+  hearingValuesOf,
+  type HearingErrors,
+  type HearingFormValues,
+} from '@/components/hearing/hearing-values';
 import { GrantorFields } from './grantor-fields';
 
 type Lookup = 'idle' | 'searching' | 'found' | 'notFound' | 'failed';
@@ -63,6 +71,9 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const lookedUp = useRef<string | null>(null);
   const [grants, setGrants] = useState(false);
   const grantorToggleId = useId();
+  const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
+  const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
+  const [hearingOpen, setHearingOpen] = useState(false);
 
   const {
     register,
@@ -116,12 +127,19 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
 
   const onSubmit = handleSubmit(async (invoice) => {
     setFailure(null);
+    const checked = hearingPayload(hearing);
+    setHearingErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      setHearingOpen(true);
+      return;
+    }
     try {
       const { payLink } = await startPayment.mutateAsync({
         seolink,
         offerUrl: offer.offerUrl,
         invoice,
         locale: language,
+        hearing: checked.hearing,
       });
       rememberOfferPage(paths.publicProfile.getHref(seolink, offer.offerUrl));
       setRedirecting(true);
@@ -136,6 +154,11 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
       if (isApiError(error)) {
         for (const [field, key] of Object.entries(error.fieldErrors)) {
           if (ERROR_FIELDS.includes(field)) setError(field as FieldName, { message: key });
+        }
+        const fromServer = hearingServerErrors(error.fieldErrors);
+        if (Object.keys(fromServer).length > 0) {
+          setHearingErrors(fromServer);
+          setHearingOpen(true);
         }
       }
     }
@@ -203,6 +226,23 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           >
             <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
+          <details
+            open={hearingOpen}
+            onToggle={(event) => setHearingOpen(event.currentTarget.open)}
+            className="rounded-md"
+          >
+            <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+              {t('hearing.optional', { ns: 'common' })}
+            </summary>
+            <div className="pt-2">
+              <HearingFields
+                value={hearing}
+                onChange={(patch) => setHearing((current) => ({ ...current, ...patch }))}
+                errors={hearingErrors}
+                description={t('form.hearingHint')}
+              />
+            </div>
+          </details>
           <div className="flex flex-col gap-1">
             <div className="flex items-start gap-3">
               <Checkbox

@@ -2,6 +2,7 @@ import type { PublicOfferDto } from '@substytut/shared';
 import { formatDate } from '@substytut/shared/dates';
 import { CalendarClock, CircleAlert, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HearingSummary } from '@/components/hearing/hearing-summary';
 import { Card } from '@/components/ui/card';
 import { useLanguage } from '@/lib/use-language';
 import { formatDecimalPln } from '../lib/offer-money';
@@ -45,6 +46,7 @@ export function OfferCard({ offer }: { offer: PublicOfferDto }) {
           </li>
         )}
       </ul>
+      <HearingSummary hearing={offer.hearing} className="border-t border-border pt-4" />
     </Card>
   );
 }

@@ -12,7 +12,12 @@ export const MAX_BADGES = 2;
 export interface ComboboxOption {
   value: string;
   label: string;
+  /** more words the search matches (e.g. a court's city) */
+  keywords?: string[];
 }
+
+/** cmdk's filter: 1 to show an item, 0 to hide it. */
+export type ComboboxFilter = (value: string, search: string, keywords?: string[]) => number;
 
 const triggerClasses =
   'flex min-h-10 w-full items-center gap-2 rounded-md border border-input bg-card px-3 py-1.5 text-left text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70 aria-invalid:border-destructive md:text-sm';
@@ -30,6 +35,7 @@ interface ComboboxShellProps extends Omit<ComponentProps<'button'>, 'children' |
   empty: string;
   children: ReactNode;
   triggerRef?: Ref<HTMLButtonElement>;
+  filter?: ComboboxFilter;
 }
 
 /** Radix Popover + cmdk: a button that opens a searchable listbox. */
@@ -42,6 +48,7 @@ function ComboboxShell({
   empty,
   children,
   triggerRef,
+  filter,
   className,
   ...buttonProps
 }: ComboboxShellProps) {
@@ -68,7 +75,7 @@ function ComboboxShell({
           sideOffset={4}
           className="z-50 w-(--radix-popover-trigger-width) min-w-64 overflow-hidden rounded-md border border-border bg-popover text-popover-foreground shadow-lg"
         >
-          <Command loop label={searchLabel} className="flex flex-col">
+          <Command loop label={searchLabel} filter={filter} className="flex flex-col">
             <Command.Input
               placeholder={searchLabel}
               className="h-10 border-b border-border bg-transparent px-3 text-base outline-none placeholder:text-muted-foreground md:text-sm"
@@ -97,7 +104,7 @@ interface MultiSelectProps extends Omit<ComponentProps<'button'>, 'value' | 'onC
 
 /** Several values; the list stays open while choosing. Empty search: 'Brak wyników.'. */
 export function MultiSelect({ options, value, onChange, placeholder, trailing, ...props }: MultiSelectProps) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const selected = value
     .map((id) => options.find((option) => option.value === id))
@@ -117,7 +124,7 @@ export function MultiSelect({ options, value, onChange, placeholder, trailing, .
             {option.label}
           </Badge>
         ))}
-        {rest > 0 && <Badge variant="outline">{t('form.moreCount', { count: rest })}</Badge>}
+        {rest > 0 && <Badge variant="outline">{t('combobox.moreCount', { count: rest })}</Badge>}
       </>
     );
 
@@ -127,8 +134,8 @@ export function MultiSelect({ options, value, onChange, placeholder, trailing, .
       onOpenChange={setOpen}
       display={display}
       trailing={trailing}
-      searchLabel={t('form.search')}
-      empty={t('form.noResults')}
+      searchLabel={t('combobox.search')}
+      empty={t('combobox.noResults')}
       {...props}
     >
       {options.map((option) => {
@@ -165,6 +172,7 @@ interface SingleComboboxProps extends Omit<ComponentProps<'button'>, 'value' | '
   placeholder: string;
   trailing?: ReactNode;
   triggerRef?: Ref<HTMLButtonElement>;
+  filter?: ComboboxFilter;
 }
 
 /** One value, searchable. Empty search: 'Nie znaleziono.'. */
@@ -176,7 +184,7 @@ export function SingleCombobox({
   trailing,
   ...props
 }: SingleComboboxProps) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const current = options.find((option) => option.value === value);
   return (
@@ -191,14 +199,15 @@ export function SingleCombobox({
         )
       }
       trailing={trailing}
-      searchLabel={t('form.search')}
-      empty={t('form.notFound')}
+      searchLabel={t('combobox.search')}
+      empty={t('combobox.notFound')}
       {...props}
     >
       {options.map((option) => (
         <Command.Item
           key={option.value}
           value={option.label}
+          keywords={option.keywords}
           onSelect={() => {
             onChange(option.value);
             setOpen(false);

@@ -1,0 +1,126 @@
+import {
+  HEARING_DIVISION_MAX_LENGTH,
+  HEARING_LINK_MAX_LENGTH,
+  HEARING_PARTY_MAX_LENGTH,
+} from '@substytut/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SingleCombobox } from '@/components/ui/combobox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useErrorText } from '@/lib/use-error-text';
+import { COURT_OPTIONS, courtFilter, type HearingErrors, type HearingFormValues } from './hearing-values';
+
+interface HearingFieldsProps {
+  value: HearingFormValues;
+  onChange: (patch: Partial<HearingFormValues>) => void;
+  errors: HearingErrors;
+  /** a line under the legend, e.g. what the client may change */
+  description?: string;
+  disabled?: boolean;
+}
+
+/**
+ * The hearing's details (issue 23), every one optional: court (searchable list), division, case
+ * number, Warsaw day and hour, in person or remote (with its link), the party represented. Used
+ * by the lawyer's offer form and the client's step 2.
+ */
+export function HearingFields({ value, onChange, errors, description, disabled }: HearingFieldsProps) {
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  const legendId = useId();
+  const descriptionId = useId();
+  const text = (field: keyof HearingFormValues) => ({
+    value: value[field],
+    onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
+  });
+  return (
+    <fieldset
+      disabled={disabled}
+      aria-labelledby={legendId}
+      aria-describedby={description ? descriptionId : undefined}
+      className="@container flex min-w-0 flex-col gap-3 rounded-md border border-border p-3"
+    >
+      <legend id={legendId} className="px-1 text-sm font-semibold">
+        {t('hearing.legend')}
+      </legend>
+      {description && (
+        <p id={descriptionId} className="text-xs text-muted-foreground">
+          {description}
+        </p>
+      )}
+      <FormField label={t('hearing.court')} error={errorText(errors.court_id)}>
+        <SingleCombobox
+          options={COURT_OPTIONS}
+          value={value.court_id}
+          onChange={(court_id) => onChange({ court_id })}
+          placeholder={t('hearing.courtPlaceholder')}
+          filter={courtFilter}
+        />
+      </FormField>
+      <FormField label={t('hearing.division')} error={errorText(errors.division)}>
+        <Input
+          {...text('division')}
+          maxLength={HEARING_DIVISION_MAX_LENGTH}
+          autoComplete="off"
+          placeholder={t('hearing.divisionPlaceholder')}
+        />
+      </FormField>
+      <FormField
+        label={t('hearing.caseNumber')}
+        hint={t('hearing.caseNumberHint')}
+        error={errorText(errors.case_number)}
+      >
+        <Input {...text('case_number')} maxLength={40} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-3 @xs:grid-cols-2">
+        <FormField label={t('hearing.date')} error={errorText(errors.date)}>
+          <Input {...text('date')} type="date" />
+        </FormField>
+        <FormField label={t('hearing.time')} hint={t('hearing.timeHint')} error={errorText(errors.time)}>
+          <Input {...text('time')} type="time" step={300} />
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">{t('hearing.mode')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {(['in_person', 'remote'] as const).map((mode) => (
+            <label key={mode} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${legendId}-mode`}
+                value={mode}
+                checked={value.mode === mode}
+                onChange={() => onChange({ mode })}
+                className="size-4 accent-primary"
+              />
+              {t(`hearing.modes.${mode}`)}
+            </label>
+          ))}
+        </div>
+        {errors.mode && <p className="text-xs text-destructive">{errorText(errors.mode)}</p>}
+      </fieldset>
+      {value.mode === 'remote' && (
+        <FormField label={t('hearing.remoteLink')} required error={errorText(errors.remote_link)}>
+          <Input
+            {...text('remote_link')}
+            type="url"
+            inputMode="url"
+            maxLength={HEARING_LINK_MAX_LENGTH}
+            autoComplete="off"
+            placeholder="https://"
+            aria-required="true"
+          />
+        </FormField>
+      )}
+      <FormField label={t('hearing.party')} hint={t('hearing.partyHint')} error={errorText(errors.party)}>
+        <Input
+          {...text('party')}
+          maxLength={HEARING_PARTY_MAX_LENGTH}
+          autoComplete="off"
+          placeholder={t('hearing.partyPlaceholder')}
+        />
+      </FormField>
+    </fieldset>
+  );
+}
