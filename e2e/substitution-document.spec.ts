@@ -38,6 +38,11 @@ test('the client and the lawyer download the substitution document after the pay
   await expect(form.getByLabel('Nazwa firmy')).not.toHaveValue('');
   await form.getByLabel('Adres e-mail').fill(clientEmail);
 
+  // The party represented comes from the hearing's details (issue 23), added in step 2.
+  await form.getByText('Szczegóły rozprawy (opcjonalnie)').click();
+  await form.getByLabel('Sygnatura akt').fill('I C 123/26');
+  await form.getByLabel('Reprezentowana strona').fill('powód Jan Nowak');
+
   // The client is the advocate who grants the substitution.
   await form.getByRole('checkbox', { name: /udzielam substytucji/ }).check();
   const grantor = form.getByRole('group', { name: 'Udzielający substytucji' });
@@ -61,6 +66,8 @@ test('the client and the lawyer download the substitution document after the pay
   expect(clientText).toContain('Grzegorz Żółć');
   expect(clientText).toContain('WAW/Adw/4321');
   expect(clientText).toContain('Zofia Wiśniewska');
+  expect(clientText).toContain('I C 123/26');
+  expect(clientText).toContain('powód Jan Nowak');
   expect(clientText).toContain('Opłata skarbowa: 17,00');
 
   // The confirmation mail links to the same document.
