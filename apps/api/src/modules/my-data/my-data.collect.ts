@@ -182,6 +182,8 @@ export async function collectPayerData(db: DbOrTx, email: string) {
       postCode: offerPayments.postCode,
       city: offerPayments.city,
       invoice: offerPayments.invoice,
+      // The lawyer they named as granting the substitution (issue 24): their own details.
+      grantor: offerPayments.grantor,
       payDate: offerPayments.payDate,
       createdAt: offerPayments.createdAt,
     })

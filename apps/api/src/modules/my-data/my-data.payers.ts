@@ -158,7 +158,16 @@ export async function confirmPayerRequest(
     if (kept.length > 0) {
       await tx
         .update(offerPayments)
-        .set({ email: '', phone: '', payerHash: null, payLink: '', updatedAt: now })
+        // The grantor and the document link are no tax record: they go too.
+        .set({
+          email: '',
+          phone: '',
+          payerHash: null,
+          payLink: '',
+          grantor: null,
+          documentTokenHash: null,
+          updatedAt: now,
+        })
         .where(inArray(offerPayments.id, kept));
     }
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));

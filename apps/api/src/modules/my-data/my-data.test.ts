@@ -455,6 +455,18 @@ describe("a payer's requests, confirmed by e-mail", () => {
     expect(refused.json().code).toBe('my_data.payer_unsettled');
 
     const { owner, email } = await payer('accepted');
+    await t.db
+      .update(offerPayments)
+      .set({
+        grantor: {
+          name: 'Anna Nowak',
+          professionalType: 'adwokat',
+          licenseNo: 'X/1',
+          officeAddress: 'Prosta 1',
+        },
+        documentTokenHash: 'a'.repeat(64),
+      })
+      .where(eq(offerPayments.offerId, owner.offer!.id));
     await ask(email, 'delete');
     // A second request within minutes mails nothing more.
     await ask(email, 'delete');
@@ -467,7 +479,14 @@ describe("a payer's requests, confirmed by e-mail", () => {
       .select()
       .from(offerPayments)
       .where(eq(offerPayments.offerId, owner.offer!.id));
-    expect(payment).toMatchObject({ status: 'paid', email: '', phone: '', city: 'Kraków' });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      email: '',
+      phone: '',
+      city: 'Kraków',
+      grantor: null,
+      documentTokenHash: null,
+    });
     expect(await mailsTo(email)).toHaveLength(0);
     expect((await confirm(token!)).statusCode).toBe(410);
   });

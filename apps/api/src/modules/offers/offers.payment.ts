@@ -181,13 +181,7 @@ export async function startPayment(
         customerEmail: p.email,
         locale: input.locale,
         expiresAt,
-        // The success page offers the substitution document to this payer (decision 021): it asks
-        // the offer's payment path, where the browser's payer cookie goes.
-        successUrl: webUrl(
-          deps.config.publicUrl,
-          input.locale,
-          `/payment/success?profile=${encodeURIComponent(found.profile.seolink ?? '')}&offer=${encodeURIComponent(offer.offerUrl)}`,
-        ),
+        successUrl: webUrl(deps.config.publicUrl, input.locale, '/payment/success'),
         cancelUrl: webUrl(deps.config.publicUrl, input.locale, '/payment/cancel'),
         // Unique per call (the SDK reuses it for its own retries); a call rolled back here leaves
         // an unpaid session that simply expires.

@@ -15,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { offers, type OfferRow, type ProfileRow } from '../../db/schema.ts';
 import { hearingChangedMail } from '../calendar/hearing-mails.ts';
 import { validationFailed } from '../app/errors.ts';
+import { enqueueMail } from '../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';

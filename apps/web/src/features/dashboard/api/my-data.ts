@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { downloadApiFile } from '@/lib/download';
+import { downloadApiFile } from '@/lib/save-file';
 
 export interface DataExportStatus {
   id: string;

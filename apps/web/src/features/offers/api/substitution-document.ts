@@ -1,5 +1,5 @@
 import type { OfferDto } from '@substytut/shared';
-import { downloadApiFile } from '@/lib/download';
+import { downloadApiFile } from '@/lib/save-file';
 
 /**
  * Paid offers still in play: the document exists for them (decision 021). Archived cards carry no

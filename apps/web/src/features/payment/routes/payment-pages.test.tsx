@@ -51,6 +51,39 @@ describe('/payment/success', () => {
   });
 });
 
+describe('/payment/success: the substitution document', () => {
+  const STATUS = 'GET /api/public/profile/jan-kowalski/payment/oferta-abc/document/status';
+
+  it('waits for the payment to count, then links the document of the offer paid in this tab', async () => {
+    let answers = 0;
+    serve({
+      [STATUS]: () => {
+        answers += 1;
+        return answers === 1
+          ? { body: { data: { ready: false, kind: null, file_name: null } } }
+          : { body: { data: { ready: true, kind: 'authorisation', file_name: 'upowazenie-7.pdf' } } };
+      },
+    });
+    rememberOfferPage('/u/jan-kowalski?o=oferta-abc');
+    renderApp('/payment/success');
+    expect(
+      await screen.findByText('Przygotowujemy dokument substytucji…', undefined, LOAD),
+    ).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Pobierz upoważnienie (PDF)' }, LOAD);
+    expect(link).toHaveAttribute('href', '/api/public/profile/jan-kowalski/payment/oferta-abc/document');
+    expect(link).toHaveAttribute('download', 'upowazenie-7.pdf');
+  });
+
+  it('shows nothing to a browser the server does not know as the payer, or without a payment in this tab', async () => {
+    serve({ [STATUS]: { status: 404, body: { message: 'x', code: 'documents.not_available' } } });
+    rememberOfferPage('/u/jan-kowalski?o=oferta-abc');
+    renderApp('/payment/success');
+    await waitFor(() => expect(stub.callsTo('GET', STATUS.slice(4))).toHaveLength(1), LOAD);
+    expect(screen.queryByRole('link', { name: /Pobierz/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Przygotowujemy dokument substytucji…')).not.toBeInTheDocument();
+  });
+});
+
 describe('/payment/cancel', () => {
   it('leads back to the offer the payment started from', async () => {
     serve();

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, FileDown } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { lastOfferRef } from '@/lib/last-offer';
 import { payerDocumentHref, payerDocumentQuery } from '../api/substitution-document';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
@@ -13,9 +14,9 @@ import { SupportLine } from '../components/support-line';
  * /payment/success, where the checkout returns after paying. It only informs: the payment counts
  * once the provider's own event arrives, never because a browser came back here. The payment
  * confirmation mail carries the order's summary (offer, amount, contractor, invoice data), so the
- * page promises that one mail and no other. The checkout returns with the offer's address
- * (?profile=&offer=), so the payer also gets the substitution document here once the payment
- * counts (decision 021); anyone else's browser is refused it and sees no link.
+ * page promises that one mail and no other. The payer also gets the substitution document of the
+ * offer paid in this tab here once the payment counts (decision 021); anyone else's browser is
+ * refused it and sees no link.
  */
 export function Component() {
   const { t } = useTranslation('payment');
@@ -46,13 +47,12 @@ export default Component;
 
 function SubstitutionDocument() {
   const { t } = useTranslation('payment');
-  const [params] = useSearchParams();
-  const seolink = params.get('profile') ?? '';
-  const offerUrl = params.get('offer') ?? '';
-  const status = useQuery({
-    ...payerDocumentQuery(seolink, offerUrl),
-    enabled: seolink !== '' && offerUrl !== '',
-  });
+  const [ref, setRef] = useState<ReturnType<typeof lastOfferRef>>(null);
+  // sessionStorage exists only in the browser: read after hydration, so server and client agree.
+  useEffect(() => setRef(lastOfferRef()), []);
+  const seolink = ref?.seolink ?? '';
+  const offerUrl = ref?.offerUrl ?? '';
+  const status = useQuery({ ...payerDocumentQuery(seolink, offerUrl), enabled: ref !== null });
   const data = status.data;
   // Rendered only once the server answered, so the prerendered page and the first render agree.
   return (
