@@ -149,13 +149,16 @@ export function createKsefSandbox(options: {
         record.rejection = {
           code: 450,
           description: 'Błąd weryfikacji semantyki dokumentu faktury',
-          details: ['Not an FA(3) invoice'],
+          // KSeF's own reasons are Polish, and the lawyer reads them as they are.
+          details: ['Dokument nie jest fakturą w schemacie FA(3)'],
         };
       } else if (facts.sellerNip !== session.auth.nip) {
         record.rejection = {
           code: 410,
           description: 'Nieprawidłowy zakres uprawnień',
-          details: [`The seller NIP ${facts.sellerNip ?? '(none)'} is not the session's ${session.auth.nip}`],
+          details: [
+            `NIP sprzedawcy ${facts.sellerNip ?? '(brak)'} nie jest NIP-em kontekstu sesji ${session.auth.nip}`,
+          ],
         };
       } else {
         const numberKey = `${PREFIX}/numbers/${session.auth.nip}-${createHash('sha256').update(facts.invoiceNumber).digest('hex').slice(0, 32)}.json`;
