@@ -49,6 +49,9 @@ export function invoiceQrUrl(
 
 const pl = (grosze: number) => formatPln(grosze, 'pl');
 const plDate = (iso: string) => iso.split('-').reverse().join('.');
+/** NRB as printed in Poland: '61 1090 1014 0000 0712 1981 2874'. */
+const groupAccount = (nrb: string) =>
+  nrb.length === 26 ? `${nrb.slice(0, 2)} ${nrb.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}` : nrb;
 
 function partyBlock(doc: Pdf, title: string, p: Fa3Party, x: number, y: number, width: number): number {
   doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text(title.toUpperCase(), x, y, { width });
@@ -177,7 +180,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   }
   doc.moveDown(0.6);
   if (view.paidOn) paragraph(doc, `Zapłacono ${plDate(view.paidOn)}.`);
-  if (view.bankAccount) paragraph(doc, `Rachunek sprzedawcy: ${view.bankAccount}`, { muted: true });
+  if (view.bankAccount) paragraph(doc, `Rachunek sprzedawcy: ${groupAccount(view.bankAccount)}`, { muted: true });
   if (view.footer) paragraph(doc, view.footer, { muted: true });
 
   rule(doc);
