@@ -30,6 +30,7 @@ export async function downloadApiFile(path: string, fallbackName: string): Promi
     throw new ApiError(response.status, body.code ?? `http.${response.status}`, body.message ?? '');
   }
   const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   saveFile(blob, name);
 }

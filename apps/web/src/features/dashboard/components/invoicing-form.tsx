@@ -43,21 +43,24 @@ function resolverFor(tokenStored: boolean): Resolver<InvoicingFormValues, unknow
     .superRefine((values, ctx) => {
       if (values.mode !== 'issue') return;
       if (values.ksef_token === '') {
-        if (!tokenStored) ctx.addIssue({ code: 'custom', path: ['ksef_token'], message: 'invoices.token_required' });
+        if (!tokenStored)
+          ctx.addIssue({ code: 'custom', path: ['ksef_token'], message: 'invoices.token_required' });
         return;
       }
       const checked = token.safeParse(values.ksef_token);
       if (!checked.success) {
-        ctx.addIssue({ code: 'custom', path: ['ksef_token'], message: checked.error.issues[0]?.message ?? '' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ksef_token'],
+          message: checked.error.issues[0]?.message ?? '',
+        });
       }
     })
-    .transform(
-      (values): InvoiceSettingsInput => ({
-        mode: values.mode,
-        series: values.series,
-        ...(values.mode === 'issue' && values.ksef_token !== '' ? { ksef_token: values.ksef_token } : {}),
-      }),
-    );
+    .transform((values): InvoiceSettingsInput => ({
+      mode: values.mode,
+      series: values.series,
+      ...(values.mode === 'issue' && values.ksef_token !== '' ? { ksef_token: values.ksef_token } : {}),
+    }));
   return zodResolver(schema) as unknown as Resolver<InvoicingFormValues, unknown, InvoiceSettingsInput>;
 }
 
@@ -135,7 +138,11 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
       console.error('invoice settings update failed', error);
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
         Object.entries(error.fieldErrors).forEach(([path, key], i) =>
-          form.setError(path as FieldPath<InvoicingFormValues>, { type: 'server', message: key }, { shouldFocus: i === 0 }),
+          form.setError(
+            path as FieldPath<InvoicingFormValues>,
+            { type: 'server', message: key },
+            { shouldFocus: i === 0 },
+          ),
         );
       } else {
         toast.error(t('billing.invoicing.saveFailed'));
@@ -143,7 +150,11 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
     }
   });
 
-  const example = invoiceNumber(/^[A-Za-z0-9-]{1,20}$/.test(series.trim()) ? series.trim() : 'FV', 1, new Date().getFullYear());
+  const example = invoiceNumber(
+    /^[A-Za-z0-9-]{1,20}$/.test(series.trim()) ? series.trim() : 'FV',
+    1,
+    new Date().getFullYear(),
+  );
 
   return (
     <FormProvider {...form}>
@@ -186,7 +197,9 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
             required={!settings.ksef_token_set}
             hint={
               settings.ksef_token_set && settings.ksef_token_set_at
-                ? t('billing.invoicing.tokenKept', { date: formatDate(settings.ksef_token_set_at.slice(0, 10)) })
+                ? t('billing.invoicing.tokenKept', {
+                    date: formatDate(settings.ksef_token_set_at.slice(0, 10)),
+                  })
                 : t('billing.invoicing.tokenHint')
             }
             inputProps={{ type: 'password', autoComplete: 'off', spellCheck: false }}
@@ -241,7 +254,12 @@ export function InvoicingSettings() {
       ) : settings.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <p className="text-sm">{t('billing.invoicing.loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void settings.refetch()} loading={settings.isFetching}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void settings.refetch()}
+            loading={settings.isFetching}
+          >
             {!settings.isFetching && <RefreshCw aria-hidden="true" />}
             {t('billing.invoicing.retry')}
           </Button>

@@ -12,10 +12,15 @@ export function getInvoices(): Promise<InvoiceDto[]> {
 
 export function useInvoices() {
   // KSeF answers within seconds to minutes: the status is read again while the tab is open.
-  return useQuery(queryOptions({ queryKey: invoicesQueryKey, queryFn: getInvoices, refetchInterval: 60_000 }));
+  return useQuery(
+    queryOptions({ queryKey: invoicesQueryKey, queryFn: getInvoices, refetchInterval: 60_000 }),
+  );
 }
 
 /** GET /user/invoices/{id}/xml|pdf as a download (the owner only). */
-export function downloadInvoice(invoice: Pick<InvoiceDto, 'id' | 'number'>, format: 'xml' | 'pdf'): Promise<void> {
+export function downloadInvoice(
+  invoice: Pick<InvoiceDto, 'id' | 'number'>,
+  format: 'xml' | 'pdf',
+): Promise<void> {
   return downloadApiFile(`/user/invoices/${invoice.id}/${format}`, `faktura-${invoice.id}.${format}`);
 }

@@ -78,7 +78,12 @@ export function OffersHistory() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {list.map((offer) => (
-              <OfferCard key={offer.offerId} offer={offer} now={now} invoices={invoicesByOffer.get(offer.offerId)} />
+              <OfferCard
+                key={offer.offerId}
+                offer={offer}
+                now={now}
+                invoices={invoicesByOffer.get(offer.offerId)}
+              />
             ))}
           </ul>
         </section>
