@@ -5,6 +5,8 @@ import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
 import { startClockJob } from './modules/offers/offers.clock.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
+import { secretsKey } from './modules/app/secrets-key.ts';
+import { startKsefWorker } from './modules/ksef/index.ts';
 
 // How long shutdown may take before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 8000;
@@ -39,6 +41,16 @@ async function main() {
     clock: app.clock,
     log: app.log.child({ component: 'mail-worker' }),
   });
+  // Sends the invoices issued for KSeF, retries through outages, writes the KSeF number and UPO back.
+  const ksefWorker = startKsefWorker({
+    db: app.db,
+    port: services.ksef,
+    storage: app.storage,
+    clock: app.clock,
+    secretsKey: secretsKey(config),
+    platformToken: config.ksef.platformToken,
+    log: app.log.child({ component: 'ksef-worker' }),
+  });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
   const clockLog = app.log.child({ component: 'clock-job' });
   const clockJob = startClockJob(services.lifecycle, clockLog, [
@@ -63,6 +75,7 @@ async function main() {
     try {
       // Stop the worker first: it needs the database, which app.close() closes.
       await mailWorker.stop();
+      await ksefWorker.stop();
       await clockJob.stop();
       transport.close();
       await app.close();
@@ -83,6 +96,7 @@ async function main() {
       database: config.databaseUrl ? 'postgres' : `pglite (${config.pgliteDir})`,
       mail: config.mail ? 'smtp' : 'local outbox (/dev/mail)',
       storage: config.s3 ? 's3' : `disk (${config.storageDir})`,
+      ksef: config.ksef.environment,
       sandbox: config.sandbox,
     },
     'ready',

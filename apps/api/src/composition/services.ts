@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
 import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
 import { createInvoicing } from '../modules/invoices/invoices.service.ts';
@@ -21,6 +22,8 @@ export interface Services {
   lifecycle: LifecycleDeps;
   offerCards: OfferCards;
   sitemapSources: SitemapSource[];
+  /** KSeF (sandbox or API 2.0); the outbox worker (server.ts) sends the issued invoices through it */
+  ksef: KsefPort;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -44,5 +47,6 @@ export function createServices(app: FastifyInstance): Services {
     lifecycle,
     offerCards,
     sitemapSources: [staticPages, publicProfilesSitemap],
+    ksef: createKsefPort(config, { storage: app.storage, clock }),
   };
 }

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { KSEF_API_URLS, KSEF_ENVIRONMENTS, type KsefEnvironment } from '../ksef/ksef.environments.ts';
 import { DEFAULT_BOOKING_URL, DEFAULT_SUPPORT_EMAIL } from '@substytut/shared/public-defaults';
 
 export class ConfigError extends Error {
@@ -65,6 +64,20 @@ const trustProxy = z.preprocess(
       return v;
     }),
 );
+
+/**
+ * KSeF API 2.0 per environment (CIRFMF/ksef-docs, srodowiska.md): TEST (release candidates, shared
+ * test data), DEMO (production's configuration, for the last check of an integration) and PRD.
+ * 'sandbox' is the embedded stand-in (modules/ksef/ksef.sandbox.ts) and reaches no server.
+ */
+export const KSEF_ENVIRONMENTS = ['sandbox', 'test', 'demo', 'production'] as const;
+export type KsefEnvironment = (typeof KSEF_ENVIRONMENTS)[number];
+
+export const KSEF_API_URLS: Record<Exclude<KsefEnvironment, 'sandbox'>, string> = {
+  test: 'https://api-test.ksef.mf.gov.pl/v2',
+  demo: 'https://api-demo.ksef.mf.gov.pl/v2',
+  production: 'https://api.ksef.mf.gov.pl/v2',
+};
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import type { KsefEnvironment } from './ksef.environments.ts';
+import type { KsefEnvironment } from '../app/config.ts';
 import { encryptedInvoicePayload, encryptKsefToken, newSessionKey, publicKeyOfCertificate, rsaOaepEncrypt } from './ksef.crypto.ts';
 import {
   KsefAuthError,

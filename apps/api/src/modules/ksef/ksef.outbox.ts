@@ -1,5 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ksefOutbox } from '../../db/schema.ts';
+import { invoices, ksefOutbox } from '../../db/schema.ts';
 
 /**
  * Queues an invoice for KSeF. Call it in the transaction that issues the invoice (mode 'issue'),
@@ -7,8 +8,47 @@ import { ksefOutbox } from '../../db/schema.ts';
  * afterwards. Queuing the same invoice twice changes nothing.
  */
 export async function enqueueKsefSend(tx: DbOrTx, invoiceId: number, now?: Date): Promise<void> {
-  await tx
+  const [queued] = await tx
     .insert(ksefOutbox)
     .values({ invoiceId, ...(now ? { nextAttemptAt: now, createdAt: now } : {}) })
-    .onConflictDoNothing({ target: ksefOutbox.invoiceId });
+    .onConflictDoNothing({ target: ksefOutbox.invoiceId })
+    .returning({ invoiceId: ksefOutbox.invoiceId });
+  if (!queued) return;
+  await tx
+    .update(invoices)
+    .set({ ksefStatus: 'queued', ...(now ? { updatedAt: now } : {}) })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.ksefStatus, 'prepared')));
+}
+
+/**
+ * Sends an invoice again at the next pass: one still waiting (after an outage or a token the
+ * lawyer has since replaced) or one KSeF rejected (after the cause was fixed, e.g. a missing
+ * permission). An accepted invoice is never sent again. Returns false when there is nothing to retry.
+ */
+export async function retryKsefSend(db: DbOrTx, invoiceId: number, now: Date): Promise<boolean> {
+  const [invoice] = await db
+    .select({ ksefStatus: invoices.ksefStatus })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice || invoice.ksefStatus === 'accepted' || invoice.ksefStatus === 'prepared') return false;
+  const rejected = invoice.ksefStatus === 'rejected';
+  const updated = await db
+    .update(ksefOutbox)
+    .set({
+      state: 'pending',
+      nextAttemptAt: now,
+      attempts: 0,
+      // A rejected upload is done with in KSeF; a retry uploads anew.
+      ...(rejected ? { sessionReference: null, invoiceReference: null, sentAt: null, completedAt: null } : {}),
+    })
+    .where(eq(ksefOutbox.invoiceId, invoiceId))
+    .returning({ invoiceId: ksefOutbox.invoiceId });
+  if (updated.length === 0) return false;
+  if (rejected) {
+    await db
+      .update(invoices)
+      .set({ ksefStatus: 'queued', ksefError: null, updatedAt: now })
+      .where(and(eq(invoices.id, invoiceId), inArray(invoices.ksefStatus, ['rejected'])));
+  }
+  return true;
 }

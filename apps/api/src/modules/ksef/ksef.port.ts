@@ -6,9 +6,9 @@
  * until KSeF gives its number and UPO (or a rejection), close the session.
  */
 
-import type { KsefEnvironment } from './ksef.environments.ts';
+import type { KsefEnvironment } from '../app/config.ts';
 
-export type { KsefEnvironment } from './ksef.environments.ts';
+export type { KsefEnvironment } from '../app/config.ts';
 
 /** An access token for one NIP context. Opaque to callers; never logged. */
 export interface KsefAuth {
