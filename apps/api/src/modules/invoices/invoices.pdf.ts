@@ -193,9 +193,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   // Under KOD I: the KSeF number once KSeF gave one, else OFFLINE (kody-qr.md).
   doc
     .font('bold')
-    .fontSize(7.5)
-    .text(invoice.ksefNumber ?? 'OFFLINE', left - 10, qrTop + size + 3, {
-      width: size + 20,
+    .fontSize(6.5)
+    .text(invoice.ksefNumber ?? 'OFFLINE', left - 20, qrTop + size + 3, {
+      width: size + 40,
       align: 'center',
     });
   const textLeft = left + size + 16;
