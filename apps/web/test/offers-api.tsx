@@ -4,6 +4,7 @@ import {
   groszeToDecimalString,
   issuesByPath,
   offerCreateSchema,
+  type InvoiceDto,
   type OfferDto,
   type OfferStatus,
   type ProfileDto,
@@ -20,6 +21,8 @@ import { createI18n } from '@/lib/i18n';
  */
 export interface FakeOffersApi {
   offers: OfferDto[];
+  /** GET /api/user/invoices answers these */
+  invoices: InvoiceDto[];
   profileStatus: ProfileDto['status'];
   calls: { method: string; path: string; body: unknown }[];
   /** Answer 500 to these 'METHOD /path-prefix' calls. */
@@ -64,6 +67,7 @@ export function createFakeOffersApi(
 ): FakeOffersApi {
   const api: FakeOffersApi = {
     offers: [...offers],
+    invoices: [],
     profileStatus,
     calls: [],
     failing: new Set(),
@@ -100,6 +104,19 @@ export function createFakeOffersApi(
       return json(200, { data: { status: api.profileStatus, seolink: 'jan-kowalski' } });
     }
     if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
+    if (method === 'GET' && path === '/api/user/invoices') return json(200, { data: api.invoices });
+    const invoiceFile = /^\/api\/user\/invoices\/(\d+)\/(xml|pdf)$/.exec(path);
+    if (method === 'GET' && invoiceFile) {
+      const invoice = api.invoices.find((i) => i.id === Number(invoiceFile[1]));
+      if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      return new Response(invoiceFile[2] === 'xml' ? '<Faktura/>' : '%PDF-1.7', {
+        status: 200,
+        headers: {
+          'content-type': invoiceFile[2] === 'xml' ? 'application/xml' : 'application/pdf',
+          'content-disposition': `attachment; filename="faktura-${invoice.number.replace(/\//g, '-')}.${invoiceFile[2]}"`,
+        },
+      });
+    }
     if (method === 'POST' && path === '/api/user/offer') {
       if (api.profileStatus !== 'active')
         return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });

@@ -21,3 +21,16 @@ export function lastOfferPage(): string | null {
     return null;
   }
 }
+
+/**
+ * The lawyer's page and offer token of the last payment started in this tab: the payer's own
+ * downloads (their invoice) live under that offer's payment address, where the payer cookie goes.
+ */
+export function lastOfferRef(): { seolink: string; offerUrl: string } | null {
+  const href = lastOfferPage();
+  if (!href) return null;
+  const url = new URL(href, 'http://local');
+  const seolink = decodeURIComponent(url.pathname.slice('/u/'.length));
+  const offerUrl = url.searchParams.get('o');
+  return seolink && offerUrl ? { seolink, offerUrl } : null;
+}

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError, API_BASE } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
-import { getToken } from '@/lib/session';
+import { api } from '@/lib/api-client';
+import { downloadApiFile } from '@/lib/save-file';
 
 export interface DataExportStatus {
   id: string;
@@ -55,20 +54,8 @@ export function useDeletionCheck() {
  * link: the ZIP is fetched and handed to the browser as a download. Works once (the API says 410
  * afterwards).
  */
-export async function downloadDataExport(): Promise<void> {
-  const token = getToken();
-  const response = await fetch(`${API_BASE}/me/data-export/file`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(response.status, body.code ?? `http.${response.status}`, body.message ?? '');
-  }
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'substytut-data.zip';
-  saveFile(blob, name);
+export function downloadDataExport(): Promise<void> {
+  return downloadApiFile('/me/data-export/file', 'substytut-data.zip');
 }
 
 /** POST /me/delete with the password or a fresh Google ID token. */

@@ -1,4 +1,4 @@
-import { canDelete, formatDate, offerSectionOf, type OfferDto } from '@substytut/shared';
+import { canDelete, formatDate, offerSectionOf, type InvoiceDto, type OfferDto } from '@substytut/shared';
 import {
   Archive,
   BadgeCheck,
@@ -35,6 +35,7 @@ import { useIsMobile } from '../lib/use-is-mobile';
 import { DeleteOfferDialog, MarkDoneDialog } from './confirm-dialogs';
 import { OfferCardImage } from './offer-card-image';
 import { OfferInfo, OfferInfoDialog } from './offer-info';
+import { OfferInvoices } from './offer-invoices';
 import { PreviewDialog } from './preview-dialog';
 
 type OpenDialog = 'info' | 'preview' | 'delete' | 'done' | null;
@@ -217,7 +218,16 @@ function MobileActions({
 }
 
 /** One offer of the history tab (spec 2). `now` comes from the list's minute clock. */
-export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
+export function OfferCard({
+  offer,
+  now,
+  invoices = [],
+}: {
+  offer: OfferDto;
+  now: Date;
+  /** this offer's invoices (the list loads them once for every card) */
+  invoices?: InvoiceDto[];
+}) {
   const { t } = useTranslation('offers');
   const isMobile = useIsMobile();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -261,6 +271,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           </p>
           <Price offer={offer} />
           {!archived && <TimeLeft offer={offer} now={now} />}
+          <OfferInvoices invoices={invoices} />
         </div>
         {!archived && (
           <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">

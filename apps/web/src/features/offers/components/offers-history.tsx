@@ -1,9 +1,11 @@
 import { Inbox, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import type { InvoiceDto } from '@substytut/shared';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { useOffers } from '../api/get-offers';
+import { useInvoices } from '../api/invoices';
 import { SECTION_LABEL_KEYS, groupOffers } from '../lib/offer-view';
 import { useNow } from '../lib/use-now';
 import { OfferCard } from './offer-card';
@@ -15,12 +17,27 @@ import { OfferCard } from './offer-card';
 export function OffersHistory() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
+  const invoices = useInvoices();
   const now = useNow();
 
   useEffect(() => {
     // Spec 8: a failed list load is logged; the tab shows a retry below.
     if (offers.isError) console.error('offer list fetch failed', offers.error);
   }, [offers.isError, offers.error]);
+
+  useEffect(() => {
+    // The cards still work without their invoices; the list is fetched again every minute.
+    if (invoices.isError) console.error('invoice list fetch failed', invoices.error);
+  }, [invoices.isError, invoices.error]);
+
+  const invoicesByOffer = useMemo(() => {
+    const map = new Map<number, InvoiceDto[]>();
+    // Oldest first on a card: the advance, then its corrections.
+    for (const invoice of [...(invoices.data ?? [])].reverse()) {
+      map.set(invoice.offer_id, [...(map.get(invoice.offer_id) ?? []), invoice]);
+    }
+    return map;
+  }, [invoices.data]);
 
   if (offers.isPending) return <Loading />;
 
@@ -61,7 +78,12 @@ export function OffersHistory() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {list.map((offer) => (
-              <OfferCard key={offer.offerId} offer={offer} now={now} />
+              <OfferCard
+                key={offer.offerId}
+                offer={offer}
+                now={now}
+                invoices={invoicesByOffer.get(offer.offerId)}
+              />
             ))}
           </ul>
         </section>

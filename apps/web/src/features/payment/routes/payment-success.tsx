@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { InvoiceDownload } from '../components/invoice-download';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
@@ -23,9 +24,12 @@ export function Component() {
         tone="success"
         title={t('success.title')}
         actions={
-          <LinkButton to={href(paths.home.getHref())} size="lg">
-            {t('home')}
-          </LinkButton>
+          <>
+            <InvoiceDownload />
+            <LinkButton to={href(paths.home.getHref())} size="lg">
+              {t('home')}
+            </LinkButton>
+          </>
         }
       >
         <p>{t('success.confirmation')}</p>
