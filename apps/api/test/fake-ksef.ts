@@ -66,6 +66,8 @@ export interface FakeKsef {
   rejectContaining: string | null;
   /** answer a failed authentication with the decrypted token in the error (a careless server) */
   echoTokenInErrors: boolean;
+  /** whether a duplicate's status carries `extensions` (API 2.0 since RC6) or only `details` */
+  duplicateExtensions: boolean;
   close(): Promise<void>;
 }
 
@@ -97,7 +99,10 @@ const problem = (status: number, detail: string) => ({
 
 export async function startFakeKsef(): Promise<FakeKsef> {
   const challenges = new Map<string, number>();
-  const authOperations = new Map<string, { nip: string; ok: boolean; reason: string; checks: number; redeemed: boolean }>();
+  const authOperations = new Map<
+    string,
+    { nip: string; ok: boolean; reason: string; checks: number; redeemed: boolean }
+  >();
   const accessTokens = new Map<string, string>(); // access token → nip
   const sessions = new Map<string, { nip: string; key: Buffer; iv: Buffer; closed: boolean }>();
   const accepted = new Map<string, FakeKsefInvoice>(); // nip + invoice number → first accepted
@@ -113,6 +118,7 @@ export async function startFakeKsef(): Promise<FakeKsef> {
     pendingAuthChecks: 0,
     rejectContaining: null,
     echoTokenInErrors: false,
+    duplicateExtensions: true,
     close: async () => undefined,
   };
 
@@ -142,7 +148,12 @@ export async function startFakeKsef(): Promise<FakeKsef> {
       const challenge = randomUUID().replaceAll('-', '').slice(0, 36).padEnd(36, '0');
       const timestampMs = Date.now();
       challenges.set(challenge, timestampMs);
-      return send(response, 200, { challenge, timestamp: new Date(timestampMs).toISOString(), timestampMs, clientIp: '127.0.0.1' });
+      return send(response, 200, {
+        challenge,
+        timestamp: new Date(timestampMs).toISOString(),
+        timestampMs,
+        clientIp: '127.0.0.1',
+      });
     }
     if (request.method === 'POST' && route === '/auth/ksef-token') {
       const challenge = String(body.challenge ?? '');
@@ -172,20 +183,32 @@ export async function startFakeKsef(): Promise<FakeKsef> {
       authOperations.set(referenceNumber, { nip: context.value, ok, reason, checks: 0, redeemed: false });
       return send(response, 202, {
         referenceNumber,
-        authenticationToken: { token: `auth-${referenceNumber}`, validUntil: new Date(Date.now() + 600_000).toISOString() },
+        authenticationToken: {
+          token: `auth-${referenceNumber}`,
+          validUntil: new Date(Date.now() + 600_000).toISOString(),
+        },
       });
     }
     if (request.method === 'GET' && (match = /^\/auth\/([^/]+)$/.exec(route))) {
       const operation = authOperations.get(match[1] ?? '');
-      if (!operation || bearer(request) !== `auth-${match[1]}`) return send(response, 401, problem(401, 'Unauthorized'));
+      if (!operation || bearer(request) !== `auth-${match[1]}`)
+        return send(response, 401, problem(401, 'Unauthorized'));
       operation.checks += 1;
       const pending = operation.checks <= state.pendingAuthChecks;
       const status = pending
         ? { code: 100, description: 'Uwierzytelnianie w toku' }
         : operation.ok
           ? { code: 200, description: 'Uwierzytelnianie zakończone sukcesem' }
-          : { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: [operation.reason] };
-      return send(response, 200, { startDate: new Date().toISOString(), authenticationMethod: 'Token', status });
+          : {
+              code: 450,
+              description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu',
+              details: [operation.reason],
+            };
+      return send(response, 200, {
+        startDate: new Date().toISOString(),
+        authenticationMethod: 'Token',
+        status,
+      });
     }
     if (request.method === 'POST' && route === '/auth/token/redeem') {
       const operationRef = bearer(request).replace(/^auth-/, '');
@@ -195,15 +218,20 @@ export async function startFakeKsef(): Promise<FakeKsef> {
       const access = `access-${randomBytes(12).toString('hex')}`;
       accessTokens.set(access, operation.nip);
       const validUntil = new Date(Date.now() + 900_000).toISOString();
-      return send(response, 200, { accessToken: { token: access, validUntil }, refreshToken: { token: `refresh-${access}`, validUntil } });
+      return send(response, 200, {
+        accessToken: { token: access, validUntil },
+        refreshToken: { token: `refresh-${access}`, validUntil },
+      });
     }
 
     const nip = accessTokens.get(bearer(request));
     if (!nip) return send(response, 401, problem(401, 'Unauthorized'));
 
     if (request.method === 'POST' && route === '/sessions/online') {
-      const formCode = body.formCode as { systemCode?: string; schemaVersion?: string; value?: string } | undefined;
-      const encryption = body.encryption as { encryptedSymmetricKey?: string; initializationVector?: string } | undefined;
+      const formCode = body.formCode as
+        { systemCode?: string; schemaVersion?: string; value?: string } | undefined;
+      const encryption = body.encryption as
+        { encryptedSymmetricKey?: string; initializationVector?: string } | undefined;
       if (formCode?.systemCode !== 'FA (3)' || formCode.schemaVersion !== '1-0E' || formCode.value !== 'FA') {
         return send(response, 400, problem(400, 'Unsupported form code'));
       }
@@ -217,15 +245,20 @@ export async function startFakeKsef(): Promise<FakeKsef> {
         return send(response, 400, problem(400, 'Błąd odszyfrowania dostarczonego klucza'));
       }
       const iv = Buffer.from(String(encryption?.initializationVector), 'base64');
-      if (key.length !== 32 || iv.length !== 16) return send(response, 400, problem(400, 'Bad key or IV length'));
+      if (key.length !== 32 || iv.length !== 16)
+        return send(response, 400, problem(400, 'Bad key or IV length'));
       const referenceNumber = ref('SO');
       sessions.set(referenceNumber, { nip, key, iv, closed: false });
-      return send(response, 201, { referenceNumber, validUntil: new Date(Date.now() + 12 * 3600_000).toISOString() });
+      return send(response, 201, {
+        referenceNumber,
+        validUntil: new Date(Date.now() + 12 * 3600_000).toISOString(),
+      });
     }
     if (request.method === 'POST' && (match = /^\/sessions\/online\/([^/]+)\/invoices$/.exec(route))) {
       const sessionReference = match[1] ?? '';
       const session = sessions.get(sessionReference);
-      if (!session || session.nip !== nip || session.closed) return send(response, 400, problem(400, 'No open session'));
+      if (!session || session.nip !== nip || session.closed)
+        return send(response, 400, problem(400, 'No open session'));
       const encrypted = Buffer.from(String(body.encryptedInvoiceContent), 'base64');
       if (sha256(encrypted) !== body.encryptedInvoiceHash || encrypted.length !== body.encryptedInvoiceSize) {
         return send(response, 400, problem(400, 'Encrypted invoice hash or size mismatch'));
@@ -259,8 +292,13 @@ export async function startFakeKsef(): Promise<FakeKsef> {
       session.closed = true;
       return send(response, 204);
     }
-    if (request.method === 'GET' && (match = /^\/sessions\/([^/]+)\/invoices\/([^/]+)(\/upo)?$/.exec(route))) {
-      const invoice = state.invoices.find((i) => i.sessionReference === match?.[1] && i.invoiceReference === match[2]);
+    if (
+      request.method === 'GET' &&
+      (match = /^\/sessions\/([^/]+)\/invoices\/([^/]+)(\/upo)?$/.exec(route))
+    ) {
+      const invoice = state.invoices.find(
+        (i) => i.sessionReference === match?.[1] && i.invoiceReference === match[2],
+      );
       if (!invoice || invoice.nip !== nip) return send(response, 404, problem(404, 'Not found'));
       if (match[3]) {
         if (!invoice.ksefNumber) return send(response, 404, problem(404, 'No UPO yet'));
@@ -268,7 +306,11 @@ export async function startFakeKsef(): Promise<FakeKsef> {
       }
       invoice.statusChecks += 1;
       if (invoice.statusChecks <= state.processingChecks) {
-        return send(response, 200, { ordinalNumber: 1, referenceNumber: invoice.invoiceReference, status: { code: 150, description: 'Trwa przetwarzanie' } });
+        return send(response, 200, {
+          ordinalNumber: 1,
+          referenceNumber: invoice.invoiceReference,
+          status: { code: 150, description: 'Trwa przetwarzanie' },
+        });
       }
       const number = /<P_2>([^<]*)<\/P_2>/.exec(invoice.xml)?.[1] ?? '';
       if (!invoice.ksefNumber && !invoice.rejection) {
@@ -283,8 +325,17 @@ export async function startFakeKsef(): Promise<FakeKsef> {
             status: {
               code: 440,
               description: 'Duplikat faktury',
-              details: [`Duplikat faktury. Faktura o numerze KSeF: ${first.ksefNumber} została już prawidłowo przesłana`],
-              extensions: { originalSessionReferenceNumber: first.sessionReference, originalKsefNumber: first.ksefNumber },
+              details: [
+                `Duplikat faktury. Faktura o numerze KSeF: ${first.ksefNumber} została już prawidłowo przesłana do systemu w sesji: ${first.sessionReference}`,
+              ],
+              ...(state.duplicateExtensions
+                ? {
+                    extensions: {
+                      originalSessionReferenceNumber: first.sessionReference,
+                      originalKsefNumber: first.ksefNumber,
+                    },
+                  }
+                : {}),
             },
           });
         } else {
@@ -294,7 +345,11 @@ export async function startFakeKsef(): Promise<FakeKsef> {
         }
       }
       if (invoice.rejection) {
-        return send(response, 200, { ordinalNumber: 1, referenceNumber: invoice.invoiceReference, status: { ...invoice.rejection, details: ['cvc-complex-type'] } });
+        return send(response, 200, {
+          ordinalNumber: 1,
+          referenceNumber: invoice.invoiceReference,
+          status: { ...invoice.rejection, details: ['cvc-complex-type'] },
+        });
       }
       return send(response, 200, {
         ordinalNumber: 1,
@@ -305,8 +360,13 @@ export async function startFakeKsef(): Promise<FakeKsef> {
         status: { code: 200, description: 'Sukces' },
       });
     }
-    if (request.method === 'GET' && (match = /^\/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(route))) {
-      const invoice = state.invoices.find((i) => i.sessionReference === match?.[1] && i.ksefNumber === match[2]);
+    if (
+      request.method === 'GET' &&
+      (match = /^\/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(route))
+    ) {
+      const invoice = state.invoices.find(
+        (i) => i.sessionReference === match?.[1] && i.ksefNumber === match[2],
+      );
       if (!invoice || invoice.nip !== nip) return send(response, 404, problem(404, 'Not found'));
       return send(response, 200, upoXml(invoice), 'application/xml');
     }

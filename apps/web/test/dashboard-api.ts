@@ -2,8 +2,10 @@ import {
   institutionsForProfessionalType,
   issuesByPath,
   profileSchemaAt,
+  invoiceSettingsSchema,
   providerInvoiceSchema,
   type InvoiceDataDto,
+  type InvoiceSettingsDto,
   type ProfileDto,
 } from '@substytut/shared';
 import type { OwnLicence } from '@/lib/licence';
@@ -23,6 +25,10 @@ export type FailingStep = 'image' | 'cv' | 'profile' | 'invoice' | 'stripe' | 'l
 export interface FakeDashboardApi {
   profile: ProfileDto;
   invoice: InvoiceDataDto;
+  /** the invoicing choice as GET answers it (never with the token) */
+  invoiceSettings: InvoiceSettingsDto;
+  /** the bodies of PUT /api/user/invoice-settings, as sent */
+  settingsSent: unknown[];
   calls: Call[];
   /** Steps answering 500 until removed from the set. */
   failing: Set<FailingStep>;
@@ -127,6 +133,14 @@ export function createFakeDashboardApi(
       invoice_city: '',
       invoice_bank_account: null,
     },
+    invoiceSettings: {
+      mode: 'prepare',
+      series: 'FV',
+      ksef_token_set: false,
+      ksef_token_set_at: null,
+      ksef_environment: 'sandbox',
+    },
+    settingsSent: [],
     calls: [],
     failing: new Set(),
     fetch: undefined as unknown as typeof fetch,
@@ -218,6 +232,42 @@ export function createFakeDashboardApi(
         }
         api.invoice = parsed.data;
         return { status: 200, body: { data: api.invoice } };
+      }
+      case 'GET /api/user/invoice-settings':
+        return { status: 200, body: { data: api.invoiceSettings } };
+      case 'PUT /api/user/invoice-settings': {
+        api.settingsSent.push(body);
+        const parsed = invoiceSettingsSchema.safeParse(body);
+        if (!parsed.success) {
+          return {
+            status: 400,
+            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
+          };
+        }
+        const { mode, series, ksef_token } = parsed.data;
+        const tokenSet = mode === 'issue' && (Boolean(ksef_token) || api.invoiceSettings.ksef_token_set);
+        if (mode === 'issue' && !tokenSet) {
+          return {
+            status: 400,
+            body: {
+              message: 'Token',
+              code: 'invoices.token_required',
+              errors: { ksef_token: 'invoices.token_required' },
+            },
+          };
+        }
+        api.invoiceSettings = {
+          ...api.invoiceSettings,
+          mode,
+          series,
+          ksef_token_set: tokenSet,
+          ksef_token_set_at: tokenSet
+            ? ksef_token
+              ? '2026-11-24T10:00:00.000Z'
+              : api.invoiceSettings.ksef_token_set_at
+            : null,
+        };
+        return { status: 200, body: { data: api.invoiceSettings } };
       }
       case 'POST /api/user/profile/stripe/createaccount':
       case 'POST /api/user/profile/stripe/login':

@@ -4,6 +4,7 @@ import {
   groszeToDecimalString,
   issuesByPath,
   offerCreateSchema,
+  type InvoiceDto,
   type OfferDto,
   type OfferStatus,
   type ProfileDto,
@@ -21,6 +22,8 @@ import type { OfferRequirements } from '@/lib/licence';
  */
 export interface FakeOffersApi {
   offers: OfferDto[];
+  /** GET /api/user/invoices answers these */
+  invoices: InvoiceDto[];
   profileStatus: ProfileDto['status'];
   /** What GET /user/profile says about creating offers (issue 22). */
   requirements: OfferRequirements;
@@ -71,6 +74,7 @@ export function createFakeOffersApi(
 ): FakeOffersApi {
   const api: FakeOffersApi = {
     offers: [...offers],
+    invoices: [],
     profileStatus,
     // By default an active profile meets every condition, an inactive one none.
     requirements: requirements ?? {
@@ -115,6 +119,19 @@ export function createFakeOffersApi(
       });
     }
     if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
+    if (method === 'GET' && path === '/api/user/invoices') return json(200, { data: api.invoices });
+    const invoiceFile = /^\/api\/user\/invoices\/(\d+)\/(xml|pdf)$/.exec(path);
+    if (method === 'GET' && invoiceFile) {
+      const invoice = api.invoices.find((i) => i.id === Number(invoiceFile[1]));
+      if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      return new Response(invoiceFile[2] === 'xml' ? '<Faktura/>' : '%PDF-1.7', {
+        status: 200,
+        headers: {
+          'content-type': invoiceFile[2] === 'xml' ? 'application/xml' : 'application/pdf',
+          'content-disposition': `attachment; filename="faktura-${invoice.number.replace(/\//g, '-')}.${invoiceFile[2]}"`,
+        },
+      });
+    }
     if (method === 'POST' && path === '/api/user/offer') {
       if (api.profileStatus !== 'active')
         return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });

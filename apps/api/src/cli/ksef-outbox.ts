@@ -21,7 +21,11 @@ async function main() {
   let values: { list?: boolean | undefined; retry?: string | undefined; help?: boolean | undefined };
   try {
     ({ values } = parseArgs({
-      options: { list: { type: 'boolean' }, retry: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        list: { type: 'boolean' },
+        retry: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -51,9 +55,12 @@ async function main() {
   try {
     if (retryId !== undefined) {
       const queued = await retryKsefSend(database.db, retryId, new Date());
-      if (queued) console.log(`invoice ${retryId}: queued for KSeF again (the worker sends it at its next pass)`);
+      if (queued)
+        console.log(`invoice ${retryId}: queued for KSeF again (the worker sends it at its next pass)`);
       else {
-        console.error(`invoice ${retryId}: nothing to retry (no such queued invoice, or KSeF already accepted it)`);
+        console.error(
+          `invoice ${retryId}: nothing to retry (no such queued invoice, or KSeF already accepted it)`,
+        );
         process.exitCode = 2;
       }
       return;
@@ -69,7 +76,12 @@ async function main() {
       })
       .from(ksefOutbox)
       .innerJoin(invoices, eq(invoices.id, ksefOutbox.invoiceId))
-      .where(or(eq(ksefOutbox.state, 'pending'), and(eq(ksefOutbox.state, 'done'), ne(invoices.ksefStatus, 'accepted'))))
+      .where(
+        or(
+          eq(ksefOutbox.state, 'pending'),
+          and(eq(ksefOutbox.state, 'done'), ne(invoices.ksefStatus, 'accepted')),
+        ),
+      )
       .orderBy(asc(ksefOutbox.nextAttemptAt));
     if (rows.length === 0) console.log(`nothing waiting or rejected [KSEF_ENV=${config.ksef.environment}]`);
     for (const row of rows) {

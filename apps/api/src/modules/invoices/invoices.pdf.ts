@@ -49,6 +49,9 @@ export function invoiceQrUrl(
 
 const pl = (grosze: number) => formatPln(grosze, 'pl');
 const plDate = (iso: string) => iso.split('-').reverse().join('.');
+/** NRB as printed in Poland: '61 1090 1014 0000 0712 1981 2874'. */
+const groupAccount = (nrb: string) =>
+  nrb.length === 26 ? `${nrb.slice(0, 2)} ${nrb.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}` : nrb;
 
 function partyBlock(doc: Pdf, title: string, p: Fa3Party, x: number, y: number, width: number): number {
   doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text(title.toUpperCase(), x, y, { width });
@@ -177,7 +180,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   }
   doc.moveDown(0.6);
   if (view.paidOn) paragraph(doc, `Zapłacono ${plDate(view.paidOn)}.`);
-  if (view.bankAccount) paragraph(doc, `Rachunek sprzedawcy: ${view.bankAccount}`, { muted: true });
+  if (view.bankAccount) paragraph(doc, `Rachunek sprzedawcy: ${groupAccount(view.bankAccount)}`, { muted: true });
   if (view.footer) paragraph(doc, view.footer, { muted: true });
 
   rule(doc);
@@ -190,9 +193,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   // Under KOD I: the KSeF number once KSeF gave one, else OFFLINE (kody-qr.md).
   doc
     .font('bold')
-    .fontSize(7.5)
-    .text(invoice.ksefNumber ?? 'OFFLINE', left - 10, qrTop + size + 3, {
-      width: size + 20,
+    .fontSize(6.5)
+    .text(invoice.ksefNumber ?? 'OFFLINE', left - 20, qrTop + size + 3, {
+      width: size + 40,
       align: 'center',
     });
   const textLeft = left + size + 16;

@@ -11,7 +11,10 @@ export type { KsefPort, KsefEnvironment, KsefInvoiceStatus } from './ksef.port.t
 export { SANDBOX_RECEIVER } from './ksef.sandbox.ts';
 
 /** The KSeF adapter KSEF_ENV chooses: the embedded sandbox (default) or KSeF API 2.0. */
-export function createKsefPort(config: Pick<Config, 'ksef'>, deps: { storage: Storage; clock: Clock }): KsefPort {
+export function createKsefPort(
+  config: Pick<Config, 'ksef'>,
+  deps: { storage: Storage; clock: Clock },
+): KsefPort {
   const { environment, apiUrl, sandboxOutage } = config.ksef;
   if (environment === 'sandbox' || !apiUrl) {
     return createKsefSandbox({ storage: deps.storage, clock: deps.clock, outage: sandboxOutage });

@@ -24,6 +24,7 @@ afterEach(() => {
   fake.pendingAuthChecks = 0;
   fake.tokens.clear();
   fake.receivedTokens.length = 0;
+  fake.duplicateExtensions = true;
 });
 
 describe('KSeF API 2.0 client (against a local fake of the same contract)', () => {
@@ -40,7 +41,9 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
     // The fake decrypted the invoice with the session key it decrypted itself, and the hashes held.
     expect(fake.invoices.at(-1)?.xml).toBe(xml);
 
-    expect(await client.invoiceStatus(auth, session.referenceNumber, invoiceReference)).toEqual({ state: 'processing' });
+    expect(await client.invoiceStatus(auth, session.referenceNumber, invoiceReference)).toEqual({
+      state: 'processing',
+    });
     const status = await client.invoiceStatus(auth, session.referenceNumber, invoiceReference);
     expect(status.state).toBe('accepted');
     if (status.state !== 'accepted') return;
@@ -63,19 +66,29 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
     );
   });
 
-  it('answers a second upload of the same invoice with the first KSeF number (KSeF’s 440 duplicate)', async () => {
-    fake.tokens.set(NIP, TOKEN);
-    const xml = sampleInvoiceXml({ nip: NIP, number: 'FV/2/2026' });
-    const auth = await client.authenticate({ nip: NIP, token: TOKEN });
-    const first = await client.openSession(auth);
-    const one = await client.sendInvoice(first, { xml });
-    const firstStatus = await client.invoiceStatus(auth, first.referenceNumber, one.invoiceReference);
-    const second = await client.openSession(auth);
-    const two = await client.sendInvoice(second, { xml });
-    const secondStatus = await client.invoiceStatus(auth, second.referenceNumber, two.invoiceReference);
-    expect(firstStatus.state).toBe('accepted');
-    expect(secondStatus).toMatchObject({ state: 'accepted', ksefNumber: (firstStatus as { ksefNumber: string }).ksefNumber });
-  });
+  it.each([
+    ['with', true, 'FV/2/2026'],
+    ['without', false, 'FV/3/2026'],
+  ])(
+    'answers a second upload of the same invoice with the first KSeF number (KSeF’s 440 duplicate, %s extensions)',
+    async (_label, extensions, number) => {
+      fake.tokens.set(NIP, TOKEN);
+      fake.duplicateExtensions = extensions;
+      const xml = sampleInvoiceXml({ nip: NIP, number });
+      const auth = await client.authenticate({ nip: NIP, token: TOKEN });
+      const first = await client.openSession(auth);
+      const one = await client.sendInvoice(first, { xml });
+      const firstStatus = await client.invoiceStatus(auth, first.referenceNumber, one.invoiceReference);
+      const second = await client.openSession(auth);
+      const two = await client.sendInvoice(second, { xml });
+      const secondStatus = await client.invoiceStatus(auth, second.referenceNumber, two.invoiceReference);
+      expect(firstStatus.state).toBe('accepted');
+      expect(secondStatus).toMatchObject({
+        state: 'accepted',
+        ksefNumber: (firstStatus as { ksefNumber: string }).ksefNumber,
+      });
+    },
+  );
 
   it('reports a rejected invoice with KSeF’s code and reason', async () => {
     fake.tokens.set(NIP, TOKEN);
@@ -83,7 +96,9 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
     try {
       const auth = await client.authenticate({ nip: NIP, token: TOKEN });
       const session = await client.openSession(auth);
-      const { invoiceReference } = await client.sendInvoice(session, { xml: sampleInvoiceXml({ number: 'FV/BAD/1' }) });
+      const { invoiceReference } = await client.sendInvoice(session, {
+        xml: sampleInvoiceXml({ number: 'FV/BAD/1' }),
+      });
       expect(await client.invoiceStatus(auth, session.referenceNumber, invoiceReference)).toMatchObject({
         state: 'rejected',
         code: 450,
@@ -104,7 +119,13 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
   });
 
   it('treats an unreachable server as unavailable', async () => {
-    const nowhere = createKsefClient({ environment: 'test', apiUrl: 'http://127.0.0.1:9/v2', timeoutMs: 2000 });
-    await expect(nowhere.authenticate({ nip: NIP, token: TOKEN })).rejects.toBeInstanceOf(KsefUnavailableError);
+    const nowhere = createKsefClient({
+      environment: 'test',
+      apiUrl: 'http://127.0.0.1:9/v2',
+      timeoutMs: 2000,
+    });
+    await expect(nowhere.authenticate({ nip: NIP, token: TOKEN })).rejects.toBeInstanceOf(
+      KsefUnavailableError,
+    );
   });
 });

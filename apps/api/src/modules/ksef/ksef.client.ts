@@ -1,6 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { KsefEnvironment } from '../app/config.ts';
-import { encryptedInvoicePayload, encryptKsefToken, newSessionKey, publicKeyOfCertificate, rsaOaepEncrypt } from './ksef.crypto.ts';
+import {
+  encryptedInvoicePayload,
+  encryptKsefToken,
+  newSessionKey,
+  publicKeyOfCertificate,
+  rsaOaepEncrypt,
+} from './ksef.crypto.ts';
 import {
   KsefAuthError,
   KsefUnavailableError,
@@ -64,12 +70,18 @@ function errorText(body: unknown): string {
     status?: { description?: string; details?: string[] };
   };
   const parts = [
-    ...(b.exception?.exceptionDetailList ?? []).map((e) => `${e.exceptionCode ?? ''} ${e.exceptionDescription ?? ''}`),
+    ...(b.exception?.exceptionDetailList ?? []).map(
+      (e) => `${e.exceptionCode ?? ''} ${e.exceptionDescription ?? ''}`,
+    ),
     ...(b.errors ?? []).map((e) => `${e.code ?? ''} ${e.description ?? ''}`),
     b.detail ?? b.title ?? '',
     b.status?.description ?? '',
   ];
-  return parts.map((p) => p.trim()).filter(Boolean).join('; ').slice(0, 500);
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('; ')
+    .slice(0, 500);
 }
 
 export function createKsefClient(options: KsefClientOptions): KsefPort {
@@ -115,17 +127,26 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
       }
     }
     if (response.status >= 500 || response.status === 429 || response.status === 408) {
-      throw new KsefUnavailableError(`KSeF ${method} ${path}: HTTP ${response.status} ${errorText(json)}`.trim(), response.status);
+      throw new KsefUnavailableError(
+        `KSeF ${method} ${path}: HTTP ${response.status} ${errorText(json)}`.trim(),
+        response.status,
+      );
     }
     return { status: response.status, json, text };
   }
 
   function expect2xx(result: { status: number; json: unknown }, what: string): unknown {
     if (result.status === 401 || result.status === 403) {
-      throw new KsefAuthError(`KSeF ${what}: HTTP ${result.status} ${errorText(result.json)}`.trim(), result.status);
+      throw new KsefAuthError(
+        `KSeF ${what}: HTTP ${result.status} ${errorText(result.json)}`.trim(),
+        result.status,
+      );
     }
     if (result.status < 200 || result.status >= 300) {
-      throw new KsefUnavailableError(`KSeF ${what}: HTTP ${result.status} ${errorText(result.json)}`.trim(), result.status);
+      throw new KsefUnavailableError(
+        `KSeF ${what}: HTTP ${result.status} ${errorText(result.json)}`.trim(),
+        result.status,
+      );
     }
     return result.json;
   }
@@ -162,7 +183,8 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
         encryptedToken: encryptKsefToken(key, token, challenge.timestampMs),
       },
     });
-    if (init.status === 400) throw new KsefAuthError(`KSeF token authentication: ${errorText(init.json)}`, 400);
+    if (init.status === 400)
+      throw new KsefAuthError(`KSeF token authentication: ${errorText(init.json)}`, 400);
     const started = expect2xx(init, 'token authentication') as {
       referenceNumber: string;
       authenticationToken: { token: string };
@@ -181,14 +203,22 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
           state.status.code,
         );
       }
-      if (attempt + 1 >= authPollAttempts) throw new KsefUnavailableError('KSeF authentication still pending');
+      if (attempt + 1 >= authPollAttempts)
+        throw new KsefUnavailableError('KSeF authentication still pending');
       await sleep(authPollIntervalMs);
     }
 
-    const tokens = expect2xx(await call('POST', '/auth/token/redeem', { bearer: authToken }), 'token redeem') as {
+    const tokens = expect2xx(
+      await call('POST', '/auth/token/redeem', { bearer: authToken }),
+      'token redeem',
+    ) as {
       accessToken: { token: string; validUntil: string };
     };
-    return { nip, accessToken: tokens.accessToken.token, validUntil: new Date(tokens.accessToken.validUntil) };
+    return {
+      nip,
+      accessToken: tokens.accessToken.token,
+      validUntil: new Date(tokens.accessToken.validUntil),
+    };
   }
 
   async function openSession(auth: KsefAuth): Promise<KsefSession> {
@@ -250,8 +280,14 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
     }
     // 440: KSeF already holds this invoice (sent before a crash, or by a second sender): it is
     // the same invoice, so its first KSeF number and UPO stand.
-    const original = state.status.extensions?.originalKsefNumber;
-    const originalSession = state.status.extensions?.originalSessionReferenceNumber;
+    // Before `extensions` (API 2.0 RC6) the same facts were only in the text of `details`.
+    const detailText = (state.status.details ?? []).join(' ');
+    const original =
+      state.status.extensions?.originalKsefNumber ??
+      /\b(\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2})\b/.exec(detailText)?.[1];
+    const originalSession =
+      state.status.extensions?.originalSessionReferenceNumber ??
+      /sesji:?\s*([0-9A-Z-]{36})/.exec(detailText)?.[1];
     if (code === 440 && original && originalSession) {
       return {
         state: 'accepted',
@@ -276,5 +312,12 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
     );
   }
 
-  return { environment: options.environment, authenticate, openSession, sendInvoice, invoiceStatus, closeSession };
+  return {
+    environment: options.environment,
+    authenticate,
+    openSession,
+    sendInvoice,
+    invoiceStatus,
+    closeSession,
+  };
 }

@@ -1,7 +1,13 @@
 import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sampleInvoiceXml } from '../../../test/ksef-helpers.ts';
-import { crc8, encryptedInvoicePayload, encryptKsefToken, isKsefNumber, newSessionKey } from './ksef.crypto.ts';
+import {
+  crc8,
+  encryptedInvoicePayload,
+  encryptKsefToken,
+  isKsefNumber,
+  newSessionKey,
+} from './ksef.crypto.ts';
 import { sandboxKsefNumber } from './ksef.sandbox.ts';
 import { invoiceFacts } from './ksef.xml.ts';
 
@@ -39,7 +45,10 @@ describe('KSeF number', () => {
 describe('KSeF encryption', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const decrypt = (base64: string) =>
-    privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64'));
+    privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(base64, 'base64'),
+    );
 
   it('encrypts token|timestamp with RSA-OAEP SHA-256 for the Ministry', () => {
     const encrypted = encryptKsefToken(publicKey, 'token-123', 1_750_000_000_123);

@@ -21,12 +21,17 @@ export function publicKeyOfCertificate(certificateBase64: string): KeyObject {
 }
 
 export function rsaOaepEncrypt(publicKey: KeyObject, plain: Buffer): Buffer {
-  return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, plain);
+  return publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    plain,
+  );
 }
 
 /** 'token|timestampMs' encrypted for the Ministry; the timestamp is the challenge's. */
 export function encryptKsefToken(publicKey: KeyObject, token: string, challengeTimestampMs: number): string {
-  return rsaOaepEncrypt(publicKey, Buffer.from(`${token}|${challengeTimestampMs}`, 'utf8')).toString('base64');
+  return rsaOaepEncrypt(publicKey, Buffer.from(`${token}|${challengeTimestampMs}`, 'utf8')).toString(
+    'base64',
+  );
 }
 
 /** A fresh 256-bit key and 128-bit IV for one session. */

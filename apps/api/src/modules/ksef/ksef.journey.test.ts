@@ -78,10 +78,16 @@ describe('an issued invoice on its way to KSeF', () => {
       method: 'POST',
       url: link.pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: link.searchParams.get('token') ?? '', action: 'pay', method: 'blik' }).toString(),
+      payload: new URLSearchParams({
+        token: link.searchParams.get('token') ?? '',
+        action: 'pay',
+        method: 'blik',
+      }).toString(),
     });
     expect(paid.statusCode).toBe(303);
-    expect(await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id))).toHaveLength(1);
+    expect(await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id))).toHaveLength(
+      1,
+    );
     const [zal] = await t.db.select().from(invoices).where(eq(invoices.offerId, offer.id));
     expect(zal).toMatchObject({ kind: 'ZAL', mode: 'issue', ksefStatus: 'queued' });
 
@@ -98,12 +104,21 @@ describe('an issued invoice on its way to KSeF', () => {
     });
 
     const list = async () => {
-      const answer = await t.app.inject({ method: 'GET', url: '/api/user/invoices', headers: session.headers });
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/invoices',
+        headers: session.headers,
+      });
       expect(answer.statusCode).toBe(200);
       expect(answer.body).not.toContain(TOKEN);
-      return (answer.json().data as { id: number; ksef_status: string; ksef_number: string | null; ksef_error: string | null }[]).find(
-        (row) => row.id === zal?.id,
-      );
+      return (
+        answer.json().data as {
+          id: number;
+          ksef_status: string;
+          ksef_number: string | null;
+          ksef_error: string | null;
+        }[]
+      ).find((row) => row.id === zal?.id);
     };
 
     sandbox.setOutage(true);
@@ -123,7 +138,9 @@ describe('an issued invoice on its way to KSeF', () => {
     expect(isKsefNumber(done?.ksef_number ?? '')).toBe(true);
     // The seller of the lawyer's invoice is the lawyer: KSeF numbers it under their NIP.
     expect(done?.ksef_number?.startsWith('5260250274-')).toBe(true);
-    expect((await t.db.select().from(invoices).where(eq(invoices.id, zal!.id)))[0]?.upoKey).toBe(upoStorageKey(zal!.id));
+    expect((await t.db.select().from(invoices).where(eq(invoices.id, zal!.id)))[0]?.upoKey).toBe(
+      upoStorageKey(zal!.id),
+    );
 
     t.clock.advance(3600_000);
     expect(await worker.runOnce()).toBe(0);

@@ -39,7 +39,9 @@ export async function retryKsefSend(db: DbOrTx, invoiceId: number, now: Date): P
       nextAttemptAt: now,
       attempts: 0,
       // A rejected upload is done with in KSeF; a retry uploads anew.
-      ...(rejected ? { sessionReference: null, invoiceReference: null, sentAt: null, completedAt: null } : {}),
+      ...(rejected
+        ? { sessionReference: null, invoiceReference: null, sentAt: null, completedAt: null }
+        : {}),
     })
     .where(eq(ksefOutbox.invoiceId, invoiceId))
     .returning({ invoiceId: ksefOutbox.invoiceId });

@@ -28,7 +28,9 @@ describe('KSeF sandbox', () => {
     const sandbox = createKsefSandbox({ storage, clock });
     const auth = await sandbox.authenticate({ nip: '5265877635', token: 'any' });
     const session = await sandbox.openSession(auth);
-    const { invoiceReference } = await sandbox.sendInvoice(session, { xml: sampleInvoiceXml({ number: 'S/1' }) });
+    const { invoiceReference } = await sandbox.sendInvoice(session, {
+      xml: sampleInvoiceXml({ number: 'S/1' }),
+    });
     await sandbox.closeSession(session);
 
     const restarted = createKsefSandbox({ storage, clock });
@@ -44,10 +46,14 @@ describe('KSeF sandbox', () => {
 
   it('rejects an invoice of another seller than the session’s NIP, and refuses an empty token', async () => {
     const sandbox = createKsefSandbox({ storage, clock });
-    await expect(sandbox.authenticate({ nip: '5265877635', token: ' ' })).rejects.toBeInstanceOf(KsefAuthError);
+    await expect(sandbox.authenticate({ nip: '5265877635', token: ' ' })).rejects.toBeInstanceOf(
+      KsefAuthError,
+    );
     const auth = await sandbox.authenticate({ nip: '1234563218', token: 't' });
     const session = await sandbox.openSession(auth);
-    const { invoiceReference } = await sandbox.sendInvoice(session, { xml: sampleInvoiceXml({ nip: '5265877635' }) });
+    const { invoiceReference } = await sandbox.sendInvoice(session, {
+      xml: sampleInvoiceXml({ nip: '5265877635' }),
+    });
     expect(await sandbox.invoiceStatus(auth, session.referenceNumber, invoiceReference)).toMatchObject({
       state: 'rejected',
       code: 410,
@@ -56,8 +62,12 @@ describe('KSeF sandbox', () => {
 
   it('fails every call like an unreachable KSeF during a simulated outage', async () => {
     const sandbox = createKsefSandbox({ storage, clock, outage: true });
-    await expect(sandbox.authenticate({ nip: '5265877635', token: 't' })).rejects.toBeInstanceOf(KsefUnavailableError);
+    await expect(sandbox.authenticate({ nip: '5265877635', token: 't' })).rejects.toBeInstanceOf(
+      KsefUnavailableError,
+    );
     sandbox.setOutage(false);
-    await expect(sandbox.authenticate({ nip: '5265877635', token: 't' })).resolves.toMatchObject({ nip: '5265877635' });
+    await expect(sandbox.authenticate({ nip: '5265877635', token: 't' })).resolves.toMatchObject({
+      nip: '5265877635',
+    });
   });
 });

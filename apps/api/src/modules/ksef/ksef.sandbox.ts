@@ -14,7 +14,8 @@ import {
 } from './ksef.port.ts';
 
 /** Named in every UPO the sandbox writes, where KSeF names the Ministry: it has no legal effect. */
-export const SANDBOX_RECEIVER = 'SANDBOX Substytut – symulacja KSeF, bez mocy prawnej (nie Ministerstwo Finansów)';
+export const SANDBOX_RECEIVER =
+  'SANDBOX Substytut – symulacja KSeF, bez mocy prawnej (nie Ministerstwo Finansów)';
 
 /**
  * The embedded KSeF stand-in (KSEF_ENV=sandbox, the default): it takes the same steps as KSeF API
@@ -51,7 +52,11 @@ export function sandboxKsefNumber(nip: string, day: string, seed: string): strin
   return `${body}-${crc8(body)}`;
 }
 
-export function createKsefSandbox(options: { storage: Storage; clock: Clock; outage?: boolean }): KsefSandbox {
+export function createKsefSandbox(options: {
+  storage: Storage;
+  clock: Clock;
+  outage?: boolean;
+}): KsefSandbox {
   const { storage, clock } = options;
   let outage = options.outage ?? false;
 
@@ -70,7 +75,11 @@ export function createKsefSandbox(options: { storage: Storage; clock: Clock; out
   const writeJson = (key: string, value: unknown) =>
     storage.put(key, Buffer.from(JSON.stringify(value)), 'application/json');
 
-  function upo(record: { nip: string; sessionReference: string; ksefNumber: string }, xml: string, now: Date) {
+  function upo(
+    record: { nip: string; sessionReference: string; ksefNumber: string },
+    xml: string,
+    now: Date,
+  ) {
     const facts = invoiceFacts(xml);
     const at = now.toISOString();
     return `<?xml version="1.0" encoding="utf-8"?>
@@ -107,7 +116,8 @@ export function createKsefSandbox(options: { storage: Storage; clock: Clock; out
 
     async authenticate({ nip, token }): Promise<KsefAuth> {
       available();
-      if (!/^\d{10}$/.test(nip)) throw new KsefAuthError('KSeF sandbox: the context NIP must have 10 digits', 410);
+      if (!/^\d{10}$/.test(nip))
+        throw new KsefAuthError('KSeF sandbox: the context NIP must have 10 digits', 410);
       if (token.trim().length === 0) throw new KsefAuthError('KSeF sandbox: no KSeF token', 450);
       return {
         nip,
@@ -136,12 +146,19 @@ export function createKsefSandbox(options: { storage: Storage; clock: Clock; out
         rejection: null,
       };
       if (!facts.isFa3 || !facts.invoiceNumber) {
-        record.rejection = { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['Not an FA(3) invoice'] };
+        record.rejection = {
+          code: 450,
+          description: 'Błąd weryfikacji semantyki dokumentu faktury',
+          // KSeF's own reasons are Polish, and the lawyer reads them as they are.
+          details: ['Dokument nie jest fakturą w schemacie FA(3)'],
+        };
       } else if (facts.sellerNip !== session.auth.nip) {
         record.rejection = {
           code: 410,
           description: 'Nieprawidłowy zakres uprawnień',
-          details: [`The seller NIP ${facts.sellerNip ?? '(none)'} is not the session's ${session.auth.nip}`],
+          details: [
+            `NIP sprzedawcy ${facts.sellerNip ?? '(brak)'} nie jest NIP-em kontekstu sesji ${session.auth.nip}`,
+          ],
         };
       } else {
         const numberKey = `${PREFIX}/numbers/${session.auth.nip}-${createHash('sha256').update(facts.invoiceNumber).digest('hex').slice(0, 32)}.json`;
@@ -152,7 +169,15 @@ export function createKsefSandbox(options: { storage: Storage; clock: Clock; out
           record.upoXml = first.upoXml;
         } else {
           record.ksefNumber = sandboxKsefNumber(session.auth.nip, day, `${invoiceReference}:${invoice.xml}`);
-          record.upoXml = upo({ nip: session.auth.nip, sessionReference: session.referenceNumber, ksefNumber: record.ksefNumber }, invoice.xml, now);
+          record.upoXml = upo(
+            {
+              nip: session.auth.nip,
+              sessionReference: session.referenceNumber,
+              ksefNumber: record.ksefNumber,
+            },
+            invoice.xml,
+            now,
+          );
           await writeJson(numberKey, { ksefNumber: record.ksefNumber, upoXml: record.upoXml });
         }
       }
@@ -166,10 +191,18 @@ export function createKsefSandbox(options: { storage: Storage; clock: Clock; out
         ? await readJson<SandboxRecord>(`${PREFIX}/invoices/${invoiceReference}.json`)
         : null;
       if (!record || record.nip !== auth.nip || record.sessionReference !== sessionReference) {
-        throw new KsefUnavailableError(`KSeF sandbox: no invoice ${invoiceReference} in session ${sessionReference}`, 404);
+        throw new KsefUnavailableError(
+          `KSeF sandbox: no invoice ${invoiceReference} in session ${sessionReference}`,
+          404,
+        );
       }
       if (record.rejection) return { state: 'rejected', ...record.rejection };
-      return { state: 'accepted', ksefNumber: record.ksefNumber ?? '', upoXml: record.upoXml ?? '', acquiredAt: null };
+      return {
+        state: 'accepted',
+        ksefNumber: record.ksefNumber ?? '',
+        upoXml: record.upoXml ?? '',
+        acquiredAt: null,
+      };
     },
 
     async closeSession() {

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKsef, type FakeKsef } from '../../../test/fake-ksef.ts';
-import { createEmptyPgDatabase, createSeed, createTestDatabase, migrationsDir } from '../../../test/helpers.ts';
+import {
+  createEmptyPgDatabase,
+  createSeed,
+  createTestDatabase,
+  migrationsDir,
+} from '../../../test/helpers.ts';
 import { sampleInvoiceXml } from '../../../test/ksef-helpers.ts';
 import { createTestClock } from '../../../test/test-clock.ts';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
@@ -138,11 +143,20 @@ function counting(port: KsefPort) {
 }
 
 function worker(port: KsefPort, on: Db = db) {
-  return createKsefWorker({ db: on, port, storage, clock, secretsKey: SECRETS_KEY, platformToken: null, log });
+  return createKsefWorker({
+    db: on,
+    port,
+    storage,
+    clock,
+    secretsKey: SECRETS_KEY,
+    platformToken: null,
+    log,
+  });
 }
 
 const invoiceRow = async (id: number) => (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
-const outboxRow = async (id: number) => (await db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, id)))[0];
+const outboxRow = async (id: number) =>
+  (await db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, id)))[0];
 
 async function readStored(key: string): Promise<string> {
   const object = await storage.get(key);
@@ -255,7 +269,9 @@ describe('KSeF outbox worker', () => {
     if (!firstUpload) throw new Error('no first upload');
     const original = await sandbox.invoiceStatus(auth, firstUpload.session, firstUpload.reference);
     expect(original.state).toBe('accepted');
-    expect((await invoiceRow(invoice.id))?.ksefNumber).toBe(original.state === 'accepted' ? original.ksefNumber : '');
+    expect((await invoiceRow(invoice.id))?.ksefNumber).toBe(
+      original.state === 'accepted' ? original.ksefNumber : '',
+    );
   });
 
   it('sends each invoice exactly once with two instances working the same outbox', async () => {
@@ -299,13 +315,19 @@ describe('KSeF outbox worker', () => {
 
     release(new Error('the stuck worker wakes up failing'));
     await stuck;
-    expect(await invoiceRow(invoice.id)).toMatchObject({ ksefStatus: 'accepted', ksefError: null, ksefNumber: accepted?.ksefNumber });
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      ksefStatus: 'accepted',
+      ksefError: null,
+      ksefNumber: accepted?.ksefNumber,
+    });
     expect(await outboxRow(invoice.id)).toMatchObject({ state: 'done', lastError: null });
   });
 
   it('writes KSeF’s rejection back for the lawyer to see, and sends it again when asked to retry', async () => {
     const { profileId } = await lawyer();
-    const bad = await issue(profileId, { xml: '<Faktura><Podmiot1><NIP>5265877635</NIP></Podmiot1><Fa><P_2>X/1</P_2></Fa></Faktura>' });
+    const bad = await issue(profileId, {
+      xml: '<Faktura><Podmiot1><NIP>5265877635</NIP></Podmiot1><Fa><P_2>X/1</P_2></Fa></Faktura>',
+    });
     expect(await worker(sandbox).runOnce()).toBe(1);
     const rejected = await invoiceRow(bad.id);
     expect(rejected?.ksefStatus).toBe('rejected');
@@ -338,7 +360,12 @@ describe('the lawyer’s KSeF token', () => {
   });
 
   it('is opened only inside the worker, reaches KSeF encrypted, and is never logged or stored in the clear', async () => {
-    const client = createKsefClient({ environment: 'test', apiUrl: fake.url, sleep: async () => undefined, clock });
+    const client = createKsefClient({
+      environment: 'test',
+      apiUrl: fake.url,
+      sleep: async () => undefined,
+      clock,
+    });
     const nip = '1234563218';
     const { profileId, token } = await lawyer();
     fake.tokens.set(nip, token);
@@ -372,7 +399,12 @@ describe('the lawyer’s KSeF token', () => {
   });
 
   it('is kept out of the error the lawyer sees and the log even when KSeF’s answer repeats it', async () => {
-    const client = createKsefClient({ environment: 'test', apiUrl: fake.url, sleep: async () => undefined, clock });
+    const client = createKsefClient({
+      environment: 'test',
+      apiUrl: fake.url,
+      sleep: async () => undefined,
+      clock,
+    });
     const nip = '7010002137';
     const { profileId, token } = await lawyer();
     fake.tokens.set(nip, 'another-token');

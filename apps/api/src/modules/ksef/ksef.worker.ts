@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { invoices, invoiceSettings, ksefOutbox, type InvoiceRow, type KsefOutboxRow } from '../../db/schema.ts';
+import {
+  invoices,
+  invoiceSettings,
+  ksefOutbox,
+  type InvoiceRow,
+  type KsefOutboxRow,
+} from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { openSecret } from '../app/token-crypto.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -98,7 +104,8 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
    */
   async function tokenFor(profileId: number | null): Promise<string> {
     if (profileId === null) {
-      if (!options.platformToken) throw new KsefAuthError('no KSEF_PLATFORM_TOKEN for the platform’s own invoices');
+      if (!options.platformToken)
+        throw new KsefAuthError('no KSEF_PLATFORM_TOKEN for the platform’s own invoices');
       return options.platformToken;
     }
     const [settings] = await db
@@ -106,7 +113,8 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
       .from(invoiceSettings)
       .where(eq(invoiceSettings.profileId, profileId));
     if (!settings?.sealed) throw new KsefAuthError('the lawyer has no KSeF token set');
-    if (!options.secretsKey) throw new KsefAuthError('SECRETS_KEY is not set: the KSeF token cannot be opened');
+    if (!options.secretsKey)
+      throw new KsefAuthError('SECRETS_KEY is not set: the KSeF token cannot be opened');
     try {
       return openSecret(settings.sealed, options.secretsKey);
     } catch {
@@ -127,16 +135,28 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
         .returning({ invoiceId: ksefOutbox.invoiceId });
       // The lawyer sees why the invoice is still on its way (a token to replace, an outage).
       if (still.length > 0) {
-        await tx.update(invoices).set({ ksefError: message, updatedAt: now }).where(eq(invoices.id, row.invoiceId));
+        await tx
+          .update(invoices)
+          .set({ ksefError: message, updatedAt: now })
+          .where(eq(invoices.id, row.invoiceId));
       }
     });
     log?.warn(
-      { invoiceId: row.invoiceId, attempts: row.attempts, error: message, authentication: error instanceof KsefAuthError },
+      {
+        invoiceId: row.invoiceId,
+        attempts: row.attempts,
+        error: message,
+        authentication: error instanceof KsefAuthError,
+      },
       'ksef send failed; will retry',
     );
   }
 
-  async function recordUpload(row: Claimed, sessionReference: string, invoiceReference: string): Promise<void> {
+  async function recordUpload(
+    row: Claimed,
+    sessionReference: string,
+    invoiceReference: string,
+  ): Promise<void> {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await tx
@@ -171,13 +191,23 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
         if (!(await finish(tx, row.invoiceId, now, null))) return;
         await tx
           .update(invoices)
-          .set({ ksefStatus: 'accepted', ksefNumber: status.ksefNumber, upoKey: key, ksefError: null, updatedAt: now })
+          .set({
+            ksefStatus: 'accepted',
+            ksefNumber: status.ksefNumber,
+            upoKey: key,
+            ksefError: null,
+            updatedAt: now,
+          })
           .where(eq(invoices.id, row.invoiceId));
       });
       log?.info({ invoiceId: row.invoiceId, ksefNumber: status.ksefNumber }, 'ksef accepted the invoice');
       return true;
     }
-    const reason = `${status.code} ${status.description}${status.details.length ? `: ${status.details.join('; ')}` : ''}`.slice(0, 1000);
+    const reason =
+      `${status.code} ${status.description}${status.details.length ? `: ${status.details.join('; ')}` : ''}`.slice(
+        0,
+        1000,
+      );
     await db.transaction(async (tx) => {
       if (!(await finish(tx, row.invoiceId, now, reason))) return;
       await tx
@@ -229,9 +259,9 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
     }
     if (session) {
       // KSeF closes an idle session itself after 12 hours; a failed close loses nothing.
-      await port.closeSession(session).catch((error: unknown) =>
-        log?.warn({ error: describe(error, token) }, 'ksef session close failed'),
-      );
+      await port
+        .closeSession(session)
+        .catch((error: unknown) => log?.warn({ error: describe(error, token) }, 'ksef session close failed'));
     }
     return settled;
   }

@@ -13,7 +13,9 @@ export interface InvoiceFacts {
 const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 
 function firstText(xml: string, element: string): string | null {
-  const match = new RegExp(`<(?:[A-Za-z0-9_]+:)?${element}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z0-9_]+:)?${element}>`).exec(xml);
+  const match = new RegExp(
+    `<(?:[A-Za-z0-9_]+:)?${element}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z0-9_]+:)?${element}>`,
+  ).exec(xml);
   return match?.[1] !== undefined ? unescapeXml(match[1].trim()) : null;
 }
 
@@ -27,11 +29,15 @@ function unescapeXml(text: string): string {
 }
 
 export function xmlEscape(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
+  );
 }
 
 export function invoiceFacts(xml: string): InvoiceFacts {
-  const seller = /<(?:[A-Za-z0-9_]+:)?Podmiot1[\s>][\s\S]*?<\/(?:[A-Za-z0-9_]+:)?Podmiot1>/.exec(xml)?.[0] ?? '';
+  const seller =
+    /<(?:[A-Za-z0-9_]+:)?Podmiot1[\s>][\s\S]*?<\/(?:[A-Za-z0-9_]+:)?Podmiot1>/.exec(xml)?.[0] ?? '';
   return {
     isFa3: /<(?:[A-Za-z0-9_]+:)?Faktura[\s>]/.test(xml) && xml.includes(FA3_NAMESPACE),
     sellerNip: seller ? firstText(seller, 'NIP') : null,

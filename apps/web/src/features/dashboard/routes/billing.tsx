@@ -13,6 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { invoiceDataQueryKey, updateInvoiceData, useInvoiceData } from '../api/invoice-data';
 import { TextField } from '../components/form-controls';
+import { InvoicingSettings } from '../components/invoicing-form';
 import { DashboardPage } from './dashboard-page';
 
 interface BillingFormValues {
@@ -176,6 +177,11 @@ export function BillingRoute() {
             ) : (
               <BillingForm initial={invoice.data ? toFormValues(invoice.data) : EMPTY} />
             )}
+          </CardContent>
+        </Card>
+        <Card className="bg-card/95 backdrop-blur-sm">
+          <CardContent className="p-6">
+            <InvoicingSettings />
           </CardContent>
         </Card>
       </DashboardPage>

@@ -138,6 +138,62 @@ describe('billing tab', () => {
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
+  it('chooses who issues the invoices: a KSeF token is required, sent once and never shown', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    await screen.findByRole('heading', { level: 2, name: 'Wystawianie faktur' }, LOAD);
+    const prepare = await screen.findByRole('radio', { name: /Wystawiam je sam/ }, LOAD);
+    expect(screen.getByText(/faktury trafiają do wbudowanego, testowego KSeF/)).toBeInTheDocument();
+    expect(prepare).toBeChecked();
+    expect(screen.queryByLabelText(/^Token KSeF/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Serwis wystawia faktury w moim imieniu/ }));
+    const token = screen.getByLabelText(/^Token KSeF/);
+    expect(token).toHaveAttribute('type', 'password');
+    const save = screen.getByRole('button', { name: 'Zapisz ustawienia faktur' });
+    await user.click(save);
+    expect(
+      await screen.findByText('Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu'),
+    ).toBeInTheDocument();
+    expect(api.settingsSent).toEqual([]);
+
+    await user.type(token, 'short');
+    await user.click(save);
+    expect(await screen.findByText(/Token KSeF wygląda na niepełny/)).toBeInTheDocument();
+    expect(api.settingsSent).toEqual([]);
+
+    const secret = 'ksef-token-0123456789-ABCDEFGHIJ';
+    await user.clear(token);
+    await user.type(token, secret);
+    const series = screen.getByLabelText(/^Seria numeracji/);
+    await user.clear(series);
+    await user.type(series, 'ADW');
+    expect(screen.getByText(/ADW\/1\/\d{4}/)).toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText('Ustawienia faktur zostały zapisane')).toBeInTheDocument();
+    expect(api.settingsSent).toEqual([{ mode: 'issue', series: 'ADW', ksef_token: secret }]);
+    // The field is emptied and the stored token is only named, with its date.
+    expect(screen.getByLabelText(/^Token KSeF/)).toHaveValue('');
+    expect(screen.getByText(/Token zapisany 24\.11\.2026/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(secret);
+
+    // Saving again keeps the stored token without sending one.
+    await user.click(save);
+    await waitFor(() => expect(api.settingsSent).toHaveLength(2));
+    expect(api.settingsSent[1]).toEqual({ mode: 'issue', series: 'ADW' });
+  });
+
+  it('refuses a series with a slash before sending it', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    const series = await screen.findByLabelText(/^Seria numeracji/, undefined, LOAD);
+    await user.clear(series);
+    await user.type(series, 'F/V');
+    await user.click(screen.getByRole('button', { name: 'Zapisz ustawienia faktur' }));
+    expect(await screen.findByText(/Seria może zawierać tylko litery/)).toBeInTheDocument();
+    expect(api.settingsSent).toEqual([]);
+  });
+
   it('reports a failed load with the general error', async () => {
     api.failing.add('invoice');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-import { canDelete, formatDate, offerSectionOf, type OfferDto } from '@substytut/shared';
+import { canDelete, formatDate, offerSectionOf, type InvoiceDto, type OfferDto } from '@substytut/shared';
 import {
   Archive,
   BadgeCheck,
@@ -40,6 +40,7 @@ import { DeleteOfferDialog } from './confirm-dialogs';
 import { ReportDialog } from './report-dialog';
 import { OfferCardImage } from './offer-card-image';
 import { OfferInfo, OfferInfoDialog } from './offer-info';
+import { OfferInvoices } from './offer-invoices';
 import { PreviewDialog } from './preview-dialog';
 
 type OpenDialog = 'info' | 'preview' | 'delete' | 'done' | null;
@@ -251,7 +252,16 @@ function DocumentDownload({ offer }: { offer: OfferDto }) {
 }
 
 /** One offer of the history tab (spec 2). `now` comes from the list's minute clock. */
-export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
+export function OfferCard({
+  offer,
+  now,
+  invoices = [],
+}: {
+  offer: OfferDto;
+  now: Date;
+  /** this offer's invoices (the list loads them once for every card) */
+  invoices?: InvoiceDto[];
+}) {
   const { t } = useTranslation('offers');
   const isMobile = useIsMobile();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -299,6 +309,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
           {!archived && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}
+          <OfferInvoices invoices={invoices} />
         </div>
         {!archived && (
           <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">

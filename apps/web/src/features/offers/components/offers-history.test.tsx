@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OFFER_STATUS_LABELS, OFFER_SECTION_LABELS } from '@substytut/shared';
+import { OFFER_STATUS_LABELS, OFFER_SECTION_LABELS, type InvoiceDto } from '@substytut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plOffers from '@/locales/pl/offers.json';
 import enOffers from '@/locales/en/offers.json';
@@ -338,5 +338,82 @@ describe('offers history', () => {
     expect(await screen.findByRole('heading', { name: /Active/ })).toBeInTheDocument();
     expect(within(card('Hearing')).getByText('In progress')).toBeInTheDocument();
     expect(within(card('Hearing')).getByText(/PLN\s*100\.00/)).toBeInTheDocument();
+  });
+});
+
+describe('invoices on the offer card', () => {
+  const invoice = (overrides: Partial<InvoiceDto>): InvoiceDto => ({
+    id: 1,
+    offer_id: 0,
+    kind: 'ZAL',
+    issuer: 'lawyer',
+    number: 'FV/1/2026',
+    issue_date: '2026-11-24',
+    net: '100.00',
+    vat: '23.00',
+    gross: '123.00',
+    mode: 'issue',
+    ksef_status: 'accepted',
+    ksef_number: '5260250274-20261124-0123456789AB-CD',
+    ksef_error: null,
+    corrected_invoice_id: null,
+    ...overrides,
+  });
+
+  it('shows each invoice with its KSeF status and downloads its PDF and XML', async () => {
+    const user = setupUser();
+    const paid = makeOffer({ title: 'Rozprawa w Łodzi', status: 'payed' });
+    const other = makeOffer({ title: 'Inna sprawa', status: 'active' });
+    const fake = createFakeOffersApi([paid, other]);
+    fake.invoices = [
+      invoice({
+        id: 3,
+        offer_id: paid.offerId,
+        kind: 'KOR',
+        number: 'FV/2/2026',
+        gross: '-61.50',
+        ksef_status: 'rejected',
+        ksef_number: null,
+        ksef_error: 'Błąd 450: niepoprawny NIP',
+      }),
+      invoice({ id: 2, offer_id: paid.offerId }),
+    ];
+    serve(fake);
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:invoice';
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderWithApp(<OffersHistory />);
+
+    const box = await screen.findByRole('region', { name: 'Faktury' }, { timeout: 15_000 });
+    expect(within(card('Rozprawa w Łodzi')).getByRole('region', { name: 'Faktury' })).toBe(box);
+    expect(within(card('Inna sprawa')).queryByRole('region', { name: 'Faktury' })).toBeNull();
+    // The advance first, then its correction.
+    const rows = within(box).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Faktura zaliczkowa FV/1/2026');
+    expect(rows[0]).toHaveTextContent('KSeF: przyjęta');
+    expect(rows[0]).toHaveTextContent('5260250274-20261124-0123456789AB-CD');
+    expect(rows[1]).toHaveTextContent('Faktura korygująca FV/2/2026');
+    expect(rows[1]).toHaveTextContent('KSeF: odrzucona');
+    expect(rows[1]).toHaveTextContent('Błąd 450: niepoprawny NIP');
+    expect(rows[1]?.textContent).toMatch(/-61,50\s*zł/);
+
+    await user.click(within(box).getByRole('button', { name: 'Pobierz PDF faktury FV/1/2026' }));
+    await user.click(within(box).getByRole('button', { name: 'Pobierz XML faktury FV/1/2026' }));
+    await waitFor(() => expect(saved).toEqual(['faktura-FV-1-2026.pdf', 'faktura-FV-1-2026.xml']));
+    expect(fake.callsTo('GET', '/api/user/invoices/2/')).toHaveLength(2);
+  });
+
+  it('still shows the cards when the invoices cannot be loaded', async () => {
+    const fake = createFakeOffersApi([makeOffer({ title: 'Bez faktur', status: 'payed' })]);
+    fake.failing.add('GET /api/user/invoices');
+    serve(fake);
+    renderWithApp(<OffersHistory />);
+    expect(
+      await screen.findByRole('article', { name: 'Bez faktur' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Faktury' })).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { Inbox, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import type { InvoiceDto } from '@substytut/shared';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/profile-query';
 import { useOffers } from '../api/get-offers';
+import { useInvoices } from '../api/invoices';
 import { SECTION_LABEL_KEYS, groupOffers } from '../lib/offer-view';
 import { useNow } from '../lib/use-now';
 import { OfferCard } from './offer-card';
@@ -28,12 +30,27 @@ export function OffersHistory() {
 function OffersList() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
+  const invoices = useInvoices();
   const now = useNow();
 
   useEffect(() => {
     // Spec 8: a failed list load is logged; the tab shows a retry below.
     if (offers.isError) console.error('offer list fetch failed', offers.error);
   }, [offers.isError, offers.error]);
+
+  useEffect(() => {
+    // The cards still work without their invoices; the list is fetched again every minute.
+    if (invoices.isError) console.error('invoice list fetch failed', invoices.error);
+  }, [invoices.isError, invoices.error]);
+
+  const invoicesByOffer = useMemo(() => {
+    const map = new Map<number, InvoiceDto[]>();
+    // Oldest first on a card: the advance, then its corrections.
+    for (const invoice of [...(invoices.data ?? [])].reverse()) {
+      map.set(invoice.offer_id, [...(map.get(invoice.offer_id) ?? []), invoice]);
+    }
+    return map;
+  }, [invoices.data]);
 
   if (offers.isPending) return <Loading />;
 
@@ -74,7 +91,12 @@ function OffersList() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {list.map((offer) => (
-              <OfferCard key={offer.offerId} offer={offer} now={now} />
+              <OfferCard
+                key={offer.offerId}
+                offer={offer}
+                now={now}
+                invoices={invoicesByOffer.get(offer.offerId)}
+              />
             ))}
           </ul>
         </section>

@@ -7,6 +7,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { lastOfferRef } from '@/lib/last-offer';
 import { payerDocumentHref, payerDocumentQuery } from '../api/substitution-document';
+import { InvoiceDownload } from '../components/invoice-download';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
@@ -29,9 +30,12 @@ export function Component() {
         tone="success"
         title={t('success.title')}
         actions={
-          <LinkButton to={href(paths.home.getHref())} size="lg">
-            {t('home')}
-          </LinkButton>
+          <>
+            <InvoiceDownload />
+            <LinkButton to={href(paths.home.getHref())} size="lg">
+              {t('home')}
+            </LinkButton>
+          </>
         }
       >
         <p>{t('success.confirmation')}</p>

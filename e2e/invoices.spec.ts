@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { signInBrowser, uniqueEmail } from './support/api';
+import { createActiveLawyer, createOfferFor } from './support/lawyer';
+
+/** The sample company of the embedded registry the client invoices to. */
+const CLIENT = { nip: '7792364275', street: 'ul. Święty Marcin 29/8' };
+const LAWYER_INVOICE = {
+  invoice_nip: '5260250274',
+  invoice_company: 'Kancelaria Adwokacka Anna Zielińska',
+  invoice_street: 'ul. Żurawia 6/12',
+  invoice_postcode: '00-503',
+  invoice_city: 'Warszawa',
+  invoice_bank_account: 'PL61 1090 1014 0000 0712 1981 2874',
+};
+const TOKEN = 'sandbox-ksef-token-0123456789-ABCDEF';
+
+async function saved(download: Download, path: string): Promise<Buffer> {
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
+async function acceptCookies(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
+}
+
+test('the lawyer lets the product issue invoices; after payment the client downloads the invoice and the lawyer sees its KSeF status and downloads XML and PDF', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const year = new Date().getFullYear();
+  const lawyer = await createActiveLawyer(request, { firstname: 'Anna', lastname: 'Zielińska' });
+  const invoiceData = await request.put('/api/user/profile/invoice', {
+    headers: lawyer.headers,
+    data: LAWYER_INVOICE,
+  });
+  expect(invoiceData.status(), await invoiceData.text()).toBe(200);
+
+  // Billing tab: "issue on my behalf" needs the KSeF token, which is never shown again.
+  await acceptCookies(page, baseURL);
+  await signInBrowser(page, lawyer);
+  await page.goto('/pl/dashboard/billing');
+  const invoicing = page.getByRole('region', { name: 'Wystawianie faktur' });
+  await invoicing.getByRole('radio', { name: /Serwis wystawia faktury w moim imieniu/ }).check();
+  await invoicing.getByRole('textbox', { name: 'Token KSeF' }).fill(TOKEN);
+  await invoicing.getByRole('textbox', { name: 'Seria numeracji' }).fill('ADW');
+  await expect(invoicing.getByText(`ADW/1/${year}`)).toBeVisible();
+  await invoicing.getByRole('button', { name: 'Zapisz ustawienia faktur' }).click();
+  await expect(invoicing.getByText('Ustawienia faktur zostały zapisane')).toBeVisible();
+  await expect(invoicing.getByRole('textbox', { name: 'Token KSeF' })).toHaveValue('');
+  await expect(invoicing.getByText(/Token zapisany/)).toBeVisible();
+  expect(await page.content()).not.toContain(TOKEN);
+  await expectNoAxeViolations(page);
+
+  // The client pays the offer through the sandbox checkout.
+  const offer = await createOfferFor(request, lawyer, { title: 'Rozprawa w SR Kraków', price: '250' });
+  const context = await browser.newContext({ locale: 'pl-PL', acceptDownloads: true });
+  await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
+  const client = await context.newPage();
+  const url = new URL(offer.absoluteUrl);
+  await client.goto(`${url.pathname}${url.search}`);
+  await client.getByRole('button', { name: 'Nawiąż współpracę' }).click();
+  const form = client.getByRole('form', { name: 'Formularz danych do faktury' });
+  await form.getByLabel('NIP').fill(CLIENT.nip);
+  await expect(form.getByLabel('Ulica i numer')).toHaveValue(CLIENT.street);
+  await form.getByLabel('Adres e-mail').fill(uniqueEmail('client'));
+  await form.getByRole('checkbox', { name: /politykę prywatności/ }).check();
+  await form.getByRole('button', { name: 'Przejdź do płatności' }).click();
+  await client.getByRole('button', { name: 'Zapłać' }).click();
+  await expect(client).toHaveURL(/\/payment\/success$/);
+
+  // The payer's copy of the advance invoice, from the success page.
+  const [clientDownload] = await Promise.all([
+    client.waitForEvent('download'),
+    client.getByRole('button', { name: 'Pobierz fakturę (PDF)' }).click(),
+  ]);
+  expect(clientDownload.suggestedFilename()).toBe(`faktura-ADW-1-${year}.pdf`);
+  const clientPdf = await saved(clientDownload, testInfo.outputPath('client-invoice.pdf'));
+  expect(clientPdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await context.close();
+
+  // The lawyer's offer card: the invoice, its KSeF status once the sandbox KSeF accepted it.
+  await page.goto('/pl/dashboard/offers');
+  const card = page.getByRole('article', { name: 'Rozprawa w SR Kraków' });
+  const invoices = card.getByRole('region', { name: 'Faktury' });
+  await expect(invoices.getByText(`ADW/1/${year}`)).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(invoices.getByText('KSeF: przyjęta')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(invoices.getByText(/Numer KSeF: 5260250274-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}/)).toBeVisible();
+
+  const [xmlDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    invoices.getByRole('button', { name: `Pobierz XML faktury ADW/1/${year}` }).click(),
+  ]);
+  const xml = (await saved(xmlDownload, testInfo.outputPath('invoice.xml'))).toString('utf8');
+  expect(xml).toContain('<RodzajFaktury>ZAL</RodzajFaktury>');
+  expect(xml).toContain(`<P_2>ADW/1/${year}</P_2>`);
+  expect(xml).toContain('<P_15>307.50</P_15>');
+  expect(xml).toContain(`<NIP>${CLIENT.nip}</NIP>`);
+
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    invoices.getByRole('button', { name: `Pobierz PDF faktury ADW/1/${year}` }).click(),
+  ]);
+  const pdf = await saved(pdfDownload, testInfo.outputPath('lawyer-invoice.pdf'));
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await expectNoAxeViolations(page);
+});
