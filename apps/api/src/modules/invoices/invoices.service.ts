@@ -88,7 +88,7 @@ function sellerParty(data: ProviderInvoiceDataRow): Fa3Party {
 }
 
 function buyerOfPayment(payment: OfferPaymentRow): Fa3Party {
-  const name = payment.company?.trim() || `${payment.firstname} ${payment.lastname}`.trim();
+  const name = payment.company?.trim() || `${payment.firstname} ${payment.lastname}`.trim() || payment.email;
   return {
     nip: payment.nip ?? '',
     name,
