@@ -230,8 +230,8 @@ export function issueAdvanceInvoice(
 }
 
 /**
- * The operator's invoice to the lawyer for its fee (a gross amount kept from the payout). Sent to
- * KSeF with the operator's own token, or in the sandbox; prepared only when no token is set.
+ * The operator's invoice to the lawyer for its fee (a gross amount kept from the payout), sent to
+ * KSeF with the operator's own token (KSEF_PLATFORM_TOKEN).
  */
 export function issuePlatformFeeInvoice(
   deps: InvoicingDeps,
@@ -247,8 +247,6 @@ export function issuePlatformFeeInvoice(
     if (!lawyer) throw new InvoiceNotIssuable('the lawyer has no invoice data');
     const amounts = amountsFromGross(input.fee);
     const day = warsawDate(now);
-    const mode: InvoiceMode =
-      deps.config.ksef.environment === 'sandbox' || deps.config.ksef.platformToken ? 'issue' : 'prepare';
     return createInvoice(
       sp,
       {
@@ -257,7 +255,8 @@ export function issuePlatformFeeInvoice(
         paymentId: input.paymentId,
         kind: 'VAT',
         series: OPERATOR_SERIES,
-        mode,
+        // Always through KSeF: without KSEF_PLATFORM_TOKEN it waits in the outbox, never lost.
+        mode: 'issue',
         eventDate: day,
         amounts,
         fa3: (number, issueDate) => ({
