@@ -105,7 +105,10 @@ async function acceptedOffer(request: APIRequestContext, lawyer: ActiveLawyer): 
   const offer = await createOfferFor(request, lawyer, { title: OFFERS.accepted, price: '180' });
   const payer = uniqueEmail('client');
   await payOffer(request, lawyer, offer, payer);
-  const done = await request.put(`/api/user/offer/${offer.offerId}/done`, { headers: lawyer.headers });
+  const done = await request.put(`/api/user/offer/${offer.offerId}/done`, {
+    headers: lawyer.headers,
+    data: { outcome: 'held' },
+  });
   expect(done.status(), await done.text()).toBe(200);
   const mail = await waitForMail(request, payer, /zrealizowane|completed|done/i);
   const token = new URL(linkIn(mail, /\/offer\/accept\//)).pathname.split('/').pop()!;

@@ -148,10 +148,12 @@ test.describe('offers', () => {
     await page.keyboard.press('Escape');
 
     await card.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
-    const confirm = page.getByRole('alertdialog');
+    // Issue 23: marking done files a hearing report (a dialog with a form, no longer a yes/no).
+    const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText(
       'Czy na pewno chcesz oznaczyć zlecenie „Posiedzenie w SO Gdańsk” jako zrealizowane?',
     );
+    await confirm.getByRole('radio', { name: 'Rozprawa odbyła się' }).check();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
     await expect(page.getByText('Zapisano poprawnie')).toBeVisible();

@@ -131,7 +131,10 @@ test.describe('payments', () => {
     const active = section(page, 'Aktywne').getByRole('article', { name: 'Rozprawa w SO Poznań' });
     await expect(active.getByText('W trakcie realizacji')).toBeVisible();
     await active.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
+    // Issue 23: with a hearing report.
+    const report = page.getByRole('dialog');
+    await report.getByRole('radio', { name: 'Rozprawa odbyła się' }).check();
+    await report.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
     await expect(active.getByText('Oczekuje na akceptację')).toBeVisible();
 
     // The client confirms through the mailed link; opening it alone changes nothing.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFER_STATUSES } from './offer-status.ts';
+import { hearingReportDtoSchema, settlementDtoSchema } from './hearing-report.ts';
 
 /**
  * Payloads of the API (spec 7) with the field names of spec 3. Schemas double as the Fastify
@@ -130,6 +131,10 @@ export const offerDtoSchema = z.object({
   createDate: z.string(),
   updateDate: z.string(),
   profile: z.object({ seolink: z.string(), fullname: z.string() }),
+  /** The hearing report, once filed (issue 23); left out where it is not read (admin list). */
+  report: hearingReportDtoSchema.nullable().optional(),
+  /** The dispute or refund, when there is one (issue 23). */
+  settlement: settlementDtoSchema.nullable().optional(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;
 

@@ -15,3 +15,4 @@ export * from './offer-rules.ts';
 export * from './retention.ts';
 export * from './invoice.ts';
 export * from './substitution.ts';
+export * from './hearing-report.ts';

@@ -30,12 +30,29 @@ const ALLOWED = new Set([
   'done>archive:clock',
   'active>expired:clock',
   'paystart>expired:clock',
+  // issue 23 (decision 020)
+  'done>disputed:client',
+  'disputed>resolved:admin',
+  'payed>cancelled:provider',
+  'cancelled>refunded:payment_event',
 ]);
 
 describe('offer status machine', () => {
-  it('knows the seven statuses of spec 4', () => {
+  it('knows the seven statuses of spec 4 and the four of issue 23', () => {
     expect([...OFFER_STATUSES].sort()).toEqual(
-      ['accepted', 'active', 'archive', 'done', 'expired', 'payed', 'paystart'].sort(),
+      [
+        'accepted',
+        'active',
+        'archive',
+        'done',
+        'expired',
+        'payed',
+        'paystart',
+        'disputed',
+        'cancelled',
+        'refunded',
+        'resolved',
+      ].sort(),
     );
   });
 
@@ -58,11 +75,15 @@ describe('offer status machine', () => {
   it.each([
     ['active', ['expired', 'payed', 'paystart']],
     ['paystart', ['active', 'expired', 'payed']],
-    ['payed', ['done']],
-    ['done', ['accepted', 'archive']],
+    ['payed', ['cancelled', 'done']],
+    ['done', ['accepted', 'archive', 'disputed']],
     ['accepted', []],
     ['archive', []],
     ['expired', ['payed']],
+    ['disputed', ['resolved']],
+    ['cancelled', ['refunded']],
+    ['refunded', []],
+    ['resolved', []],
   ] as const)('transitionsFrom(%s) reaches %j', (from, targets) => {
     expect(
       transitionsFrom(from)
@@ -79,12 +100,19 @@ describe('offer status machine', () => {
     ['confirm', ['done']],
     ['archiveUnconfirmed', ['done']],
     ['expire', ['active', 'paystart']],
+    ['dispute', ['done']],
+    ['resolveDispute', ['disputed']],
+    ['reportCourtCancelled', ['payed']],
+    ['refundSucceeded', ['cancelled']],
   ] as const)('action %s applies from %j', (action, froms) => {
     expect([...fromStatusesFor(action)].sort()).toEqual([...froms]);
   });
 
-  it('has no transition an admin may cause', () => {
-    expect(OFFER_TRANSITIONS.filter((t) => t.by === 'admin')).toEqual([]);
+  it('lets an admin only resolve a dispute, and the clock never touch a disputed offer', () => {
+    expect(OFFER_TRANSITIONS.filter((t) => t.by === 'admin').map((t) => t.action)).toEqual([
+      'resolveDispute',
+    ]);
+    expect(OFFER_TRANSITIONS.filter((t) => t.from === 'disputed' && t.by !== 'admin')).toEqual([]);
   });
 });
 
@@ -97,6 +125,10 @@ describe('canDelete', () => {
     ['done', false],
     ['accepted', false],
     ['archive', false],
+    ['disputed', false],
+    ['cancelled', false],
+    ['refunded', false],
+    ['resolved', false],
   ] as const)('%s -> %s', (status, expected) => {
     expect(canDelete(status)).toBe(expected);
   });
@@ -125,6 +157,10 @@ describe('sections and labels', () => {
     ['accepted', 'archive'],
     ['archive', 'archive'],
     ['expired', 'archive'],
+    ['disputed', 'active'],
+    ['cancelled', 'active'],
+    ['refunded', 'archive'],
+    ['resolved', 'archive'],
   ] as const)('%s is shown under %s', (status, section) => {
     expect(offerSectionOf(status)).toBe(section);
   });
@@ -141,6 +177,10 @@ describe('sections and labels', () => {
     ['accepted', 'Zlecenie zrealizowane'],
     ['archive', 'Zlecenie zarchiwizowane'],
     ['expired', 'zlecenie zostało odrzucone'],
+    ['disputed', 'Zlecenie zakwestionowane'],
+    ['cancelled', 'Rozprawa odwołana, zwrot w toku'],
+    ['refunded', 'Płatność zwrócona'],
+    ['resolved', 'Spór rozstrzygnięty'],
   ] as const)('%s reads %s in Polish and has an English label and key', (status, pl) => {
     expect(OFFER_STATUS_LABELS.pl[status]).toBe(pl);
     expect(OFFER_STATUS_LABELS.en[status]).toMatch(/\w/);

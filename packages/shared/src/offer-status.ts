@@ -9,6 +9,11 @@ export const OFFER_STATUSES = [
   'accepted',
   'archive',
   'expired',
+  // issue 23 (docs/decisions/020-disputes-and-refunds.md)
+  'disputed',
+  'cancelled',
+  'refunded',
+  'resolved',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
@@ -28,6 +33,10 @@ export const OFFER_ACTIONS = [
   'confirm',
   'archiveUnconfirmed',
   'expire',
+  'dispute',
+  'resolveDispute',
+  'reportCourtCancelled',
+  'refundSucceeded',
 ] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
@@ -45,7 +54,7 @@ export interface OfferTransition {
  * Beyond the happy path of spec 4, a verified "paid" event is accepted from active and expired
  * too: money the provider has taken must never be lost because an earlier checkout's
  * failure/expiry event reset the offer or the clock expired it while the client was paying.
- * No transition is open to an admin; the admin page only reads.
+ * The administrator's one transition is resolving a dispute (decision 020).
  */
 export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   { from: 'active', to: 'paystart', by: 'client', action: 'startPayment' },
@@ -54,10 +63,20 @@ export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   { from: 'expired', to: 'payed', by: 'payment_event', action: 'paymentSucceeded' },
   // A failed payment or an expired checkout session puts the offer back on offer.
   { from: 'paystart', to: 'active', by: 'payment_event', action: 'paymentFailed' },
-  // Only paid offers can be marked done; an e-mail then asks the client to confirm.
+  // Only paid offers can be marked done, with a hearing report; an e-mail then asks the client
+  // to confirm or dispute.
   { from: 'payed', to: 'done', by: 'provider', action: 'markDone' },
+  // The lawyer reports that the court cancelled the hearing: the client's money goes back in full.
+  { from: 'payed', to: 'cancelled', by: 'provider', action: 'reportCourtCancelled' },
+  // The provider confirms that refund (charge.refunded covering the whole payment).
+  { from: 'cancelled', to: 'refunded', by: 'payment_event', action: 'refundSucceeded' },
+  // Within the acceptance window the payer disputes instead of confirming: the payout freezes.
+  { from: 'done', to: 'disputed', by: 'client', action: 'dispute' },
+  // Only the administrator ends a dispute: release, or a refund in full or in part.
+  { from: 'disputed', to: 'resolved', by: 'admin', action: 'resolveDispute' },
   { from: 'done', to: 'accepted', by: 'client', action: 'confirm' },
-  // The acceptance window passed without a confirmation or dispute; the payout is released.
+  // The acceptance window passed without a confirmation or dispute; the payout is released. A
+  // disputed offer is never archived by the clock.
   { from: 'done', to: 'archive', by: 'clock', action: 'archiveUnconfirmed' },
   // expireDate passed (Warsaw calendar day after it began) before the offer was paid.
   { from: 'active', to: 'expired', by: 'clock', action: 'expire' },
@@ -96,7 +115,7 @@ export function canStartPayment(status: OfferStatus): boolean {
 
 /**
  * Spec 4: delete only offers that are "not payed and not in the archive". Read as: an offer that
- * has ever been paid (payed, done, accepted, archive) holds a client's money or a settled job and
+ * has ever been paid (payed, done, accepted, archive and the statuses of issue 23) holds a client's money or a settled job and
  * cannot be deleted; unpaid offers (active, paystart, expired) can. Deleting a paystart offer
  * must also expire its open checkout session on the provider's side.
  */
@@ -116,6 +135,11 @@ const SECTION_OF: Record<OfferStatus, OfferSection> = {
   accepted: 'archive',
   archive: 'archive',
   expired: 'archive',
+  // Waiting on someone (the administrator, the provider's refund): still active.
+  disputed: 'active',
+  cancelled: 'active',
+  refunded: 'archive',
+  resolved: 'archive',
 };
 
 export function offerSectionOf(status: OfferStatus): OfferSection {
@@ -136,6 +160,10 @@ export const OFFER_STATUS_LABELS: Record<Locale, Record<OfferStatus, string>> = 
     accepted: 'Zlecenie zrealizowane',
     archive: 'Zlecenie zarchiwizowane',
     expired: 'zlecenie zostało odrzucone',
+    disputed: 'Zlecenie zakwestionowane',
+    cancelled: 'Rozprawa odwołana, zwrot w toku',
+    refunded: 'Płatność zwrócona',
+    resolved: 'Spór rozstrzygnięty',
   },
   en: {
     active: 'Awaiting payment',
@@ -145,6 +173,10 @@ export const OFFER_STATUS_LABELS: Record<Locale, Record<OfferStatus, string>> = 
     accepted: 'Order completed',
     archive: 'Order archived',
     expired: 'Offer expired',
+    disputed: 'Disputed',
+    cancelled: 'Hearing cancelled, refund under way',
+    refunded: 'Payment refunded',
+    resolved: 'Dispute resolved',
   },
 };
 

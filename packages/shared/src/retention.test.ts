@@ -22,12 +22,16 @@ describe('retention', () => {
     ['accepted', false],
     ['archive', false],
     ['expired', false],
+    ['disputed', true],
+    ['cancelled', true],
+    ['refunded', false],
+    ['resolved', false],
   ] as const)('an offer in %s blocks deleting the account: %s', (status, blocks) => {
     expect(blocksAccountDeletion(status)).toBe(blocks);
   });
 
   it('names every offer status', () => {
-    expect(OFFER_STATUSES).toHaveLength(7);
+    expect(OFFER_STATUSES).toHaveLength(11);
   });
 
   it('prints the same periods in both languages', () => {

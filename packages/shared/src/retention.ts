@@ -32,7 +32,14 @@ export function taxRecordsKeptUntil(paidAt: Date): Date {
  * confirmed or archived (payed, done), or a checkout under way (paystart). An account with such
  * an offer cannot be deleted: the client must still be able to confirm, dispute or be refunded.
  */
-export const UNSETTLED_OFFER_STATUSES: readonly OfferStatus[] = ['paystart', 'payed', 'done'];
+export const UNSETTLED_OFFER_STATUSES: readonly OfferStatus[] = [
+  'paystart',
+  'payed',
+  'done',
+  // issue 23: a dispute awaiting the administrator, a court cancellation awaiting its refund
+  'disputed',
+  'cancelled',
+];
 
 export function blocksAccountDeletion(status: OfferStatus): boolean {
   return UNSETTLED_OFFER_STATUSES.includes(status);

@@ -8,6 +8,7 @@ import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
+import { disputesRoutes } from '../modules/offers/offers.disputes.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import {
@@ -35,6 +36,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(offersRoutes, { lifecycle, cards: offerCards });
   await app.register(companyLookupRoutes);
   await app.register(offersClientRoutes, { lifecycle });
+  await app.register(disputesRoutes, { lifecycle, storage: app.storage });
   await app.register(publicProfileRoutes);
   await app.register(adminRoutes);
   await app.register(myDataRoutes);

@@ -14,3 +14,4 @@ export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';
 export * from './schema/ksef.ts';
 export * from './schema/invoices.ts';
+export * from './schema/disputes.ts';

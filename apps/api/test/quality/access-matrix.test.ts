@@ -14,6 +14,8 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { hearingReports } from '../../src/db/schema/disputes.ts';
+import { hashToken } from '../../src/modules/app/token-crypto.ts';
 import { requestExport } from '../../src/modules/my-data/my-data.export.ts';
 import { myDataDepsOf } from '../../src/modules/my-data/my-data.routes.ts';
 import {
@@ -98,6 +100,8 @@ interface World {
   invoice: { id: number; payerCookie: string };
   /** set in the positive phase, once A has marked the paid job done */
   acceptToken?: string;
+  /** issue 23: A's done offer with a report and minutes (and its link's token), A's disputed offer */
+  disputes: { doneOfferId: number; token: string; disputedOfferId: number };
   photoPath: string;
   /** never in an answer to anyone but A (unless the request itself carried it) */
   secrets: string[];
@@ -266,7 +270,49 @@ const MATRIX: Record<string, Rule> = {
   },
   'PUT /api/user/offer/:id/done': {
     policy: 'owner',
-    request: (w) => ({ method: 'PUT', url: `/api/user/offer/${w.offers.paid.id}/done` }),
+    request: (w) => put(`/api/user/offer/${w.offers.paid.id}/done`, { outcome: 'held' }),
+  },
+  // Issue 23: the minutes of A's hearing report, the payer's page, dispute and minutes (the
+  // acceptance link of A's done offer), the administrator's disputes.
+  'GET /api/user/offer/:id/report/minutes': {
+    policy: 'owner',
+    request: (w) => get(`/api/user/offer/${w.disputes.doneOfferId}/report/minutes`),
+  },
+  'POST /api/public/offer/page': {
+    policy: 'link',
+    request: (w, token) =>
+      post(
+        '/api/public/offer/page',
+        token === 'none' ? {} : { token: token === 'own' ? w.disputes.token : randomToken() },
+      ),
+  },
+  'POST /api/public/offer/dispute': {
+    policy: 'link',
+    request: (w, token) =>
+      post('/api/public/offer/dispute', {
+        reason: 'Pełnomocnik nie przesłał raportu.',
+        ...(token === 'none' ? {} : { token: token === 'own' ? w.disputes.token : randomToken() }),
+      }),
+  },
+  'GET /api/public/offer/minutes': {
+    policy: 'link',
+    request: (w, token) =>
+      get(
+        `/api/public/offer/minutes${token === 'none' ? '' : `?t=${token === 'own' ? w.disputes.token : randomToken()}`}`,
+      ),
+  },
+  'GET /api/admin/disputes': { policy: 'admin', request: () => get('/api/admin/disputes') },
+  'POST /api/admin/disputes/:id': {
+    policy: 'admin',
+    request: (w) =>
+      post(`/api/admin/disputes/${w.disputes.disputedOfferId}`, {
+        decision: 'release',
+        reason: 'Raport potwierdza wykonanie zlecenia.',
+      }),
+  },
+  'GET /api/admin/disputes/:id/minutes': {
+    policy: 'admin',
+    request: (w) => get(`/api/admin/disputes/${w.disputes.doneOfferId}/minutes`),
   },
   'POST /api/public/nip': { policy: 'open', request: () => post('/api/public/nip', { nip: '7792364275' }) },
   'GET /api/public/profile/:seolink': {
@@ -552,6 +598,24 @@ beforeAll(async () => {
   const others = [await make('done'), await make('accepted'), await make('archive'), await make('expired')];
   const bOffer = await t.seed.offer({ profileId: b.profileId });
 
+  // Issue 23: a hearing report with minutes on A's done offer, whose acceptance link is known
+  // here, and a disputed offer of A's paid through the sandbox, for the administrator to resolve.
+  const disputeToken = randomToken();
+  const doneOffer = others[0]!;
+  await t.db
+    .update(offers)
+    .set({ acceptanceTokenHash: hashToken(disputeToken) })
+    .where(eq(offers.id, doneOffer.id));
+  const minutesKey = 'private/minutes/access-matrix.pdf';
+  await t.app.storage.put(minutesKey, Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+  await t.db.insert(hearingReports).values({ offerId: doneOffer.id, outcome: 'held', minutesKey });
+  const disputed = await make();
+  await payCheckout(sendAny, await startPayment(sendAny, a.seolink, disputed.offerUrl, A_PAYER));
+  await t.db
+    .update(offers)
+    .set({ status: 'disputed', disputedAt: t.clock.now() })
+    .where(eq(offers.id, disputed.id));
+
   // A real payment of A's `paid` offer, and an open checkout of `open` (A's) and of B's offer.
   const paidCheckout = await startPayment(sendAny, a.seolink, paid.offerUrl, A_PAYER);
   await payCheckout(sendAny, paidCheckout);
@@ -568,6 +632,7 @@ beforeAll(async () => {
     admin: { headers: admin.headers, user: admin.user },
     offers: { pub, edit, del, paid, open, others },
     bOffer,
+    disputes: { doneOfferId: doneOffer.id, token: disputeToken, disputedOfferId: disputed.id },
     links: {
       onboarding: {
         a: (await sandboxLink(sendAny, a.headers, 'createaccount')).token,

@@ -57,6 +57,10 @@ export const en: Record<keyof typeof pl, string> = {
   'offers.grantor_mismatch':
     'A trainee advocate is authorised by an advocate, a trainee legal counsel by a legal counsel',
   'documents.not_available': 'The substitution document is available once the order is paid',
+  'offers.report_required': 'To mark the order done, add a hearing report',
+  'offers.refund_too_large': 'The refund cannot exceed the amount paid',
+  'offers.not_disputed': 'This order is not in dispute',
+  'offers.refund_failed': 'The payment provider did not accept the refund. Try again in a moment',
   'profile.gone': 'This profile has been deleted',
   'my_data.export_unavailable':
     'This data export link has been used or has expired. Ask for a new export in the dashboard',
@@ -143,6 +147,10 @@ export const en: Record<keyof typeof pl, string> = {
     'A substitution or authorisation is granted by an advocate or a legal counsel',
   'validation.grantorLicenceRequired': 'Enter the entry number on the roll',
   'validation.grantorAddressRequired': "Enter the office's address (at least 5 characters)",
+  'validation.hearingOutcome': 'Choose what happened to the hearing',
+  'validation.nextHearingInPast': 'The next hearing must be in the future',
+  'validation.reasonTooShort': 'Describe the reason in at least 10 characters',
+  'validation.refundAmount': 'Enter a refund above 0 zł, in whole grosze',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

@@ -61,6 +61,10 @@ export const pl = {
   'offers.grantor_mismatch':
     'Aplikanta adwokackiego upoważnia adwokat, a aplikanta radcowskiego — radca prawny',
   'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
+  'offers.report_required': 'Aby oznaczyć zlecenie jako wykonane, dodaj raport z rozprawy',
+  'offers.refund_too_large': 'Kwota zwrotu nie może przekraczać kwoty wpłaty',
+  'offers.not_disputed': 'To zlecenie nie jest przedmiotem sporu',
+  'offers.refund_failed': 'Operator płatności nie przyjął zwrotu. Spróbuj ponownie za chwilę',
   'profile.gone': 'Ten profil został usunięty',
   'my_data.export_unavailable':
     'Ten link do eksportu danych został już użyty lub wygasł. Zleć nowy eksport w panelu',
@@ -146,6 +150,10 @@ export const pl = {
   'validation.grantorTypeInvalid': 'Substytucji lub upoważnienia udziela adwokat albo radca prawny',
   'validation.grantorLicenceRequired': 'Podaj numer wpisu na listę',
   'validation.grantorAddressRequired': 'Podaj adres kancelarii (co najmniej 5 znaków)',
+  'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',
+  'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',
+  'validation.reasonTooShort': 'Opisz powód w co najmniej 10 znakach',
+  'validation.refundAmount': 'Podaj kwotę zwrotu większą od 0 zł, w pełnych groszach',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

@@ -38,6 +38,13 @@ export const offers = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    // The client's dispute and the administrator's resolution (issue 23, decision 020).
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** 'release' (the lawyer is paid) or 'refund' (in full or in part: offer_refunds holds the amount) */
+    resolution: text('resolution', { enum: ['release', 'refund'] }),
+    resolutionReason: text('resolution_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,8 +64,9 @@ export const offers = pgTable(
     index('offers_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     check(
       'offers_status_valid',
-      sql`${t.status} in ('active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired')`,
+      sql`${t.status} in ('active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired', 'disputed', 'cancelled', 'refunded', 'resolved')`,
     ),
+    check('offers_resolution_valid', sql`${t.resolution} is null or ${t.resolution} in ('release', 'refund')`),
     // 1 grosz to 1000 zł net (docs/decisions/005-offer-price-bounds.md).
     check('offers_net_range', sql`${t.netGrosze} between 1 and 100000`),
     check('offers_gross_is_net_plus_vat', sql`${t.grossGrosze} = (${t.netGrosze} * 123 + 50) / 100`),

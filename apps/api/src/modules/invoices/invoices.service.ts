@@ -11,6 +11,7 @@ import { OPERATOR } from '@substytut/shared/operator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
@@ -49,13 +50,7 @@ export interface InvoicingDeps {
 }
 
 /** A refund of an offer's payment (issue 23's `offer_refunds` row). */
-export interface RefundForInvoice {
-  id: number;
-  offerId: number;
-  amountGrosze: number;
-  cause: 'dispute' | 'court_cancelled' | string;
-  createdAt: Date;
-}
+export type RefundForInvoice = Pick<OfferRefundRow, 'id' | 'offerId' | 'amountGrosze' | 'cause' | 'createdAt'>;
 
 export interface OfferForInvoice {
   offer: Pick<OfferRow, 'id' | 'title' | 'netGrosze' | 'grossGrosze'>;
@@ -279,9 +274,7 @@ export function issuePlatformFeeInvoice(
 }
 
 /** The lifecycle's side of invoicing (offers.deps OfferInvoicing), and the refunds' correction. */
-export function createInvoicing(deps: InvoicingDeps): OfferInvoicing & {
-  refundMade: (tx: Tx, refund: RefundForInvoice, now: Date) => Promise<InvoiceRow | null>;
-} {
+export function createInvoicing(deps: InvoicingDeps): OfferInvoicing {
   return {
     offerPaid: (tx, input, now) => issueAdvanceInvoice(deps, tx, input, now),
     payoutReleased: (tx, input, now) => issuePlatformFeeInvoice(deps, tx, input, now),

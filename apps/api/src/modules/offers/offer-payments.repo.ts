@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offerPayments,
@@ -182,6 +182,11 @@ export async function setPaymentStatusByRef(
   paymentRef: string,
   from: PaymentStatus[],
   values: { status: PaymentStatus; note: string; updatedAt: Date },
+  /**
+   * only when at least the whole price came back: a partial refund (a dispute settled in part)
+   * leaves a paid payment as it is; one under a bank's chargeback is never passed on anyway
+   */
+  coveringAmount?: number,
 ): Promise<OfferPaymentRow[]> {
   return db
     .update(offerPayments)
@@ -191,6 +196,9 @@ export async function setPaymentStatusByRef(
         eq(offerPayments.provider, provider),
         eq(offerPayments.paymentRef, paymentRef),
         inArray(offerPayments.status, from),
+        coveringAmount === undefined
+          ? undefined
+          : or(lte(offerPayments.price, coveringAmount), eq(offerPayments.status, 'disputed')),
       ),
     )
     .returning();

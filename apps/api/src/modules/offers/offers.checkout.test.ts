@@ -427,7 +427,12 @@ describe('two payers on one offer link', () => {
     );
 
     // The acceptance link goes to A, who paid.
-    const done = await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers });
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/offer/${offer.id}/done`,
+      headers,
+      payload: { outcome: 'held' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect((await mailsTo(emailA(offer.id))).some((m) => m.text.includes('/offer/accept/'))).toBe(true);
     expect(await mailsTo(b.email)).toEqual([]);
@@ -511,7 +516,14 @@ describe('two payers on one offer link', () => {
 
     // The job, its payout and the closing mail belong to A's payment.
     expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers })).statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/user/offer/${offer.id}/done`,
+          headers,
+          payload: { outcome: 'held' },
+        })
+      ).statusCode,
     ).toBe(200);
     await t.db
       .update(offers)

@@ -4,6 +4,7 @@ import { enqueueMail } from '../mail/index.ts';
 import { acceptanceWindowClosedMail } from '../mail/templates/index.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
 import { endCheckoutsOfPaidOffers, refundDuplicatePayments } from './offers.events.ts';
+import { sendPendingRefunds } from './offers.disputes.ts';
 import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';
 import { tryTransition } from './offers.transitions.ts';
 import { findOfferWithLawyer, findPaidPayment } from './offer-payments.repo.ts';
@@ -59,6 +60,8 @@ export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> 
   // Provider work a payment event called for and that failed then: tried again every minute.
   await endCheckoutsOfPaidOffers(deps);
   await refundDuplicatePayments(deps);
+  // Refunds of disputes and cancelled hearings the provider did not take at once.
+  await sendPendingRefunds(deps);
   result.payoutsSent = await sendPendingPayouts(deps);
   return result;
 }

@@ -1,9 +1,4 @@
-import {
-  groszeToDecimalString,
-  isOfferPayable,
-  type OfferDto,
-  type PublicOfferDto,
-} from '@substytut/shared';
+import { groszeToDecimalString, isOfferPayable, type OfferDto, type PublicOfferDto } from '@substytut/shared';
 import type { OfferRow } from '../../db/schema.ts';
 
 /** The one way an offer row becomes what the API answers: the public page's fields, and more. */

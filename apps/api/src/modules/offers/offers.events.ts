@@ -202,7 +202,12 @@ export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: n
   return refunded;
 }
 
-/** charge.refunded / charge.disputed: recorded on the payment; the payout is then held back. */
+/**
+ * charge.refunded / charge.disputed: recorded on the payment; the payout is then held back. A
+ * partial refund (a dispute settled in part) leaves the payment `paid`, so the rest is still
+ * passed on; a refund of the whole payment of a hearing the court cancelled ends that offer
+ * (cancelled → refunded).
+ */
 export async function onChargeEvent(
   deps: LifecycleDeps,
   tx: Tx,
@@ -211,16 +216,28 @@ export async function onChargeEvent(
   const now = deps.clock.now();
   const changed =
     event.type === 'charge.refunded'
-      ? await setPaymentStatusByRef(tx, event.provider, event.paymentRef, ['paid', 'disputed'], {
-          status: 'refunded',
-          note: `refunded ${event.amountRefunded} gr (${event.id})`,
-          updatedAt: now,
-        })
+      ? await setPaymentStatusByRef(
+          tx,
+          event.provider,
+          event.paymentRef,
+          ['paid', 'disputed'],
+          {
+            status: 'refunded',
+            note: `refunded ${event.amountRefunded} gr (${event.id})`,
+            updatedAt: now,
+          },
+          event.amountRefunded,
+        )
       : await setPaymentStatusByRef(tx, event.provider, event.paymentRef, ['paid'], {
           status: 'disputed',
           note: `dispute: ${event.reason} (${event.id})`,
           updatedAt: now,
         });
+  if (event.type === 'charge.refunded') {
+    for (const payment of changed) {
+      await tryTransition(tx, payment.offerId, 'refundSucceeded', 'payment_event', now);
+    }
+  }
   if (changed.length > 0)
     deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
 }

@@ -1,6 +1,7 @@
 import { formatPln } from '@substytut/shared';
 import type { MailMessage } from '../mail/mail.outbox.ts';
 import { renderLayout, webUrl, type MailContext, type MailLocale } from '../mail/templates/layout.ts';
+import { reportParagraphs, type ReportLines } from '../mail/templates/disputes.ts';
 
 /**
  * The client's confirmation link. The web page at this path (served by the checkout feature)
@@ -22,6 +23,8 @@ const texts = {
     window: (days: number) =>
       `Jeśli w ciągu ${days} dni nie potwierdzisz wykonania ani nie zgłosisz zastrzeżeń, zlecenie zostanie uznane za wykonane.`,
     problem: (support: string) => `Masz zastrzeżenia do wykonania usługi? Napisz do nas: ${support}.`,
+    dispute:
+      'Na stronie potwierdzenia możesz też zakwestionować wykonanie, podając powód; wypłata zostanie wtedy wstrzymana do decyzji administratora.',
   },
   en: {
     subject: (title: string) => `The order “${title}” is done — please confirm`,
@@ -34,6 +37,8 @@ const texts = {
     window: (days: number) =>
       `If you neither confirm nor raise an objection within ${days} days, the order will be treated as completed.`,
     problem: (support: string) => `Not satisfied with the service? Write to us: ${support}.`,
+    dispute:
+      'On the confirmation page you can also dispute the completion, giving a reason; the payout is then held until an administrator decides.',
   },
 } as const;
 
@@ -45,6 +50,8 @@ export interface OfferDoneMailInput {
   offerTitle: string;
   grossGrosze: number;
   acceptanceWindowDays: number;
+  /** the hearing report the lawyer filed with marking the job done (issue 23) */
+  report?: ReportLines;
 }
 
 /** Sent to the paying client when the lawyer marks the job done (payed → done). */
@@ -55,9 +62,18 @@ export function offerDoneMail(input: OfferDoneMailInput, context: MailContext): 
     {
       locale: input.locale,
       title: t.title,
-      intro: [t.greeting, t.body(input.lawyerName, input.offerTitle, gross), t.ask],
+      intro: [
+        t.greeting,
+        t.body(input.lawyerName, input.offerTitle, gross),
+        ...(input.report ? reportParagraphs(input.locale, input.report) : []),
+        t.ask,
+      ],
       action: { label: t.action, url: acceptanceLink(context.publicUrl, input.locale, input.token) },
-      outro: [t.window(input.acceptanceWindowDays), t.problem(context.supportEmail)],
+      outro: [
+        t.window(input.acceptanceWindowDays),
+        ...(input.report ? [t.dispute] : []),
+        t.problem(context.supportEmail),
+      ],
     },
     context,
   );

@@ -22,8 +22,10 @@ export async function releasePayout(
   deps: LifecycleDeps,
   tx: Tx,
   found: OfferWithLawyer,
-  reason: 'accepted' | 'window_passed',
+  reason: 'accepted' | 'window_passed' | 'resolved',
   now: Date,
+  /** grosze already returned to the client (a dispute settled in part): the payout is of the rest */
+  refunded = 0,
 ): Promise<number | null> {
   const payment = await findPaidPayment(tx, found.offer.id);
   if (!payment || payment.status !== 'paid' || !payment.paymentRef) {
@@ -38,7 +40,7 @@ export async function releasePayout(
     deps.log.error({ offerId: found.offer.id }, 'no payout: the lawyer has no payment account');
     return null;
   }
-  const { amount, fee } = payoutOf(payment.price, deps.config.platformFeePercent);
+  const { amount, fee } = payoutOf(payment.price - refunded, deps.config.platformFeePercent);
   await insertPayout(tx, {
     offerId: found.offer.id,
     paymentId: payment.id,

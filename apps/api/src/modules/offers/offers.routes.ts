@@ -20,7 +20,6 @@ import {
   deleteOffer,
   getOffer,
   listOffers,
-  markOfferDone,
   updateOffer,
   type OffersDeps,
 } from './offers.service.ts';
@@ -86,10 +85,5 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
       return ok(null);
     },
   );
-
-  typed.put(
-    '/api/user/offer/:id/done',
-    { ...auth, schema: { params: offerIdParams, response: { 200: offerResponse } } },
-    async (request) => ok(await markOfferDone(deps, currentUser(request), parseOfferId(request.params.id))),
-  );
+  // PUT /api/user/offer/:id/done (with the hearing report) is in offers.disputes.routes.ts.
 }

@@ -11,26 +11,22 @@ import {
 } from '@substytut/shared';
 import type { ProfileRow } from '../../db/schema.ts';
 import { validationFailed } from '../app/errors.ts';
-import { hashToken, newSecretToken } from '../app/token-crypto.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../payments/payments.errors.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, toOfferDto } from './offers.dto.ts';
+import { toOfferDto } from './offers.dto.ts';
+import { withReports } from './offers.disputes.ts';
 import { newCardKey, type OfferCards } from './offers.cards.ts';
 import { offerNotFound, profileInactive } from './offers.errors.ts';
-import { offerDoneMail } from './offers.mail.ts';
 import {
   deleteUnpaidOffer,
   findOwnOffer,
-  findPayer,
   findProfileOfUser,
   insertOffer,
   invalidTransition,
   listOffersOfProfile,
   offerExists,
   openCheckoutsOf,
-  transitionOffer,
   updateActiveOffer,
 } from './offers.repo.ts';
 
@@ -109,12 +105,18 @@ export async function listOffers(deps: OffersDeps, user: OffersUser): Promise<Of
   const profile = await ownProfile(deps, user);
   if (!profile) return [];
   const rows = await listOffersOfProfile(deps.db, profile.id);
-  return rows.map((row) => toOfferDto(row, profile, deps.config.publicUrl));
+  return withReports(
+    deps,
+    rows,
+    rows.map((row) => toOfferDto(row, profile, deps.config.publicUrl)),
+  );
 }
 
 export async function getOffer(deps: OffersDeps, user: OffersUser, offerId: number): Promise<OfferDto> {
   const { profile, offer } = await ownOffer(deps, user, offerId);
-  return toOfferDto(offer, profile, deps.config.publicUrl);
+  const [dto] = await withReports(deps, [offer], [toOfferDto(offer, profile, deps.config.publicUrl)]);
+  if (!dto) throw offerNotFound();
+  return dto;
 }
 
 /**
@@ -180,44 +182,4 @@ export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: n
     const key = deleted.cardKey;
     await deps.cards.removeFile(key);
   }
-}
-
-/**
- * PUT /user/offer/{id}/done: payed → done. The client gets a secret confirmation link by e-mail;
- * only its hash is stored. Mail and status change commit together.
- */
-export async function markOfferDone(deps: OffersDeps, user: OffersUser, offerId: number): Promise<OfferDto> {
-  const { profile } = await ownOffer(deps, user, offerId);
-  const token = newSecretToken();
-  const now = deps.clock.now();
-  const updated = await deps.db.transaction(async (tx) => {
-    const row = await transitionOffer(tx, offerId, 'markDone', 'provider', now, {
-      profileId: profile.id,
-      acceptanceTokenHash: hashToken(token),
-    });
-    const payer = await findPayer(tx, offerId);
-    if (payer) {
-      await enqueueMail(
-        tx,
-        offerDoneMail(
-          {
-            locale: payer.locale,
-            to: payer.email,
-            token,
-            lawyerName: fullNameOf(profile),
-            offerTitle: row.title,
-            grossGrosze: row.grossGrosze,
-            acceptanceWindowDays: deps.config.acceptanceWindowDays,
-          },
-          { publicUrl: deps.config.publicUrl, supportEmail: deps.config.supportEmail },
-        ),
-        now,
-      );
-    } else {
-      // A payed offer always has its paid payment; without one nobody could confirm.
-      deps.log.error({ offerId }, 'offer marked done without a paid payment: no confirmation mail');
-    }
-    return row;
-  });
-  return toOfferDto(updated, profile, deps.config.publicUrl);
 }

@@ -12,7 +12,9 @@ import {
   stripeSignature,
 } from '../../../test/stripe-helpers.ts';
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
+import { offerRefunds } from '../../db/schema/disputes.ts';
 import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
+import { issueAccessToken } from '../auth/access-tokens.ts';
 import { hashToken } from '../app/token-crypto.ts';
 import { runClockJob } from './offers.clock.ts';
 
@@ -352,5 +354,68 @@ describe('two payers on one offer with Stripe', () => {
         .filter((r) => r.payment_intent === paidA.payment_intent)
         .map((r) => r.amount),
     ).toEqual([1000, grossFromNet(50_000) - 1000]);
+  });
+});
+
+describe('refunds of issue 23 through Stripe (local fake)', () => {
+  async function paidThroughStripe() {
+    const { profile, offer, accountId, session } = await startCheckout();
+    const paid = fake.paySession(session.id);
+    expect((await deliver(signedStripeEvent('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const paymentIntent = paid.payment_intent as string;
+    return { profile, offer, accountId, paymentIntent };
+  }
+
+  it('a dispute refunded in part: a refund of the charge, the rest transferred; no transfer reversed', async () => {
+    const { offer, accountId, paymentIntent } = await paidThroughStripe();
+    await t.db
+      .update(offers)
+      .set({ status: 'disputed', disputedAt: t.clock.now() })
+      .where(eq(offers.id, offer.id));
+    const admin = await t.seed.session({ role: 'admin' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${offer.id}`,
+      headers: { ...csrf, ...admin.headers },
+      payload: { decision: 'refund', amount_grosze: 30_000, reason: 'Część czynności nie została wykonana.' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentIntent);
+    expect(refunds).toMatchObject([{ amount: 30_000 }]);
+    const [row] = await t.db.select().from(offerRefunds).where(eq(offerRefunds.offerId, offer.id));
+    expect(row?.providerRefundRef).toBe(refunds[0]?.id);
+    const transfers = [...fake.transfers.values()].filter((tr) => tr.transfer_group === `offer-${offer.id}`);
+    // 615 zł paid, 300 zł back, 10% of the rest is the platform's fee.
+    expect(transfers).toMatchObject([{ amount: 28_350, destination: accountId }]);
+    expect(fake.requests.some((r) => r.path.includes('/reversals'))).toBe(false);
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
+    expect(payment?.status).toBe('paid');
+  });
+
+  it('a hearing cancelled by the court: the whole charge refunded; Stripe’s charge.refunded ends the offer', async () => {
+    const { profile, offer, paymentIntent } = await paidThroughStripe();
+    const headers = {
+      authorization: `Bearer ${await issueAccessToken(t.db, profile.userId, t.clock.now())}`,
+    };
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/offer/${offer.id}/done`,
+      headers: { ...csrf, ...headers },
+      payload: { outcome: 'cancelled_by_court' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await offerStatus(offer.id)).toBe('cancelled');
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentIntent);
+    expect(refunds).toMatchObject([{ amount: grossFromNet(50_000) }]);
+    const event = signedStripeEvent('charge.refunded', {
+      id: `ch_${offer.id}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount_refunded: grossFromNet(50_000),
+    });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await offerStatus(offer.id)).toBe('refunded');
+    expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id))).toEqual([]);
   });
 });

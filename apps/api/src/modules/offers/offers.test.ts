@@ -496,6 +496,7 @@ describe('every status × every action', () => {
         method: 'PUT',
         url: `/api/user/offer/${offer.id}/done`,
         headers,
+        payload: HELD,
       });
       if (doneAllowed(status)) {
         expect(response.statusCode, response.body).toBe(200);
@@ -540,8 +541,8 @@ describe('races', () => {
     await seedPaidPayment(offer.id, 'race@example.com');
     const url = `/api/user/offer/${offer.id}/done`;
     const responses = await Promise.all([
-      t.app.inject({ method: 'PUT', url, headers }),
-      t.app.inject({ method: 'PUT', url, headers }),
+      t.app.inject({ method: 'PUT', url, headers, payload: HELD }),
+      t.app.inject({ method: 'PUT', url, headers, payload: HELD }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'race@example.com'))).toHaveLength(1);
@@ -564,12 +565,15 @@ describe('races', () => {
     const offer = await t.seed.offer({ profileId: profile.id, status: 'payed' });
     const responses = await Promise.all([
       t.app.inject({ method: 'DELETE', url: `/api/user/offer/${offer.id}`, headers }),
-      t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers }),
+      t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers, payload: HELD }),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([409, 200]);
     expect((await row(offer.id))?.status).toBe('done');
   });
 });
+
+/** Marking a job done carries a hearing report (issue 23). */
+const HELD = { outcome: 'held', notes: '' };
 
 async function seedPaidPayment(offerId: number, email: string, locale: 'pl' | 'en' = 'pl') {
   await t.db.insert(offerPayments).values({
@@ -599,7 +603,12 @@ describe('PUT /api/user/offer/{id}/done', () => {
       netGrosze: 10_000,
     });
     await seedPaidPayment(offer.id, 'klient@example.com');
-    const response = await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/offer/${offer.id}/done`,
+      headers,
+      payload: HELD,
+    });
     expect(response.statusCode).toBe(200);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'klient@example.com'));
     expect(mail?.subject).toContain('Rozprawa w SO');
@@ -616,7 +625,7 @@ describe('PUT /api/user/offer/{id}/done', () => {
     const { headers, profile } = await lawyer();
     const offer = await t.seed.offer({ profileId: profile.id, status: 'payed' });
     await seedPaidPayment(offer.id, 'client-en@example.com', 'en');
-    await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers });
+    await t.app.inject({ method: 'PUT', url: `/api/user/offer/${offer.id}/done`, headers, payload: HELD });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'client-en@example.com'));
     expect(mail?.subject).toMatch(/please confirm/);
     expect(mail?.text).toMatch(/http:\/\/localhost:3000\/en\/offer\/accept\/[A-Za-z0-9_-]{43}/);

@@ -16,7 +16,9 @@ export const INVALID_TRANSITION = 'offers.invalid_transition';
 export const invalidTransition = () => new AppError(409, INVALID_TRANSITION);
 
 /** Columns a transition may set besides status (e.g. the acceptance token hash on markDone). */
-export type TransitionExtra = Partial<Pick<OfferRow, 'acceptanceTokenHash' | 'cardKey'>> & {
+export type TransitionExtra = Partial<
+  Pick<OfferRow, 'acceptanceTokenHash' | 'cardKey' | 'disputeReason' | 'resolution' | 'resolutionReason'>
+> & {
   /** only change the offer when it also belongs to this profile (owner checks in one statement) */
   profileId?: number;
 };
@@ -28,6 +30,8 @@ const STAMP: Partial<Record<OfferStatus, keyof typeof offers.$inferSelect>> = {
   accepted: 'acceptedAt',
   archive: 'archivedAt',
   expired: 'expiredAt',
+  disputed: 'disputedAt',
+  resolved: 'resolvedAt',
 };
 
 /**

@@ -42,7 +42,8 @@ export async function sandboxAccountLedger(
 
 /**
  * Money the sandbox provider returned to clients of this account's offers (a payment that came
- * in after the offer was already paid): not the lawyer's money, listed so the dashboard shows
+ * in after the offer was already paid, a hearing the court cancelled, a dispute settled with a
+ * refund): not the lawyer's money, listed so the dashboard shows
  * what happened to every payment of their offers.
  */
 export async function sandboxAccountRefunds(db: DbOrTx, accountId: string): Promise<SandboxRefund[]> {

@@ -23,7 +23,7 @@ const texts = {
     noTransfers: 'Brak przelewów.',
     refunds: 'Zwroty dla klientów',
     refundsNote:
-      'Pieniądze zwrócone płacącym, np. za płatność, która wpłynęła, gdy zlecenie było już opłacone.',
+      'Pieniądze zwrócone płacącym, np. za płatność, która wpłynęła, gdy zlecenie było już opłacone, za rozprawę odwołaną przez sąd albo po rozstrzygnięciu sporu.',
     date: 'Data',
     description: 'Opis',
     amount: 'Kwota',
@@ -54,7 +54,7 @@ const texts = {
     noTransfers: 'No transfers yet.',
     refunds: 'Refunds to clients',
     refundsNote:
-      'Money returned to payers, e.g. for a payment that came in after the order was already paid.',
+      'Money returned to payers, e.g. for a payment that came in after the order was already paid, for a hearing the court cancelled, or after a dispute was resolved.',
     date: 'Date',
     description: 'Description',
     amount: 'Amount',

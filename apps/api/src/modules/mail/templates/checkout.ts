@@ -5,7 +5,7 @@ import { renderLayout, webUrl, type MailContext, type MailLocale } from './layou
 /** The mails of the payment flow: the client's confirmation, the lawyer's new job and payouts. */
 
 /** A mail of the common shape: a greeting and paragraphs, then one button to a page of the app. */
-function linkMail(
+export function linkMail(
   input: { locale: MailLocale; to: string },
   t: { subject: string; title: string; intro: string[]; action: string },
   path: string,
@@ -147,7 +147,8 @@ export interface PayoutReleasedInput {
   offerTitle: string;
   /** grosze transferred to the lawyer */
   amount: number;
-  reason: 'accepted' | 'window_passed';
+  /** resolved: an administrator ended a dispute with a release or a partial refund */
+  reason: 'accepted' | 'window_passed' | 'resolved';
 }
 
 /** To the lawyer when the client confirmed, or the acceptance window passed, and the money goes out. */
@@ -160,9 +161,11 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
           subject: `Wypłata za zlecenie: ${input.offerTitle}`,
           title: 'Przekazujemy Twoją zapłatę',
           reason:
-            input.reason === 'accepted'
-              ? `Klient potwierdził wykonanie zlecenia ${title}.`
-              : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
+            input.reason === 'resolved'
+              ? `Administrator rozstrzygnął spór dotyczący zlecenia ${title}.`
+              : input.reason === 'accepted'
+                ? `Klient potwierdził wykonanie zlecenia ${title}.`
+                : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
           body: `Przekazujemy ${amount} na Twoje konto płatności.`,
           action: 'Przejdź do historii ofert',
         }
@@ -170,9 +173,11 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
           subject: `Payout for the order: ${input.offerTitle}`,
           title: 'Your payment is on its way',
           reason:
-            input.reason === 'accepted'
-              ? `The client has confirmed the order ${title}.`
-              : `The confirmation period for the order ${title} has passed without objections.`,
+            input.reason === 'resolved'
+              ? `An administrator resolved the dispute over the order ${title}.`
+              : input.reason === 'accepted'
+                ? `The client has confirmed the order ${title}.`
+                : `The confirmation period for the order ${title} has passed without objections.`,
           body: `We are transferring ${amount} to your payment account.`,
           action: 'Go to your offer history',
         };

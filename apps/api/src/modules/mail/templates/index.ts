@@ -30,3 +30,15 @@ export {
   type DataExportReadyInput,
   type DataRequestInput,
 } from './my-data.ts';
+export {
+  courtCancelledClientMail,
+  courtCancelledLawyerMail,
+  disputeOpenedAdminMail,
+  disputeOpenedLawyerMail,
+  disputeResolvedMail,
+  reportParagraphs,
+  type CourtCancelledInput,
+  type DisputeOpenedInput,
+  type DisputeResolvedInput,
+  type ReportLines,
+} from './disputes.ts';

@@ -68,7 +68,9 @@ describe.each(renders)('$name mail', ({ make, path, subject }) => {
     expect(mail.html).toContain('>Substytut</a>');
     expect(mail.html).toMatch(/<a href="[^"]+" style="display:inline-block;padding:12px 24px/);
     // The operator the web footer and the legal documents name (one file, packages/shared).
-    expect(mail.html).toContain('ul. Prosta 20, 00-850 Warszawa · KRS 0001098765 · NIP 5252987310 · REGON 529873419');
+    expect(mail.html).toContain(
+      'ul. Prosta 20, 00-850 Warszawa · KRS 0001098765 · NIP 5252987310 · REGON 529873419',
+    );
     expect(mail.html).toContain('mailto:kontakt@substytut.pl');
     expect(mail.text).toContain('kontakt@substytut.pl');
     expect(mail.text).not.toMatch(/<[a-z]/i);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@substytut/shared';
 import { PageMeta } from '@/components/seo/page-meta';
+import { Disputes } from '../components/disputes';
 import { OffersTable } from '../components/offers-table';
 import { ProfilesTable } from '../components/profiles-table';
 import { Summary } from '../components/summary';
@@ -18,6 +19,7 @@ export function Component() {
           <p className="text-muted-foreground">{t('intro')}</p>
         </header>
         <Summary locale={locale} />
+        <Disputes locale={locale} />
         <ProfilesTable locale={locale} />
         <OffersTable locale={locale} />
       </div>

@@ -15,7 +15,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { hasErrorCode } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDeleteOffer } from '../api/delete-offer';
-import { useMarkOfferDone } from '../api/mark-offer-done';
 
 interface ConfirmDialogProps {
   offer: OfferDto;
@@ -33,47 +32,6 @@ function useFailureToast() {
         : t('toasts.error'),
     );
   };
-}
-
-/** 'Czy na pewno chcesz oznaczyć zlecenie … jako zrealizowane?' for a paid offer. */
-export function MarkDoneDialog({ offer, open, onOpenChange }: ConfirmDialogProps) {
-  const { t } = useTranslation('offers');
-  const markDone = useMarkOfferDone();
-  const fail = useFailureToast();
-
-  const confirm = (event: MouseEvent) => {
-    // The dialog stays open (button busy) until the server has answered.
-    event.preventDefault();
-    markDone.mutate(offer.offerId, {
-      onSuccess: () => {
-        toast.success(t('toasts.saved'));
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        fail('marking the offer done failed', error);
-        onOpenChange(false);
-      },
-    });
-  };
-
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !markDone.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('done.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('done.question', { title: offer.title })}</AlertDialogDescription>
-          <p className="text-sm text-muted-foreground">{t('done.note')}</p>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={markDone.isPending}>{t('done.cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={markDone.isPending} aria-busy={markDone.isPending}>
-            {markDone.isPending && <Spinner />}
-            {t('done.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
 }
 
 /** 'Czy na pewno chcesz wycofać ofertę tego zlecenia?' — removal is permanent. */

@@ -32,7 +32,9 @@ import { toast } from '@/lib/toast';
 import { STATUS_LABEL_KEYS, formatOfferPrice, offerTimeLeft, useLanguage } from '../lib/offer-view';
 import { useCopy } from '../lib/use-copy';
 import { useIsMobile } from '../lib/use-is-mobile';
-import { DeleteOfferDialog, MarkDoneDialog } from './confirm-dialogs';
+import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
+import { DeleteOfferDialog } from './confirm-dialogs';
+import { ReportDialog } from './report-dialog';
 import { OfferCardImage } from './offer-card-image';
 import { OfferInfo, OfferInfoDialog } from './offer-info';
 import { OfferInvoices } from './offer-invoices';
@@ -48,7 +50,11 @@ const STATUS_BADGE = {
   accepted: 'success',
   archive: 'outline',
   expired: 'outline',
-} as const;
+  disputed: 'destructive',
+  cancelled: 'warning',
+  refunded: 'outline',
+  resolved: 'outline',
+} as const satisfies Record<OfferDto['status'], string>;
 
 /** Archive cards show only an icon: accepted, expired, or any other archived state. */
 function ArchiveIcon({ status }: { status: OfferDto['status'] }) {
@@ -270,6 +276,8 @@ export function OfferCard({
             </span>
           </p>
           <Price offer={offer} />
+          {offer.report && <HearingReportView report={offer.report} className="p-3" />}
+          {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
           {!archived && <TimeLeft offer={offer} now={now} />}
           <OfferInvoices invoices={invoices} />
         </div>
@@ -301,7 +309,7 @@ export function OfferCard({
           <OfferInfoDialog offer={offer} open={dialog === 'info'} onOpenChange={close} />
           <PreviewDialog offer={offer} open={dialog === 'preview'} onOpenChange={close} />
           <DeleteOfferDialog offer={offer} open={dialog === 'delete'} onOpenChange={close} />
-          <MarkDoneDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
+          <ReportDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
         </>
       )}
     </li>

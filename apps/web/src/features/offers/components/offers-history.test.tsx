@@ -260,13 +260,19 @@ describe('offers history', () => {
     expect(api.callsTo('GET', '/api/user/offer').length).toBeGreaterThan(listLoads);
   });
 
-  it('marks a paid offer done after confirmation; it then awaits acceptance', async () => {
+  it('marks a paid offer done with a hearing report; it then awaits acceptance', async () => {
     serve(createFakeOffersApi([makeOffer({ title: 'Rozprawa', status: 'payed' })]));
     const user = setupUser();
     renderWithApp(<OffersHistory />);
     await user.click(await screen.findByRole('button', { name: 'Oznacz jako zrealizowane' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Czy na pewno chcesz oznaczyć zlecenie „Rozprawa” jako zrealizowane?');
+    // The report is required: without its outcome nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Oznacz jako zrealizowane' }));
+    expect(within(dialog).getByText('Wybierz, co stało się z rozprawą')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/offer/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('radio', { name: 'Rozprawa odbyła się' }));
+    await user.type(within(dialog).getByLabelText('Uwagi'), 'Sąd wysłuchał stron.');
     await user.click(within(dialog).getByRole('button', { name: 'Oznacz jako zrealizowane' }));
 
     expect(await screen.findByText('Zapisano poprawnie')).toBeInTheDocument();

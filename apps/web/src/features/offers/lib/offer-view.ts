@@ -28,6 +28,10 @@ export const STATUS_LABEL_KEYS = {
   accepted: 'status.accepted',
   archive: 'status.archive',
   expired: 'status.expired',
+  disputed: 'status.disputed',
+  cancelled: 'status.cancelled',
+  refunded: 'status.refunded',
+  resolved: 'status.resolved',
 } as const satisfies Record<OfferStatus, string>;
 
 export const SECTION_LABEL_KEYS = {

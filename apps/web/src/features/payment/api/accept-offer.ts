@@ -1,4 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { AcceptancePageDto } from '@substytut/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Where the client's confirmation stands: waiting for it, or given and when (an ISO time). */
@@ -18,14 +19,27 @@ export function useAcceptOffer() {
 }
 
 /**
- * POST /public/offer/status: reads the state only (a POST keeps the token out of URLs), so the
- * page opened again shows that the job was already confirmed instead of the button.
+ * POST /public/offer/page: reads the state only (a POST keeps the token out of URLs), so the
+ * page opened again shows that the job was already confirmed, or disputed, instead of the
+ * buttons; with the lawyer's hearing report and the dispute's outcome (issue 23).
  */
 export function acceptanceQuery(token: string) {
   return queryOptions({
     queryKey: ['offer-acceptance', token],
-    queryFn: () => api.post<AcceptanceState>('/public/offer/status', { token }),
+    queryFn: () => api.post<AcceptancePageDto>('/public/offer/page', { token }),
     retry: false,
     staleTime: Infinity,
   });
 }
+
+/** POST /public/offer/dispute: the client objects instead of confirming; the payout is held. */
+export function useDisputeOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<AcceptancePageDto>('/public/offer/dispute', { token, reason }),
+    onSuccess: (page) => queryClient.setQueryData(acceptanceQuery(token).queryKey, page),
+  });
+}
+
+/** Where the payer downloads the hearing's minutes (the token is already in the page's address). */
+export const minutesUrl = (token: string) => `/api/public/offer/minutes?t=${encodeURIComponent(token)}`;

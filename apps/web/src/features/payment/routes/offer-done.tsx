@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock, Link2Off, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { DISPUTE_REASON_MAX_LENGTH, DISPUTE_REASON_MIN_LENGTH } from '@substytut/shared';
+import { CircleAlert, CircleCheck, Clock, Link2Off, Scale, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
+import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
 import { LinkButton } from '@/components/ui/link-button';
 import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-error';
 import { useLanguage } from '@/lib/use-language';
-import { acceptanceQuery, useAcceptOffer } from '../api/accept-offer';
+import { acceptanceQuery, minutesUrl, useAcceptOffer, useDisputeOffer } from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
 import { SupportLine } from '../components/support-line';
 
@@ -27,6 +32,62 @@ function formatWhen(iso: string, language: string): string {
     timeStyle: 'short',
     timeZone: 'Europe/Warsaw',
   }).format(new Date(iso));
+}
+
+/** The client's objection: a required reason, sent instead of the confirmation (issue 23). */
+function DisputeForm({ token, disabled }: { token: string; disabled: boolean }) {
+  const { t } = useTranslation('payment');
+  const dispute = useDisputeOffer(token);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (trimmed.length < DISPUTE_REASON_MIN_LENGTH) {
+      setError(t(trimmed ? 'validation.reasonTooShort' : 'validation.fillField', { ns: 'errors' }));
+      return;
+    }
+    setError(null);
+    dispute.mutate(trimmed, {
+      onError: (failure) => {
+        const field = isApiError(failure) ? failure.fieldErrors.reason : undefined;
+        setError(field ? t(field, { ns: 'errors' }) : t('dispute.error'));
+      },
+    });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+      className="flex w-full flex-col gap-3 border-t border-border pt-4 text-left"
+    >
+      <h2 id={headingId} className="font-semibold text-foreground">
+        {t('dispute.heading')}
+      </h2>
+      <p className="text-sm">{t('dispute.description')}</p>
+      <FormField label={t('dispute.reason')} error={error ?? undefined} required>
+        <Textarea
+          value={reason}
+          maxLength={DISPUTE_REASON_MAX_LENGTH}
+          rows={4}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </FormField>
+      <Button
+        type="submit"
+        variant="destructive"
+        disabled={disabled || dispute.isPending}
+        loading={dispute.isPending}
+        className="w-full sm:w-auto sm:self-start"
+      >
+        {t('dispute.submit')}
+      </Button>
+    </form>
+  );
 }
 
 export function Component() {
@@ -80,10 +141,24 @@ export function Component() {
         <p>{t('done.closedDescription')}</p>
       </ResultCard>
     );
-  } else if (state.data?.status === 'accepted') {
+  } else if (state.data?.status === 'accepted' && state.data.acceptedAt) {
     body = (
       <ResultCard icon={CircleCheck} tone="success" title={t('done.alreadyTitle')} actions={home}>
         <p>{t('done.alreadyDescription', { date: formatWhen(state.data.acceptedAt, language) })}</p>
+      </ResultCard>
+    );
+  } else if (state.data?.status === 'disputed' || state.data?.status === 'resolved') {
+    const resolved = state.data.status === 'resolved';
+    body = (
+      <ResultCard
+        icon={resolved ? Scale : ShieldAlert}
+        tone="warning"
+        title={t(resolved ? 'dispute.resolvedTitle' : 'dispute.sentTitle')}
+        actions={home}
+      >
+        <p>{t(resolved ? 'dispute.resolvedDescription' : 'dispute.sentDescription')}</p>
+        {state.data.report && <HearingReportView report={state.data.report} minutesUrl={minutesUrl(token)} />}
+        {state.data.settlement && <SettlementView settlement={state.data.settlement} />}
       </ResultCard>
     );
   } else {
@@ -99,6 +174,14 @@ export function Component() {
         }
       >
         <p>{t('done.confirmDescription')}</p>
+        {state.data?.report && (
+          <HearingReportView report={state.data.report} minutesUrl={minutesUrl(token)} />
+        )}
+        {state.data?.closes_at && (
+          <p className="text-sm">
+            {t('dispute.until', { date: formatWhen(state.data.closes_at, language) })}
+          </p>
+        )}
         <SupportLine text={t('done.dispute')} />
         <div role="alert">
           {accept.isError && (
@@ -108,6 +191,7 @@ export function Component() {
             </p>
           )}
         </div>
+        <DisputeForm token={token} disabled={accept.isPending} />
       </ResultCard>
     );
   }

@@ -97,7 +97,19 @@ describe('/offer/done', () => {
   it('confirms only on the button, then thanks and drops the token from the address', async () => {
     const user = userEvent.setup();
     serve({
-      'POST /api/public/offer/status': { body: { data: { status: 'done', acceptedAt: null } } },
+      'POST /api/public/offer/page': {
+        body: {
+          data: {
+            status: 'done',
+            acceptedAt: null,
+            offer_title: 'Rozprawa',
+            lawyer_name: 'Jan Nowak',
+            closes_at: null,
+            report: null,
+            settlement: null,
+          },
+        },
+      },
       'POST /api/public/offer/accept': {
         body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
       },
@@ -155,8 +167,18 @@ describe('/offer/done', () => {
 
   it('opened again after confirming, says it is already confirmed and when, with no button', async () => {
     serve({
-      'POST /api/public/offer/status': {
-        body: { data: { status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' } },
+      'POST /api/public/offer/page': {
+        body: {
+          data: {
+            status: 'accepted',
+            acceptedAt: '2026-11-24T13:05:00.000Z',
+            offer_title: 'Rozprawa',
+            lawyer_name: 'Jan Nowak',
+            closes_at: null,
+            report: null,
+            settlement: null,
+          },
+        },
       },
     });
     renderApp('/offer/done?t=sekret-123');
@@ -170,10 +192,69 @@ describe('/offer/done', () => {
     // 13:05 UTC is 14:05 in Warsaw in November.
     expect(screen.getByText(/Potwierdzenie zapisaliśmy 24 listopada 2026.*14:05/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Potwierdzam wykonanie usługi' })).not.toBeInTheDocument();
-    expect(stub.callsTo('POST', '/api/public/offer/status').map((c) => c.body)).toEqual([
+    expect(stub.callsTo('POST', '/api/public/offer/page').map((c) => c.body)).toEqual([
       { token: 'sekret-123' },
     ]);
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+  });
+
+  it('shows the hearing report and disputes with a required reason instead of confirming', async () => {
+    const user = userEvent.setup();
+    const report = {
+      outcome: 'held',
+      next_hearing_at: null,
+      notes: 'Sąd wysłuchał stron.',
+      has_minutes: true,
+      created_at: '2026-11-24T10:00:00.000Z',
+    };
+    const base = { acceptedAt: null, offer_title: 'Rozprawa', lawyer_name: 'Jan Nowak', report };
+    serve({
+      'POST /api/public/offer/page': {
+        body: { data: { ...base, status: 'done', closes_at: '2026-12-01T23:00:00.000Z', settlement: null } },
+      },
+      'POST /api/public/offer/dispute': {
+        body: {
+          data: {
+            ...base,
+            status: 'disputed',
+            closes_at: null,
+            settlement: {
+              paid_grosze: 12300,
+              disputed_at: '2026-11-24T11:00:00.000Z',
+              dispute_reason: 'Pełnomocnik się spóźnił.',
+              resolved_at: null,
+              resolution: null,
+              resolution_reason: null,
+              refund_grosze: null,
+              refund_cause: null,
+              refund_sent: false,
+            },
+          },
+        },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    expect(await screen.findByText('Rozprawa odbyła się', undefined, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Sąd wysłuchał stron.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pobierz protokół (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/offer/minutes?t=sekret-123',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
+    expect(screen.getByText('Uzupełnij pole')).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/dispute')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Powód zastrzeżeń/), 'Pełnomocnik się spóźnił.');
+    await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' }),
+    ).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/dispute').map((c) => c.body)).toEqual([
+      { token: 'sekret-123', reason: 'Pełnomocnik się spóźnił.' },
+    ]);
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+    expect(
+      screen.getByText('Spór czeka na decyzję administratora. Wypłata jest wstrzymana.'),
+    ).toBeInTheDocument();
   });
 
   it('is the thank-you page without a token, so a reload after confirming keeps it', async () => {

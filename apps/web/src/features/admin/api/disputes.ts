@@ -1,0 +1,36 @@
+import type { AdminDisputeDto, DisputeResolution } from '@substytut/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+const disputesKey = ['admin', 'disputes'] as const;
+
+/** GET /admin/disputes: open disputes first, then the latest resolved. */
+export function useAdminDisputes() {
+  return useQuery(
+    queryOptions({
+      queryKey: disputesKey,
+      queryFn: () => api.get<{ items: AdminDisputeDto[] }>('/admin/disputes'),
+    }),
+  );
+}
+
+export interface ResolveInput {
+  offerId: number;
+  decision: DisputeResolution;
+  amountGrosze: number | null;
+  reason: string;
+}
+
+/** POST /admin/disputes/{offerId}: release, or a refund in whole grosze, with a written reason. */
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, decision, amountGrosze, reason }: ResolveInput) =>
+      api.post(`/admin/disputes/${offerId}`, {
+        decision,
+        reason,
+        ...(decision === 'refund' ? { amount_grosze: amountGrosze } : {}),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
