@@ -50,7 +50,10 @@ export interface InvoicingDeps {
 }
 
 /** A refund of an offer's payment (issue 23's `offer_refunds` row). */
-export type RefundForInvoice = Pick<OfferRefundRow, 'id' | 'offerId' | 'amountGrosze' | 'cause' | 'createdAt'>;
+export type RefundForInvoice = Pick<
+  OfferRefundRow,
+  'id' | 'offerId' | 'amountGrosze' | 'cause' | 'createdAt'
+>;
 
 export interface OfferForInvoice {
   offer: Pick<OfferRow, 'id' | 'title' | 'netGrosze' | 'grossGrosze'>;
