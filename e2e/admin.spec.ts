@@ -1,26 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { registerVerifiedUser, signInBrowser } from './support/api';
+import { logInAsAdmin, registerVerifiedUser, signInBrowser } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, createOfferFor, payOffer } from './support/lawyer';
 
-// Seeded at start outside production (apps/api demo accounts).
-const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
 const DATE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
 
 /** Letters only, so the tag is a valid part of a last name and of a search prefix. */
 function tag(): string {
   return Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-}
-
-async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Adres e-mail').fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
-  // The administrator lands on its own panel, never on a lawyer's profile editor.
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
 }
 
 test.describe('admin', () => {

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { linkIn, signInBrowser, uniqueEmail, waitForMail } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
+import { linkIn, logInAsAdmin, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, payOffer } from './support/lawyer';
-
-// Seeded at start outside production (apps/api demo accounts).
-const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
 
 /** Amounts are formatted with no-break spaces; compare texts with ordinary ones. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -15,14 +13,6 @@ async function visitor(browser: Browser, baseURL: string | undefined): Promise<B
   const context = await browser.newContext({ locale: 'pl-PL' });
   await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
   return context;
-}
-
-async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Adres e-mail').fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test.describe('hearing report and disputes (issue 23)', () => {
@@ -47,6 +37,7 @@ test.describe('hearing report and disputes (issue 23)', () => {
     await card.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: 'Rozprawa odbyła się' }).check();
+    await expectNoAxeViolations(page);
     await dialog.getByLabel('Uwagi').fill('Sąd przesłuchał świadka, wyrok zostanie ogłoszony za tydzień.');
     await dialog.getByRole('button', { name: 'Oznacz jako zrealizowane' }).click();
     await expect(card.getByText('Oczekuje na akceptację')).toBeVisible();
@@ -91,6 +82,7 @@ test.describe('hearing report and disputes (issue 23)', () => {
       dispute.getByText('Pełnomocnik nie zgłosił wniosku dowodowego, o który prosiłem.'),
     ).toBeVisible();
     await expect(dispute.getByTestId('report-outcome')).toHaveText('Rozprawa odbyła się');
+    await expectNoAxeViolations(admin);
     await dispute.getByRole('radio', { name: 'Zwrot dla klienta' }).check();
     await dispute.getByLabel('Kwota zwrotu (zł)').fill('200');
     await dispute

@@ -16,7 +16,11 @@ export interface OutboxMail {
 }
 
 /** Waits for the newest mail to `to` whose subject or text matches, as the local mailbox shows it. */
-export async function waitForMail(request: APIRequestContext, to: string, match?: RegExp): Promise<OutboxMail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  match?: RegExp,
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
@@ -35,7 +39,8 @@ export async function waitForMail(request: APIRequestContext, to: string, match?
 /** The first link in a mail whose path matches. */
 export function linkIn(mail: OutboxMail, pathPattern: RegExp): string {
   const link = mail.links.find((l) => pathPattern.test(new URL(l).pathname));
-  if (!link) throw new Error(`no link matching ${pathPattern} in mail "${mail.subject}": ${mail.links.join(', ')}`);
+  if (!link)
+    throw new Error(`no link matching ${pathPattern} in mail "${mail.subject}": ${mail.links.join(', ')}`);
   return link;
 }
 
@@ -94,4 +99,18 @@ export async function signInBrowser(page: Page, session: Pick<Session, 'token' |
     },
     [session.token, JSON.stringify(session.user)] as const,
   );
+}
+
+// Seeded at start outside production (apps/api demo accounts).
+export const DEMO_ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
+
+/** The demo administrator signs in through the login form and lands on /admin. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Adres e-mail').fill(DEMO_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
+  // The administrator lands on its own panel, never on a lawyer's profile editor.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
 }

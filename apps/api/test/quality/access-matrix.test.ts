@@ -144,6 +144,8 @@ const A_INVOICE = {
   invoice_bank_account: 'PL61 1090 1014 0000 0712 1981 2874',
 };
 const A_PAYER = 'platnik-alfa@example.com';
+/** A's KSeF token: sealed at rest, never in any answer (not even A's own, checked in invoices.test.ts) */
+const A_KSEF_TOKEN = 'ksef-token-alfa-0123456789-SECRET';
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const post = (url: string, payload?: object): InjectOptions => ({
@@ -422,8 +424,14 @@ const MATRIX: Record<string, Rule> = {
     request: () => put('/api/user/invoice-settings', { mode: 'prepare', series: 'FV' }),
   },
   'GET /api/user/invoices': { policy: 'self', request: () => get('/api/user/invoices') },
-  'GET /api/user/invoices/:id/xml': { policy: 'owner', request: (w) => get(`/api/user/invoices/${w.invoice.id}/xml`) },
-  'GET /api/user/invoices/:id/pdf': { policy: 'owner', request: (w) => get(`/api/user/invoices/${w.invoice.id}/pdf`) },
+  'GET /api/user/invoices/:id/xml': {
+    policy: 'owner',
+    request: (w) => get(`/api/user/invoices/${w.invoice.id}/xml`),
+  },
+  'GET /api/user/invoices/:id/pdf': {
+    policy: 'owner',
+    request: (w) => get(`/api/user/invoices/${w.invoice.id}/pdf`),
+  },
   // The payer's copy: only the browser holding the payer cookie of the paid checkout (decision 013).
   'GET /api/public/profile/:seolink/payment/:offerUrl/invoice': {
     policy: 'link',
@@ -617,6 +625,11 @@ beforeAll(async () => {
   }
   const invoice = await sendAny({ ...put('/api/user/profile/invoice', A_INVOICE), headers: a.headers });
   expect(invoice.statusCode, invoice.body).toBe(200);
+  const invoicing = await sendAny({
+    ...put('/api/user/invoice-settings', { mode: 'issue', series: 'ALFA', ksef_token: A_KSEF_TOKEN }),
+    headers: a.headers,
+  });
+  expect(invoicing.statusCode, invoicing.body).toBe(200);
   const [profileRow] = await t.db.select().from(profiles).where(eq(profiles.id, a.profileId));
   if (!profileRow?.imageKey) throw new Error('the photo was not stored');
 
@@ -676,6 +689,7 @@ beforeAll(async () => {
     photoPath: `/storage/${profileRow.imageKey}`,
     secrets: [
       a.token,
+      A_KSEF_TOKEN,
       A_PAYER,
       A_INVOICE.invoice_company,
       A_INVOICE.invoice_nip,

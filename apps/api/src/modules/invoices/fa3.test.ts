@@ -128,6 +128,12 @@ describe('FA(3) XML', () => {
     expect(xml).toContain('<NrKSeFN>1</NrKSeFN>');
   });
 
+  it('marks a buyer without a NIP as having no tax identifier', async () => {
+    const xml = buildFa3Xml({ ...advance, buyer: { ...client, nip: '' } });
+    expect(xml).toContain('<BrakID>1</BrakID>');
+    expect(await validateFa3(xml)).toEqual({ valid: true, errors: [] });
+  });
+
   it('escapes what the parties typed', async () => {
     const xml = buildFa3Xml({ ...advance, buyer: { ...client, name: 'A & B <Spółka> "X"' } });
     expect(xml).toContain('A &amp; B &lt;Spółka&gt;');

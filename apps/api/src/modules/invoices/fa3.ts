@@ -103,7 +103,9 @@ const dateTime = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`;
 function party(parent: XMLBuilder, name: 'Podmiot1' | 'Podmiot2', p: Fa3Party): void {
   const node = parent.ele(name);
   const id = node.ele('DaneIdentyfikacyjne');
-  id.ele('NIP').txt(p.nip);
+  // A buyer without a NIP (a private person) is marked as having no tax identifier.
+  if (p.nip || name === 'Podmiot1') id.ele('NIP').txt(p.nip);
+  else id.ele('BrakID').txt('1');
   id.ele('Nazwa').txt(p.name);
   const address = node.ele('Adres');
   address.ele('KodKraju').txt('PL');

@@ -5,7 +5,10 @@ import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import { buildFa3Xml, xmlDigest, type Fa3Invoice } from './fa3.ts';
 import { invoiceQrUrl, renderInvoicePdf } from './invoices.pdf.ts';
 
-const order = { title: 'Zastępstwo procesowe: rozprawa w Sądzie Rejonowym w Łodzi', amounts: amountsFromNet(43_210) };
+const order = {
+  title: 'Zastępstwo procesowe: rozprawa w Sądzie Rejonowym w Łodzi',
+  amounts: amountsFromNet(43_210),
+};
 const advance: Fa3Invoice = {
   kind: 'ZAL',
   number: 'FV/7/2026',
@@ -92,7 +95,9 @@ describe('the invoice PDF', () => {
   });
 
   it('says OFFLINE under the code until KSeF gives a number, and marks the sandbox', async () => {
-    const text = await pdfFlatText(await renderInvoicePdf(row(advance, null), { ksefEnvironment: 'sandbox' }));
+    const text = await pdfFlatText(
+      await renderInvoicePdf(row(advance, null), { ksefEnvironment: 'sandbox' }),
+    );
     expect(text).toContain('OFFLINE');
     expect(text).toContain('SANDBOX');
     expect(text).toContain('https://qr-test.ksef.mf.gov.pl/invoice/5260250274/24-11-2026/');

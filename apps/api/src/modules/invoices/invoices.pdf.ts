@@ -63,7 +63,7 @@ function partyBlock(doc: Pdf, title: string, p: Fa3Party, x: number, y: number, 
   doc
     .font('regular')
     .fontSize(10)
-    .text(`NIP ${p.nip}`, x, doc.y + 1, { width });
+    .text(p.nip ? `NIP ${p.nip}` : 'Brak NIP', x, doc.y + 1, { width });
   doc.text(p.street, x, doc.y, { width });
   doc.text(`${p.postcode} ${p.city}`, x, doc.y, { width });
   if (p.email) doc.fillColor(PDF_COLORS.muted).text(p.email, x, doc.y, { width }).fillColor(PDF_COLORS.text);
@@ -180,7 +180,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   }
   doc.moveDown(0.6);
   if (view.paidOn) paragraph(doc, `Zapłacono ${plDate(view.paidOn)}.`);
-  if (view.bankAccount) paragraph(doc, `Rachunek sprzedawcy: ${groupAccount(view.bankAccount)}`, { muted: true });
+  if (view.bankAccount)
+    paragraph(doc, `Rachunek sprzedawcy: ${groupAccount(view.bankAccount)}`, { muted: true });
   if (view.footer) paragraph(doc, view.footer, { muted: true });
 
   rule(doc);

@@ -11,6 +11,7 @@ import { OPERATOR } from '@substytut/shared/operator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
@@ -49,13 +50,10 @@ export interface InvoicingDeps {
 }
 
 /** A refund of an offer's payment (issue 23's `offer_refunds` row). */
-export interface RefundForInvoice {
-  id: number;
-  offerId: number;
-  amountGrosze: number;
-  cause: 'dispute' | 'court_cancelled' | string;
-  createdAt: Date;
-}
+export type RefundForInvoice = Pick<
+  OfferRefundRow,
+  'id' | 'offerId' | 'amountGrosze' | 'cause' | 'createdAt'
+>;
 
 export interface OfferForInvoice {
   offer: Pick<OfferRow, 'id' | 'title' | 'netGrosze' | 'grossGrosze'>;
@@ -88,7 +86,7 @@ function sellerParty(data: ProviderInvoiceDataRow): Fa3Party {
 }
 
 function buyerOfPayment(payment: OfferPaymentRow): Fa3Party {
-  const name = payment.company?.trim() || `${payment.firstname} ${payment.lastname}`.trim();
+  const name = payment.company?.trim() || `${payment.firstname} ${payment.lastname}`.trim() || payment.email;
   return {
     nip: payment.nip ?? '',
     name,
@@ -230,8 +228,8 @@ export function issueAdvanceInvoice(
 }
 
 /**
- * The operator's invoice to the lawyer for its fee (a gross amount kept from the payout). Sent to
- * KSeF with the operator's own token, or in the sandbox; prepared only when no token is set.
+ * The operator's invoice to the lawyer for its fee (a gross amount kept from the payout), sent to
+ * KSeF with the operator's own token (KSEF_PLATFORM_TOKEN).
  */
 export function issuePlatformFeeInvoice(
   deps: InvoicingDeps,
@@ -247,8 +245,6 @@ export function issuePlatformFeeInvoice(
     if (!lawyer) throw new InvoiceNotIssuable('the lawyer has no invoice data');
     const amounts = amountsFromGross(input.fee);
     const day = warsawDate(now);
-    const mode: InvoiceMode =
-      deps.config.ksef.environment === 'sandbox' || deps.config.ksef.platformToken ? 'issue' : 'prepare';
     return createInvoice(
       sp,
       {
@@ -257,7 +253,8 @@ export function issuePlatformFeeInvoice(
         paymentId: input.paymentId,
         kind: 'VAT',
         series: OPERATOR_SERIES,
-        mode,
+        // Always through KSeF: without KSEF_PLATFORM_TOKEN it waits in the outbox, never lost.
+        mode: 'issue',
         eventDate: day,
         amounts,
         fa3: (number, issueDate) => ({
@@ -280,9 +277,7 @@ export function issuePlatformFeeInvoice(
 }
 
 /** The lifecycle's side of invoicing (offers.deps OfferInvoicing), and the refunds' correction. */
-export function createInvoicing(deps: InvoicingDeps): OfferInvoicing & {
-  refundMade: (tx: Tx, refund: RefundForInvoice, now: Date) => Promise<InvoiceRow | null>;
-} {
+export function createInvoicing(deps: InvoicingDeps): OfferInvoicing {
   return {
     offerPaid: (tx, input, now) => issueAdvanceInvoice(deps, tx, input, now),
     payoutReleased: (tx, input, now) => issuePlatformFeeInvoice(deps, tx, input, now),

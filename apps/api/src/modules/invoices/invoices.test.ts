@@ -457,3 +457,31 @@ describe('the correcting invoice of a refund', () => {
     expect(await correct({ id: refundId + 2, amountGrosze: 1 })).toBeNull();
   });
 });
+
+describe('refunds of disputes and cancellations', () => {
+  it("a court's cancellation corrects the advance invoice by the whole payment (KOR_ZAL)", async () => {
+    const { profile, headers } = await lawyer();
+    const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 10_000 });
+    await pay(profile, offer.offerUrl);
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/offer/${offer.id}/done`,
+      headers: { ...headers, ...csrf },
+      payload: { outcome: 'cancelled_by_court', notes: 'Choroba sędziego.' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const rows = await invoicesOf(offer.id);
+    const zal = rows.find((r) => r.kind === 'ZAL');
+    const kor = rows.find((r) => r.kind === 'KOR');
+    expect(kor).toMatchObject({
+      correctedInvoiceId: zal!.id,
+      netGrosze: -10_000,
+      vatGrosze: -2_300,
+      grossGrosze: -12_300,
+      mode: zal!.mode,
+    });
+    expect(kor!.refundId).not.toBeNull();
+    expect(kor!.xml).toContain('<PrzyczynaKorekty>Zwrot zapłaty: sąd odwołał posiedzenie</PrzyczynaKorekty>');
+    expect((await validateFa3(kor!.xml)).valid).toBe(true);
+  });
+});

@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   contactMessages,
   dataExports,
+  invoices,
+  invoiceSettings,
   mailOutbox,
   offerPayments,
   offers,
@@ -17,7 +19,7 @@ import {
 
 /**
  * Everything the product holds about one lawyer, as plain rows (GDPR art. 15 and 20). Secrets are
- * left out on purpose: password hash, token hashes, the payer cookies' hashes.
+ * left out on purpose: password hash, token hashes, the payer cookies' hashes, the KSeF token.
  */
 export async function collectLawyerData(db: DbOrTx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -55,6 +57,12 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
     : [];
   const payoutRows = offerIds.length
     ? await db.select().from(payouts).where(inArray(payouts.offerId, offerIds)).orderBy(asc(payouts.id))
+    : [];
+  const invoiceRows = offerIds.length
+    ? await db.select().from(invoices).where(inArray(invoices.offerId, offerIds)).orderBy(asc(invoices.id))
+    : [];
+  const [invoicing] = profile
+    ? await db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id))
     : [];
   const mails = await mailsTo(db, user.email);
   const contact = await contactMessagesOf(db, user.email);
@@ -100,6 +108,15 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
     jobs: jobs.map(({ id: _id, profileId: _p, ...job }) => job),
     references: references.map(({ id: _id, profileId: _p, ...reference }) => reference),
     invoiceData: invoiceData ? { ...invoiceData, userId: undefined } : null,
+    // The KSeF token is a credential: only whether one is kept, never the token or its sealed form.
+    invoicing: invoicing
+      ? {
+          mode: invoicing.mode,
+          series: invoicing.series,
+          ksefTokenSet: invoicing.ksefTokenEncrypted !== null,
+          ksefTokenSetAt: invoicing.ksefTokenSetAt,
+        }
+      : null,
     paymentAccount: paymentAccount
       ? {
           provider: paymentAccount.provider,
@@ -156,6 +173,20 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
             transferId: p.transferId,
             sentAt: p.sentAt,
           }))[0] ?? null,
+      // The XML itself is in the offer card's download; here what identifies each invoice.
+      invoices: invoiceRows
+        .filter((i) => i.offerId === offer.id)
+        .map((i) => ({
+          issuer: i.profileId === null ? 'platform' : 'lawyer',
+          kind: i.kind,
+          number: i.number,
+          issueDate: i.issueDate,
+          netGrosze: i.netGrosze,
+          vatGrosze: i.vatGrosze,
+          grossGrosze: i.grossGrosze,
+          ksefStatus: i.ksefStatus,
+          ksefNumber: i.ksefNumber,
+        })),
     })),
     mails,
     contactMessages: contact,

@@ -7,6 +7,9 @@ import {
   dataExports,
   deletedProfilePages,
   emailVerifications,
+  invoices,
+  invoiceSettings,
+  ksefOutbox,
   loginThrottles,
   mailOutbox,
   offerPayments,
@@ -164,6 +167,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(loginThrottles).where(eq(loginThrottles.userId, userId));
     await tx.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId));
+    // The KSeF token is a credential, not a record: it goes; the invoices stay as tax records.
+    if (profile) await tx.delete(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
     await tx
       .update(providerInvoiceData)
       .set({ bankAccount: null, updatedAt: now })
@@ -241,6 +246,14 @@ export async function purgeExpiredTaxRecords(deps: Pick<DeleteDeps, 'db' | 'cloc
           .where(eq(profiles.userId, row.id))
       ).map((o) => o.id);
       if (offerIds.length > 0) {
+        // The invoices (the lawyer's and the operator's fee invoices) are kept exactly as long.
+        const invoiceIds = (
+          await tx.select({ id: invoices.id }).from(invoices).where(inArray(invoices.offerId, offerIds))
+        ).map((i) => i.id);
+        if (invoiceIds.length > 0) {
+          await tx.delete(ksefOutbox).where(inArray(ksefOutbox.invoiceId, invoiceIds));
+          await tx.delete(invoices).where(inArray(invoices.id, invoiceIds));
+        }
         await tx.delete(payouts).where(inArray(payouts.offerId, offerIds));
         await tx.delete(offerPayments).where(inArray(offerPayments.offerId, offerIds));
       }

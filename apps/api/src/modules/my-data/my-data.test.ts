@@ -19,6 +19,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { purgeExpiredTaxRecords } from './my-data.delete.ts';
+import type { Tx } from '../../db/client.ts';
+import { invoices, invoiceSettings } from '../../db/schema/invoices.ts';
 
 // A stand-in for the web app's server build: it shows what the lawyer page's loader was given.
 const fakeServerBuild = `
@@ -289,6 +291,17 @@ describe("deleting one's own account (GDPR art. 17)", () => {
 
   it("keeps the paid offer's payment and invoice data as tax records, stripped, until the period ends", async () => {
     const me = await lawyer('accepted');
+    // The advance invoice of the payment, and a sealed KSeF token in the billing settings.
+    await t.db.insert(invoiceSettings).values({ profileId: me.profile.id, mode: 'issue', ksefTokenEncrypted: 'v1.sealed' });
+    await t.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id));
+      await t.services.lifecycle.invoicing.offerPaid(
+        tx as Tx,
+        { offer: me.offer!, profile: me.profile, payment: payment! },
+        t.clock.now(),
+      );
+    });
+    expect(await t.db.select().from(invoices).where(eq(invoices.offerId, me.offer!.id))).toHaveLength(1);
     const deleted = await remove(me.headers, { password: me.user.password! });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
@@ -326,6 +339,9 @@ describe("deleting one's own account (GDPR art. 17)", () => {
       .from(providerInvoiceData)
       .where(eq(providerInvoiceData.userId, me.user.id));
     expect(invoice).toMatchObject({ nip: '5260250274', bankAccount: null });
+    // The invoice is a tax record; the KSeF token is a credential and goes.
+    expect(await t.db.select().from(invoices).where(eq(invoices.offerId, me.offer!.id))).toHaveLength(1);
+    expect(await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, me.profile.id))).toEqual([]);
     expect(await mailsTo(me.user.email)).toHaveLength(0);
     expect(await t.app.storage.get(me.imageKey)).toBeNull();
     expect((await t.app.inject({ url: `/api/public/profile/${me.profile.seolink}` })).statusCode).toBe(410);
@@ -348,6 +364,7 @@ describe("deleting one's own account (GDPR art. 17)", () => {
     expect(
       await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id)),
     ).toHaveLength(0);
+    expect(await t.db.select().from(invoices).where(eq(invoices.offerId, me.offer!.id))).toHaveLength(0);
   });
 
   it('asks an account without a password to sign in with Google again, as the same address', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
@@ -22,6 +23,8 @@ export interface OfferInvoicing {
     input: { offer: OfferRow; profile: { id: number; userId: string }; paymentId: number; fee: number },
     now: Date,
   ): Promise<unknown>;
+  /** a refund was decided: the advance invoice is corrected by its amount */
+  refundMade(tx: Tx, refund: OfferRefundRow, now: Date): Promise<unknown>;
 }
 
 /** What every step of the offer lifecycle needs; built once, in the composition root. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CV_MAX_BYTES,
   acceptanceClosesAt,
   firstIssueByPath,
   hearingReportSchemaAt,
@@ -12,7 +13,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { HearingReportRow, OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { OfferRow } from '../../db/schema.ts';
-import { AppError, validationFailed } from '../app/errors.ts';
+import { AppError, isAppError, validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
@@ -52,8 +53,13 @@ import {
   refundsOf,
   reportsOf,
 } from './offers.disputes.repo.ts';
-import { findOwnOffer, findProfileOfUser, invalidTransition, transitionOffer } from './offers.repo.ts';
-import { CV_MAX_BYTES } from '@substytut/shared';
+import {
+  INVALID_TRANSITION,
+  findOwnOffer,
+  findProfileOfUser,
+  invalidTransition,
+  transitionOffer,
+} from './offers.repo.ts';
 
 /** Issue 23: the hearing report, the client's dispute, the administrator's resolution, refunds. */
 
@@ -194,13 +200,14 @@ export async function fileHearingReport(
         return row;
       }
       if (cancelled) {
-        await insertRefund(tx, {
+        const refund = await insertRefund(tx, {
           offerId,
           amountGrosze: payment.price,
           cause: 'court_cancelled',
           reason: report.notes || 'cancelled_by_court',
           createdAt: now,
         });
+        await deps.invoicing.refundMade(tx, refund, now);
         const mail = { offerTitle: row.title, amount: payment.price, notes: report.notes };
         await enqueueMail(
           tx,
@@ -309,8 +316,10 @@ export async function disputeOffer(
       let row: OfferRow;
       try {
         row = await transitionOffer(tx, found.offer.id, 'dispute', 'client', now, { disputeReason: reason });
-      } catch {
-        return; // another click or the clock came first; the state below tells which
+      } catch (error) {
+        // Another click or the clock came first; the state read below tells which.
+        if (isAppError(error) && error.code === INVALID_TRANSITION) return;
+        throw error;
       }
       await tellOfDispute(deps, tx, { ...found, offer: row }, reason, now);
     });
@@ -379,17 +388,19 @@ export async function resolveDispute(
         resolution: data.decision,
         resolutionReason: data.reason,
       });
-    } catch {
-      throw notDisputed();
+    } catch (error) {
+      if (isAppError(error) && error.code === INVALID_TRANSITION) throw notDisputed();
+      throw error;
     }
     if (refund > 0) {
-      await insertRefund(tx, {
+      const made = await insertRefund(tx, {
         offerId,
         amountGrosze: refund,
         cause: 'dispute',
         reason: data.reason,
         createdAt: now,
       });
+      await deps.invoicing.refundMade(tx, made, now);
     }
     const found = await findOfferWithLawyer(tx, offerId);
     if (!found) return;

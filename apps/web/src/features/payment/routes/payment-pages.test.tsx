@@ -231,6 +231,65 @@ describe('/offer/done', () => {
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
   });
 
+  it('shows the hearing report and disputes with a required reason instead of confirming', async () => {
+    const user = userEvent.setup();
+    const report = {
+      outcome: 'held',
+      next_hearing_at: null,
+      notes: 'Sąd wysłuchał stron.',
+      has_minutes: true,
+      created_at: '2026-11-24T10:00:00.000Z',
+    };
+    const base = { acceptedAt: null, offer_title: 'Rozprawa', lawyer_name: 'Jan Nowak', report };
+    serve({
+      'POST /api/public/offer/page': {
+        body: { data: { ...base, status: 'done', closes_at: '2026-12-01T23:00:00.000Z', settlement: null } },
+      },
+      'POST /api/public/offer/dispute': {
+        body: {
+          data: {
+            ...base,
+            status: 'disputed',
+            closes_at: null,
+            settlement: {
+              paid_grosze: 12300,
+              disputed_at: '2026-11-24T11:00:00.000Z',
+              dispute_reason: 'Pełnomocnik się spóźnił.',
+              resolved_at: null,
+              resolution: null,
+              resolution_reason: null,
+              refund_grosze: null,
+              refund_cause: null,
+              refund_sent: false,
+            },
+          },
+        },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    expect(await screen.findByText('Rozprawa odbyła się', undefined, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Sąd wysłuchał stron.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pobierz protokół (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/offer/minutes?t=sekret-123',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
+    expect(screen.getByText('Uzupełnij pole')).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/dispute')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Powód zastrzeżeń/), 'Pełnomocnik się spóźnił.');
+    await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' }),
+    ).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/dispute').map((c) => c.body)).toEqual([
+      { token: 'sekret-123', reason: 'Pełnomocnik się spóźnił.' },
+    ]);
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+    expect(
+      screen.getByText('Spór czeka na decyzję administratora. Wypłata jest wstrzymana.'),
+    ).toBeInTheDocument();
+  });
+
   it('is the thank-you page without a token, so a reload after confirming keeps it', async () => {
     serve();
     renderApp('/offer/done');
