@@ -26,6 +26,7 @@ import { licenceNotVerified, offerNotFound, profileInactive } from './offers.err
 import {
   deleteUnpaidOffer,
   findOwnOffer,
+  findPayer,
   findProfileOfUser,
   insertOffer,
   invalidTransition,
