@@ -447,6 +447,25 @@ describe('manual review', () => {
     expect(stored.statusCode).toBe(404);
   });
 
+  it('deleting the account removes the certificate and the evidence that names the person', async () => {
+    const lawyer = await inReview();
+    await upload(lawyer.headers, pdf);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
+    const key = row?.licenceCertificateKey;
+    expect(key).toBeTruthy();
+    expect(await t.app.storage.get(key!)).not.toBeNull();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: lawyer.headers,
+      payload: { password: lawyer.user.password },
+      remoteAddress: remoteAddress(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).toEqual([]);
+    expect(await t.app.storage.get(key!)).toBeNull();
+  });
+
   it('lists the licence state in the admin profiles table', async () => {
     const lawyer = await inReview();
     const list = await t.app.inject({ url: `/api/admin/profile?q=${encodeURIComponent('Wójcik')}`, headers: admin });
