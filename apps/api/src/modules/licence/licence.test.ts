@@ -2,9 +2,12 @@ import { eq } from 'drizzle-orm';
 import { addDays, warsawDate, type LicenceDto, type ProfileDto } from '@substytut/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
+import { clientInvoice } from '../../../test/quality/world.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { licenceChecks, mailOutbox, profiles } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
 import { runLicenceChecks } from './licence.service.ts';
+import { createSampleLicenceRegister } from './sample-register.ts';
 
 // The embedded sample register (the default adapter): the whole flow offline.
 let t: TestApp;
@@ -120,6 +123,16 @@ describe('a check against the sample register', () => {
     expect(check?.parsed).toMatchObject({ lastname: 'Nowak', status: 'Wykonujący zawód' });
   });
 
+  it("verifies the demo lawyer's seeded draft (Prawnik Demo, WAW/Adw/90001)", async () => {
+    const demo = DEMO_ACCOUNTS.find((a) => a.role === 'user');
+    if (!demo || !('profile' in demo)) throw new Error('no demo lawyer');
+    const verdict = await createSampleLicenceRegister().check(
+      { ...demo.profile, professionalType: demo.profile.permissions },
+      t.clock.now(),
+    );
+    expect(verdict.outcome).toBe('verified');
+  });
+
   it('stores the number in one form, so "waw / adw / 090002" is the same entry', async () => {
     const lawyer = await lawyerWith({ licenseNo: 'waw / adw / 090002' });
     expect(lawyer.profile.licenseNo).toBe('WAW/Adw/90002');
@@ -216,6 +229,35 @@ describe('changes and re-checks', () => {
     });
     expect(changed.json().data.licence).toMatchObject({ state: 'rejected', reason: 'licence.reason.name_mismatch' });
     expect((await createOffer(lawyer.headers)).json().code).toBe('offers.licence_not_verified');
+  });
+
+  it('a lawyer who loses the licence takes no new payments on an open offer; a paid one goes on', async () => {
+    const lawyer = await lawyerWith();
+    const created = await createOffer(lawyer.headers);
+    const { offerUrl } = created.json().data.offer as { offerUrl: string };
+    const paid = await t.seed.offer({ profileId: lawyer.profile.profileId, status: 'payed' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({ firstname: 'Jan', lastname: 'Kowalski' }),
+      remoteAddress: remoteAddress(),
+    });
+    const page = await t.app.inject({ url: `/api/public/profile/${lawyer.profile.seolink}?offerUrl=${offerUrl}` });
+    expect(page.json().data.offer).toMatchObject({ offerUrl, error: true });
+    expect(page.json().data.licence).toBeNull();
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/profile/${lawyer.profile.seolink}/payment/${offerUrl}`,
+      headers: csrf,
+      payload: clientInvoice('platnik-22@example.com'),
+      remoteAddress: remoteAddress(),
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().code).toBe('offers.not_payable');
+    const list = await t.app.inject({ url: '/api/user/offer', headers: lawyer.headers });
+    const offers = list.json().data as { offerId: number; status: string }[];
+    expect(offers.find((o) => o.offerId === paid.id)?.status).toBe('payed');
   });
 
   it('does not ask again when nothing the register reads changed', async () => {
@@ -415,6 +457,51 @@ describe('manual review', () => {
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
     const stored = await t.app.inject({ url: `/storage/${row?.licenceCertificateKey}` });
     expect(stored.statusCode).toBe(404);
+  });
+
+  it('a new entry number drops the certificate about the old one', async () => {
+    const lawyer = await inReview();
+    await upload(lawyer.headers, pdf);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
+    const key = row?.licenceCertificateKey;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({
+        firstname: 'Katarzyna',
+        lastname: 'Wójcik',
+        permissions: 'radca-prawny',
+        licenseNo: 'WA-90007',
+        institution: 'oirp-warszawa',
+      }),
+      remoteAddress: remoteAddress(),
+    });
+    expect(changed.json().data.licence).toMatchObject({
+      state: 'manual_review',
+      reason: 'licence.reason.no_register',
+      certificate_uploaded_at: null,
+    });
+    expect(await t.app.storage.get(key!)).toBeNull();
+  });
+
+  it('deleting the account removes the certificate and the evidence that names the person', async () => {
+    const lawyer = await inReview();
+    await upload(lawyer.headers, pdf);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
+    const key = row?.licenceCertificateKey;
+    expect(key).toBeTruthy();
+    expect(await t.app.storage.get(key!)).not.toBeNull();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: lawyer.headers,
+      payload: { password: lawyer.user.password },
+      remoteAddress: remoteAddress(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).toEqual([]);
+    expect(await t.app.storage.get(key!)).toBeNull();
   });
 
   it('lists the licence state in the admin profiles table', async () => {

@@ -10,6 +10,7 @@ import {
   invoices,
   invoiceSettings,
   ksefOutbox,
+  licenceChecks,
   loginThrottles,
   mailOutbox,
   offerPayments,
@@ -108,7 +109,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
 
     let keptOffers = 0;
     if (profile) {
-      for (const key of [profile.imageKey, profile.cvKey, profile.cardKey]) if (key) keys.push(key);
+      for (const key of [profile.imageKey, profile.cvKey, profile.cardKey, profile.licenceCertificateKey])
+        if (key) keys.push(key);
       const offerRows = await tx.select().from(offers).where(eq(offers.profileId, profile.id));
       for (const offer of offerRows) if (offer.cardKey) keys.push(offer.cardKey);
       const offerIds = offerRows.map((o) => o.id);
@@ -145,6 +147,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       keptOffers = paidIds.length;
       await tx.delete(profileJobs).where(eq(profileJobs.profileId, profile.id));
       await tx.delete(profileReferences).where(eq(profileReferences.profileId, profile.id));
+      // The evidence of licence checks names the person (issue 22).
+      await tx.delete(licenceChecks).where(eq(licenceChecks.profileId, profile.id));
       if (profile.seolink) {
         await tx
           .insert(deletedProfilePages)
@@ -191,6 +195,13 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
         facebookUrl: null,
         seolink: null,
         status: 'inactive',
+        licenceState: 'unverified',
+        licenceMethod: null,
+        licenceVerifiedAt: null,
+        licenceCheckedAt: null,
+        licenceReason: null,
+        licenceCertificateKey: null,
+        licenceCertificateAt: null,
         updatedAt: now,
       })
       .where(eq(profiles.userId, userId));

@@ -21,6 +21,7 @@ export interface OfferWithLawyer {
     status: string;
     /** the professional type id: which substitution document the lawyer receives */
     permissions: string;
+    licenceState: string;
   };
   lawyer: { email: string; locale: Locale };
 }
@@ -35,6 +36,7 @@ const lawyerColumns = {
     seolink: profiles.seolink,
     status: profiles.status,
     permissions: profiles.permissions,
+    licenceState: profiles.licenceState,
   },
   lawyer: { email: users.email, locale: users.locale },
 };
