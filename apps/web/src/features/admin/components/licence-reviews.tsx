@@ -161,22 +161,24 @@ function DecisionDialog({
     setFieldError(problem);
     setFailure(null);
     if (problem) return;
-    decide.mutate(
-      { profileId: review.profile_id, decision, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(rejecting ? t('licence.rejected', { name: review.name }) : t('licence.approved', { name: review.name }));
-          onClose();
-        },
-        onError: (error) => {
-          console.error('licence decision failed', error);
-          // 409: another administrator decided first; the list is read again behind the dialog.
-          if (isApiError(error) && error.status === 409) setFailure(t('licence.alreadyDecided'));
-          else if (isApiError(error) && error.fieldErrors.reason) setFieldError(t(error.fieldErrors.reason, { ns: 'errors' }));
-          else setFailure(errorMessage(error, t));
-        },
-      },
-    );
+    // Awaited here rather than in mutate's callbacks: the queue is read again on success, and
+    // the card holding this dialog leaves the page before those callbacks would run.
+    decide
+      .mutateAsync({ profileId: review.profile_id, decision, reason: reason.trim() })
+      .then(() => {
+        toast.success(
+          rejecting ? t('licence.rejected', { name: review.name }) : t('licence.approved', { name: review.name }),
+        );
+        onClose();
+      })
+      .catch((error: unknown) => {
+        console.error('licence decision failed', error);
+        // 409: another administrator decided first; the list is read again behind the dialog.
+        if (isApiError(error) && error.status === 409) setFailure(t('licence.alreadyDecided'));
+        else if (isApiError(error) && error.fieldErrors.reason)
+          setFieldError(t(error.fieldErrors.reason, { ns: 'errors' }));
+        else setFailure(errorMessage(error, t));
+      });
   };
 
   return (
