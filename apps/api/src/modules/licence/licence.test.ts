@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { addDays, warsawDate, type LicenceDto, type ProfileDto } from '@substytut/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
+import { clientInvoice } from '../../../test/quality/world.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { licenceChecks, mailOutbox, profiles } from '../../db/schema.ts';
 import { runLicenceChecks } from './licence.service.ts';
@@ -216,6 +217,35 @@ describe('changes and re-checks', () => {
     });
     expect(changed.json().data.licence).toMatchObject({ state: 'rejected', reason: 'licence.reason.name_mismatch' });
     expect((await createOffer(lawyer.headers)).json().code).toBe('offers.licence_not_verified');
+  });
+
+  it('a lawyer who loses the licence takes no new payments on an open offer; a paid one goes on', async () => {
+    const lawyer = await lawyerWith();
+    const created = await createOffer(lawyer.headers);
+    const { offerUrl } = created.json().data.offer as { offerUrl: string };
+    const paid = await t.seed.offer({ profileId: lawyer.profile.profileId, status: 'payed' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({ firstname: 'Jan', lastname: 'Kowalski' }),
+      remoteAddress: remoteAddress(),
+    });
+    const page = await t.app.inject({ url: `/api/public/profile/${lawyer.profile.seolink}?offerUrl=${offerUrl}` });
+    expect(page.json().data.offer).toMatchObject({ offerUrl, error: true });
+    expect(page.json().data.licence).toBeNull();
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/profile/${lawyer.profile.seolink}/payment/${offerUrl}`,
+      headers: csrf,
+      payload: clientInvoice('platnik-22@example.com'),
+      remoteAddress: remoteAddress(),
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().code).toBe('offers.not_payable');
+    const list = await t.app.inject({ url: '/api/user/offer', headers: lawyer.headers });
+    const offers = list.json().data as { offerId: number; status: string }[];
+    expect(offers.find((o) => o.offerId === paid.id)?.status).toBe('payed');
   });
 
   it('does not ask again when nothing the register reads changed', async () => {

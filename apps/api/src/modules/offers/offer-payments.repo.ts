@@ -19,6 +19,7 @@ export interface OfferWithLawyer {
     lastname: string;
     seolink: string | null;
     status: string;
+    licenceState: string;
   };
   lawyer: { email: string; locale: Locale };
 }
@@ -32,6 +33,7 @@ const lawyerColumns = {
     lastname: profiles.lastname,
     seolink: profiles.seolink,
     status: profiles.status,
+    licenceState: profiles.licenceState,
   },
   lawyer: { email: users.email, locale: users.locale },
 };

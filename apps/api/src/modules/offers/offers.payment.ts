@@ -84,6 +84,8 @@ export async function startPayment(
   const found = await findPublicOffer(deps.db, input.seolink, input.offerUrl);
   if (!found || found.profile.status !== 'active') throw offerNotFound();
   if (!isOfferPayable(found.offer, deps.clock.now())) throw offerNotPayable();
+  // Issue 22: a lawyer whose licence is no longer verified takes no new payments (paid ones go on).
+  if (found.profile.licenceState !== 'verified') throw offerNotPayable();
   const account = await deps.payments.accountOf(deps.db, found.profile.userId);
   // The money could never be passed on: better no payment than a stuck one.
   if (!account?.payoutsEnabled) throw offerNotPayable();

@@ -63,7 +63,10 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
 
 /** The public page's data for a loaded row, checked against its schema (GET and the server-rendered page). */
 function publicProfileOf(row: PublicProfileRow, now: Date): PublicProfileDto {
-  return publicProfileDtoSchema.parse(profileDto(row, row.offer ? toPublicOfferDto(row.offer, now) : null));
+  const offer = row.offer ? toPublicOfferDto(row.offer, now) : null;
+  // Issue 22: without a verified licence the offer cannot be paid (startPayment refuses it too).
+  if (offer && row.profile.licenceState !== 'verified') offer.error = true;
+  return publicProfileDtoSchema.parse(profileDto(row, offer));
 }
 
 export interface PublicProfileCacheOptions {
