@@ -125,8 +125,12 @@ test.describe('licence verification', () => {
     // Active profile and payment account, but no verified licence: no offer, and the form says why.
     await page.goto('/en/dashboard/offers');
     const form = offerForm(page, 'New offer form');
-    await expect(form.getByText('You can create offers once your professional licence is confirmed.')).toBeVisible();
-    await expect(form.getByRole('list', { name: 'Conditions for creating offers' }).getByRole('listitem')).toHaveText([
+    await expect(
+      form.getByText('You can create offers once your professional licence is confirmed.'),
+    ).toBeVisible();
+    await expect(
+      form.getByRole('list', { name: 'Conditions for creating offers' }).getByRole('listitem'),
+    ).toHaveText([
       /A complete, active profile: met/,
       /A connected payment account: met/,
       /A verified licence \(entry number\): missing/,
@@ -154,7 +158,9 @@ test.describe('licence verification', () => {
     await expect(item).toContainText('Numer wpisuWAW/Adw/91234');
     await expect(item).toContainText('Przykładowy rejestr (wbudowany)');
     await expect(item).toContainText(/SHA-256[0-9a-f]{64}/);
-    await expect(item.getByRole('button', { name: `Pobierz zaświadczenie: Jan Nieznany${Tag}` })).toBeVisible();
+    await expect(
+      item.getByRole('button', { name: `Pobierz zaświadczenie: Jan Nieznany${Tag}` }),
+    ).toBeVisible();
     await expectNoAxeViolations(admin);
 
     await item.getByRole('button', { name: `Odrzuć: Jan Nieznany${Tag}` }).click();

@@ -71,7 +71,10 @@ export function OfferRequirementsNotice({
           </Link>
         )}
         {!requirements.licence_verified && (
-          <Link to={`${profileHref}#${LICENCE_ANCHOR}`} className="font-semibold underline underline-offset-4">
+          <Link
+            to={`${profileHref}#${LICENCE_ANCHOR}`}
+            className="font-semibold underline underline-offset-4"
+          >
             {t('requirements.verifyLicence')}
           </Link>
         )}
