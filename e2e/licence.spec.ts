@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { signInBrowser } from './support/api';
+import { startApp } from './support/app';
 import { connectPaymentAccount, createCompleteLawyer, SAMPLE_ADVOCATE } from './support/lawyer';
 
 // Seeded at start outside production (apps/api demo accounts).
@@ -37,6 +38,8 @@ const licencePanel = (page: Page, name = 'Weryfikacja uprawnień') => page.getBy
 
 /** Focuses the badge (the keyboard's way in) and returns the tooltip it opens. */
 async function badgeTooltip(page: Page, badge: string) {
+  // The tooltip's code loads on focus, which the page hears once it runs.
+  await startApp(page);
   await page.getByRole('button', { name: badge, exact: true }).focus();
   const tooltip = page.getByRole('tooltip');
   await expect(tooltip).toBeVisible();

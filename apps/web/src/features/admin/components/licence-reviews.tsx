@@ -52,7 +52,7 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
           {t(`licence.outcomes.${check.outcome}`, { defaultValue: check.outcome })}
         </Badge>
       </div>
-      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
         <dt className="font-medium">{t('licence.address')}</dt>
         <dd className="min-w-0 break-all">
           {check.url && /^https?:\/\//.test(check.url) ? (
@@ -87,7 +87,7 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
       {parsed.length > 0 && (
         <details className="rounded-md bg-muted/50 p-2">
           <summary className="cursor-pointer font-medium">{t('licence.parsed')}</summary>
-          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             {parsed.map(([key, value]) => (
               <div key={key} className="contents">
                 <dt className="font-mono text-xs">{key}</dt>
@@ -251,7 +251,7 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
           <h3 id={headingId} className="text-lg font-semibold">
             {review.name || '—'}
           </h3>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">{t('licence.type')}</dt>
             <dd>{professionalTypeLabel(review.professional_type, locale)}</dd>
             <dt className="font-medium">{t('licence.licenseNo')}</dt>

@@ -54,8 +54,8 @@ export function OfferRequirementsNotice({
           const met = requirements[requirement];
           const Icon = met ? CircleCheck : CircleX;
           return (
-            <li key={requirement} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-              <Icon aria-hidden="true" className="size-4 shrink-0" />
+            <li key={requirement} className="flex items-start gap-2">
+              <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
               <span>
                 {t(`requirements.items.${requirement}`)}
                 <span className="sr-only">: {met ? t('requirements.met') : t('requirements.missing')}</span>
