@@ -5,7 +5,7 @@ import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
 import { licenceRoutes } from '../modules/licence/licence.routes.ts';
-import { licenceAfterProfileSave } from '../modules/licence/licence.service.ts';
+import { checkLicence, queueLicenceCheck } from '../modules/licence/licence.service.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
@@ -35,7 +35,14 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
     // Issue 22: a new name, type, chamber or entry number is asked of the register again. The
     // embedded register answers at once; the real one (up to its timeout) after the answer is sent.
     onProfileSaved: async (before, after) => {
-      const check = () => licenceAfterProfileSave(licence, before, after);
+      const { due, droppedCertificate } = await queueLicenceCheck(licence, before, after);
+      if (droppedCertificate) {
+        await app.storage
+          .delete(droppedCertificate)
+          .catch((err: unknown) => app.log.warn({ err, key: droppedCertificate }, 'old certificate left'));
+      }
+      if (!due) return;
+      const check = () => checkLicence(licence, after.id);
       if (licence.register.kind === 'sample') await check();
       else app.background.run('licence check', check);
     },

@@ -75,8 +75,9 @@ beforeAll(async () => {
   fake.pages.set('WAW/Adw/90002', 'search-two-results.html');
   fake.pages.set('KRA/Adw/90003', 'search-non-practising.html');
   fake.pages.set('GDA/Apl/90005', 'search-trainee.html');
+  // The fake answers in this process: a generous timeout, so a busy machine is not a timed-out register.
   t = await createTestApp({
-    env: { LICENCE_REGISTER: 'advocates', LICENCE_REGISTER_URL: fake.url, LICENCE_REGISTER_TIMEOUT_MS: '300' },
+    env: { LICENCE_REGISTER: 'advocates', LICENCE_REGISTER_URL: fake.url, LICENCE_REGISTER_TIMEOUT_MS: '3000' },
   });
   csrf = await csrfHeaders(t.app);
 });
@@ -145,6 +146,22 @@ describe('the advocates register adapter against a local fake', () => {
     expect(check?.url).toBe(`${fake.url}${fake.requests.at(-1)?.path}`);
     expect(check?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((check?.parsed as { matched: { licenseNo: string } }).matched.licenseNo).toBe('WAW/Adw/90002');
+  });
+
+  it('a save answers at once with the licence queued; the register is asked after the answer', async () => {
+    const session = await t.seed.session();
+    const headers = { ...session.headers, ...csrf };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers,
+      payload: { ...annaNowak, firstname: 'Anna', lastname: 'Nowak' },
+      remoteAddress: remoteAddress(),
+    });
+    expect(saved.json().data.licence.state).toBe('pending');
+    await t.app.background.idle();
+    const read = await t.app.inject({ url: '/api/user/profile', headers });
+    expect(read.json().data.licence.state).toBe('verified');
   });
 
   it('rejects a non-practising advocate and one the register does not list', async () => {

@@ -246,19 +246,22 @@ export async function checkLicence(deps: LicenceDeps, profileId: number): Promis
 
 /**
  * After the profile was saved: a new question for the register (name, type, chamber or number
- * changed, or never asked) drops any earlier verification and asks again.
+ * changed, or never asked) drops any earlier verification at once and queues the licence
+ * ('pending'). `due`: a check is due (the caller runs it now or after its answer);
+ * `droppedCertificate`: the storage key of a certificate about the old number, for the caller to
+ * delete.
  */
-export async function licenceAfterProfileSave(
-  deps: LicenceDeps,
+export async function queueLicenceCheck(
+  deps: Pick<LicenceDeps, 'db'>,
   before: ProfileRow | null,
   after: ProfileRow,
-): Promise<void> {
+): Promise<{ due: boolean; droppedCertificate: string | null }> {
   const changed = before === null || licenceQuestionChanged(before, after);
-  if (!changed && after.licenceState !== 'unverified') return;
-  if (!queryOf(after)) return;
-  await deps.db.transaction(async (tx) => {
+  if ((!changed && after.licenceState !== 'unverified') || !queryOf(after))
+    return { due: false, droppedCertificate: null };
+  return deps.db.transaction(async (tx) => {
     const locked = await lockProfileById(tx, after.id);
-    if (!locked) return;
+    if (!locked) return { due: false, droppedCertificate: null };
     await updateProfile(tx, locked.id, {
       licenceState: 'pending',
       licenceMethod: null,
@@ -268,8 +271,8 @@ export async function licenceAfterProfileSave(
       licenceCertificateKey: changed ? null : locked.licenceCertificateKey,
       licenceCertificateAt: changed ? null : locked.licenceCertificateAt,
     });
+    return { due: true, droppedCertificate: changed ? locked.licenceCertificateKey : null };
   });
-  await checkLicence(deps, after.id);
 }
 
 /** POST /api/user/profile/licence/check: asks the register again now (rate limited on its route). */

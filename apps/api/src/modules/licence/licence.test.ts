@@ -5,7 +5,9 @@ import { multipartFile } from '../../../test/multipart.ts';
 import { clientInvoice } from '../../../test/quality/world.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { licenceChecks, mailOutbox, profiles } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
 import { runLicenceChecks } from './licence.service.ts';
+import { createSampleLicenceRegister } from './sample-register.ts';
 
 // The embedded sample register (the default adapter): the whole flow offline.
 let t: TestApp;
@@ -119,6 +121,16 @@ describe('a check against the sample register', () => {
     });
     expect(check?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(check?.parsed).toMatchObject({ lastname: 'Nowak', status: 'Wykonujący zawód' });
+  });
+
+  it("verifies the demo lawyer's seeded draft (Prawnik Demo, WAW/Adw/90001)", async () => {
+    const demo = DEMO_ACCOUNTS.find((a) => a.role === 'user');
+    if (!demo || !('profile' in demo)) throw new Error('no demo lawyer');
+    const verdict = await createSampleLicenceRegister().check(
+      { ...demo.profile, professionalType: demo.profile.permissions },
+      t.clock.now(),
+    );
+    expect(verdict.outcome).toBe('verified');
   });
 
   it('stores the number in one form, so "waw / adw / 090002" is the same entry', async () => {
@@ -445,6 +457,51 @@ describe('manual review', () => {
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
     const stored = await t.app.inject({ url: `/storage/${row?.licenceCertificateKey}` });
     expect(stored.statusCode).toBe(404);
+  });
+
+  it('a new entry number drops the certificate about the old one', async () => {
+    const lawyer = await inReview();
+    await upload(lawyer.headers, pdf);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
+    const key = row?.licenceCertificateKey;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({
+        firstname: 'Katarzyna',
+        lastname: 'Wójcik',
+        permissions: 'radca-prawny',
+        licenseNo: 'WA-90007',
+        institution: 'oirp-warszawa',
+      }),
+      remoteAddress: remoteAddress(),
+    });
+    expect(changed.json().data.licence).toMatchObject({
+      state: 'manual_review',
+      reason: 'licence.reason.no_register',
+      certificate_uploaded_at: null,
+    });
+    expect(await t.app.storage.get(key!)).toBeNull();
+  });
+
+  it('deleting the account removes the certificate and the evidence that names the person', async () => {
+    const lawyer = await inReview();
+    await upload(lawyer.headers, pdf);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, lawyer.profile.profileId));
+    const key = row?.licenceCertificateKey;
+    expect(key).toBeTruthy();
+    expect(await t.app.storage.get(key!)).not.toBeNull();
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: lawyer.headers,
+      payload: { password: lawyer.user.password },
+      remoteAddress: remoteAddress(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).toEqual([]);
+    expect(await t.app.storage.get(key!)).toBeNull();
   });
 
   it('lists the licence state in the admin profiles table', async () => {

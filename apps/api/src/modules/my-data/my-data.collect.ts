@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   contactMessages,
   dataExports,
+  licenceChecks,
   mailOutbox,
   offerPayments,
   offers,
@@ -36,6 +37,14 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
         .from(profileReferences)
         .where(eq(profileReferences.profileId, profile.id))
         .orderBy(asc(profileReferences.position))
+    : [];
+  // Issue 22: the licence checks name the person and are theirs to see.
+  const licenceCheckRows = profile
+    ? await db
+        .select()
+        .from(licenceChecks)
+        .where(eq(licenceChecks.profileId, profile.id))
+        .orderBy(asc(licenceChecks.id))
     : [];
   const [invoiceData] = await db
     .select()
@@ -95,6 +104,15 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
           createdAt: profile.createdAt,
           updatedAt: profile.updatedAt,
           files: { photo: profile.imageKey, cv: profile.cvKey, card: profile.cardKey },
+          licence: {
+            state: profile.licenceState,
+            method: profile.licenceMethod,
+            verifiedAt: profile.licenceVerifiedAt,
+            checkedAt: profile.licenceCheckedAt,
+            reason: profile.licenceReason,
+            certificateUploadedAt: profile.licenceCertificateAt,
+            checks: licenceCheckRows.map(({ id: _id, profileId: _p, reviewerId: _r, ...check }) => check),
+          },
         }
       : null,
     jobs: jobs.map(({ id: _id, profileId: _p, ...job }) => job),

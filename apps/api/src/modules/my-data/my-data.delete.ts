@@ -7,6 +7,7 @@ import {
   dataExports,
   deletedProfilePages,
   emailVerifications,
+  licenceChecks,
   loginThrottles,
   mailOutbox,
   offerPayments,
@@ -105,7 +106,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
 
     let keptOffers = 0;
     if (profile) {
-      for (const key of [profile.imageKey, profile.cvKey, profile.cardKey]) if (key) keys.push(key);
+      for (const key of [profile.imageKey, profile.cvKey, profile.cardKey, profile.licenceCertificateKey])
+        if (key) keys.push(key);
       const offerRows = await tx.select().from(offers).where(eq(offers.profileId, profile.id));
       for (const offer of offerRows) if (offer.cardKey) keys.push(offer.cardKey);
       const offerIds = offerRows.map((o) => o.id);
@@ -142,6 +144,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       keptOffers = paidIds.length;
       await tx.delete(profileJobs).where(eq(profileJobs.profileId, profile.id));
       await tx.delete(profileReferences).where(eq(profileReferences.profileId, profile.id));
+      // The evidence of licence checks names the person (issue 22).
+      await tx.delete(licenceChecks).where(eq(licenceChecks.profileId, profile.id));
       if (profile.seolink) {
         await tx
           .insert(deletedProfilePages)
@@ -186,6 +190,13 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
         facebookUrl: null,
         seolink: null,
         status: 'inactive',
+        licenceState: 'unverified',
+        licenceMethod: null,
+        licenceVerifiedAt: null,
+        licenceCheckedAt: null,
+        licenceReason: null,
+        licenceCertificateKey: null,
+        licenceCertificateAt: null,
         updatedAt: now,
       })
       .where(eq(profiles.userId, userId));
