@@ -12,17 +12,39 @@ export interface ActiveLawyer extends Session {
 export interface LawyerProfile {
   firstname: string;
   lastname: string;
+  /** The licence: a legal counsel of the Warsaw chamber unless said otherwise. */
+  permissions?: string;
+  licenseNo?: string;
+  institution?: string;
 }
 
-function profilePayload({ firstname, lastname }: LawyerProfile) {
+/**
+ * The sample register's practising advocate (apps/api licence/sample-register.ts): a lawyer with
+ * this name and number is verified by the register as soon as the profile is saved.
+ */
+export const SAMPLE_ADVOCATE: Required<LawyerProfile> = {
+  firstname: 'Anna Maria',
+  lastname: 'Nowak',
+  permissions: 'adwokat',
+  licenseNo: 'WAW/Adw/90002',
+  institution: 'ia-warszawa',
+};
+
+function profilePayload({
+  firstname,
+  lastname,
+  permissions = 'radca-prawny',
+  licenseNo = 'WA-12345',
+  institution = 'oirp-warszawa',
+}: LawyerProfile) {
   return {
     firstname,
     lastname,
     phone: '+48 601 234 567',
-    permissions: 'radca-prawny',
-    licenseNo: 'WA-12345',
+    permissions,
+    licenseNo,
     specialization: ['prawo-cywilne', 'prawo-pracy'],
-    institution: 'oirp-warszawa',
+    institution,
     description: 'Radca prawny z Warszawy. Zastępstwa procesowe w sprawach cywilnych i pracowniczych.',
     linkedinUrl: '',
     facebookUrl: '',
@@ -59,14 +81,13 @@ export async function createCompleteLawyer(
 }
 
 /**
- * A lawyer who may create offers: a complete profile plus a payment account finished on the
- * sandbox provider's onboarding page (the same form a person submits), so the profile is active.
+ * The payment account finished on the sandbox provider's onboarding page (the same form a person
+ * submits), which makes a complete profile active.
  */
-export async function createActiveLawyer(
+export async function connectPaymentAccount(
   request: APIRequestContext,
-  profile?: LawyerProfile,
-): Promise<ActiveLawyer> {
-  const lawyer = await createCompleteLawyer(request, profile);
+  lawyer: Pick<ActiveLawyer, 'headers'>,
+): Promise<void> {
   const link = await request.post('/api/user/profile/stripe/createaccount', { headers: lawyer.headers });
   expect(link.status(), await link.text()).toBe(200);
   const onboarding = new URL(((await link.json()) as { data: { url: string } }).data.url);
@@ -77,11 +98,43 @@ export async function createActiveLawyer(
     maxRedirects: 0,
   });
   expect(completed.status(), await completed.text()).toBe(303);
-
   const read = await request.get('/api/user/profile', { headers: lawyer.headers });
   expect(((await read.json()) as { data: { status: string } }).data.status).toBe('active');
-  await approveLicence(request, lawyer.profileId);
+}
+
+/**
+ * A lawyer who may create offers: a complete profile, an active payment account and (issue 22)
+ * a verified licence. The sample register's advocates are verified on saving the profile; anyone
+ * else is approved by the demo administrator, as a person reviewing would.
+ */
+export async function createActiveLawyer(
+  request: APIRequestContext,
+  profile?: LawyerProfile,
+): Promise<ActiveLawyer> {
+  const lawyer = await createCompleteLawyer(request, profile);
+  await connectPaymentAccount(request, lawyer);
+  const read = await request.get('/api/user/profile', { headers: lawyer.headers });
+  const licence = ((await read.json()) as { data: { licence: { state: string } } }).data.licence;
+  if (licence.state !== 'verified') await approveLicence(request, lawyer.profileId);
   return lawyer;
+}
+
+// Seeded at start outside production (apps/api demo accounts).
+const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
+/** One administrator login per worker: logins are throttled, and a token outlives a run. */
+let adminToken: Promise<string> | null = null;
+
+/** The demo administrator's bearer token, for the review queue's API. */
+export function adminBearer(request: APIRequestContext): Promise<string> {
+  adminToken ??= (async () => {
+    const login = await request.post('/api/login', {
+      headers: await csrf(request),
+      data: { ...ADMIN, 'cf-turnstile-response': 'local' },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    return ((await login.json()) as { data: { token: string } }).data.token;
+  })();
+  return adminToken;
 }
 
 /**
@@ -89,15 +142,8 @@ export async function createActiveLawyer(
  * register answers for, so the demo administrator approves the licence as a person would.
  */
 export async function approveLicence(request: APIRequestContext, profileId: number): Promise<void> {
-  const headers = await csrf(request);
-  const login = await request.post('/api/login', {
-    headers,
-    data: { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut', 'cf-turnstile-response': 'local' },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
   const decided = await request.post(`/api/admin/licence-reviews/${profileId}`, {
-    headers: { ...headers, authorization: `Bearer ${token}` },
+    headers: { ...(await csrf(request)), authorization: `Bearer ${await adminBearer(request)}` },
     data: { decision: 'approve', reason: null },
   });
   expect(decided.status(), await decided.text()).toBe(200);

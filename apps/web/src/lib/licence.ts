@@ -33,11 +33,13 @@ export function formatLicenceMoment(iso: string, language: Locale): string {
   return `${formatLicenceDay(iso, language)}, ${warsawTime.format(new Date(iso))}`;
 }
 
-
 /**
  * A licence's reason is a key of the error catalogue (licence.reason.*) when a register answered,
  * and an administrator's own words after a review: only the first is translated.
  */
-export function licenceReasonText(reason: string, t: (key: string, options: { ns: string }) => string): string {
+export function licenceReasonText(
+  reason: string,
+  t: (key: string, options: { ns: string }) => string,
+): string {
   return reason.startsWith('licence.reason.') ? t(reason, { ns: 'errors' }) : reason;
 }

@@ -1,4 +1,8 @@
-import type { LicenceReviewDecision, LicenceReviewItem, LicenceReviewList } from '@substytut/shared/admin-api';
+import type {
+  LicenceReviewDecision,
+  LicenceReviewItem,
+  LicenceReviewList,
+} from '@substytut/shared/admin-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/lib/api-client';
 import type { OwnLicence } from '@/lib/licence';
@@ -35,14 +39,25 @@ export function decideLicenceReview(
 export function useDecideLicenceReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ profileId, decision, reason }: { profileId: number; decision: LicenceDecision; reason: string }) =>
-      decideLicenceReview(profileId, decision, reason),
+    mutationFn: ({
+      profileId,
+      decision,
+      reason,
+    }: {
+      profileId: number;
+      decision: LicenceDecision;
+      reason: string;
+    }) => decideLicenceReview(profileId, decision, reason),
     // The queue and the profiles table's licence column both change.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
 
 /**
  * GET /admin/licence-reviews/{profileId}/certificate. The file needs the administrator's bearer

@@ -41,7 +41,9 @@ function serve(decision: { status?: number; body?: unknown } = {}) {
       if (decision.status && decision.status >= 400) return decision;
       items = [];
       const body = call.body as { decision: string };
-      return { body: { data: { licence: { state: body.decision === 'approve' ? 'verified' : 'rejected' } } } };
+      return {
+        body: { data: { licence: { state: body.decision === 'approve' ? 'verified' : 'rejected' } } },
+      };
     },
   });
   vi.stubGlobal('fetch', stub.fetch);
@@ -71,15 +73,16 @@ describe('licence review queue', () => {
     const evidence = within(article).getByRole('region', { name: 'Dowody sprawdzenia: Anna Nowak' });
     expect(evidence).toHaveTextContent('Rejestr adwokatów (rejestradwokatow.pl)');
     expect(evidence).toHaveTextContent('do weryfikacji ręcznej');
-    expect(within(evidence).getByRole('link', { name: /rejestradwokatow\.pl\/adwokat\/nowak-anna-9999/ })).toHaveAttribute(
-      'href',
-      'https://rejestradwokatow.pl/adwokat/nowak-anna-9999',
-    );
+    expect(
+      within(evidence).getByRole('link', { name: /rejestradwokatow\.pl\/adwokat\/nowak-anna-9999/ }),
+    ).toHaveAttribute('href', 'https://rejestradwokatow.pl/adwokat/nowak-anna-9999');
     expect(evidence).toHaveTextContent('Pobrano2026-11-24 09:59:30');
     expect(evidence).toHaveTextContent(`SHA-256${'a'.repeat(64)}`);
     expect(evidence).toHaveTextContent('UzasadnienieNazwisko zgadza się tylko częściowo');
     expect(evidence).toHaveTextContent('nameAnna Nowak-Kowalska');
-    expect(within(article).getByRole('button', { name: 'Pobierz zaświadczenie: Anna Nowak' })).toBeInTheDocument();
+    expect(
+      within(article).getByRole('button', { name: 'Pobierz zaświadczenie: Anna Nowak' }),
+    ).toBeInTheDocument();
   });
 
   it('says when nobody is waiting', async () => {

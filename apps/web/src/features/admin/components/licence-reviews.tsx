@@ -48,12 +48,14 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
     <li className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t(`licence.sources.${check.source}`)}</span>
-        <Badge variant="outline">{t(`licence.outcomes.${check.outcome}`, { defaultValue: check.outcome })}</Badge>
+        <Badge variant="outline">
+          {t(`licence.outcomes.${check.outcome}`, { defaultValue: check.outcome })}
+        </Badge>
       </div>
-      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
         <dt className="font-medium">{t('licence.address')}</dt>
         <dd className="min-w-0 break-all">
-          {check.url ? (
+          {check.url && /^https?:\/\//.test(check.url) ? (
             <a
               href={check.url}
               target="_blank"
@@ -65,7 +67,8 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
               <span className="sr-only"> {t('licence.newTab')}</span>
             </a>
           ) : (
-            '—'
+            // The sample register's addresses name no page a browser could open.
+            (check.url ?? '—')
           )}
         </dd>
         <dt className="font-medium">{t('licence.fetchedAt')}</dt>
@@ -84,7 +87,7 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
       {parsed.length > 0 && (
         <details className="rounded-md bg-muted/50 p-2">
           <summary className="cursor-pointer font-medium">{t('licence.parsed')}</summary>
-          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             {parsed.map(([key, value]) => (
               <div key={key} className="contents">
                 <dt className="font-mono text-xs">{key}</dt>
@@ -101,7 +104,8 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
 function CertificateButton({ review }: { review: LicenceReview }) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
-  if (!review.certificate_url) return <p className="text-sm text-muted-foreground">{t('licence.noCertificate')}</p>;
+  if (!review.certificate_url)
+    return <p className="text-sm text-muted-foreground">{t('licence.noCertificate')}</p>;
   const onClick = async () => {
     setBusy(true);
     try {
@@ -161,22 +165,26 @@ function DecisionDialog({
     setFieldError(problem);
     setFailure(null);
     if (problem) return;
-    decide.mutate(
-      { profileId: review.profile_id, decision, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(rejecting ? t('licence.rejected', { name: review.name }) : t('licence.approved', { name: review.name }));
-          onClose();
-        },
-        onError: (error) => {
-          console.error('licence decision failed', error);
-          // 409: another administrator decided first; the list is read again behind the dialog.
-          if (isApiError(error) && error.status === 409) setFailure(t('licence.alreadyDecided'));
-          else if (isApiError(error) && error.fieldErrors.reason) setFieldError(t(error.fieldErrors.reason, { ns: 'errors' }));
-          else setFailure(errorMessage(error, t));
-        },
-      },
-    );
+    // Awaited here rather than in mutate's callbacks: the queue is read again on success, and
+    // the card holding this dialog leaves the page before those callbacks would run.
+    decide
+      .mutateAsync({ profileId: review.profile_id, decision, reason: reason.trim() })
+      .then(() => {
+        toast.success(
+          rejecting
+            ? t('licence.rejected', { name: review.name })
+            : t('licence.approved', { name: review.name }),
+        );
+        onClose();
+      })
+      .catch((error: unknown) => {
+        console.error('licence decision failed', error);
+        // 409: another administrator decided first; the list is read again behind the dialog.
+        if (isApiError(error) && error.status === 409) setFailure(t('licence.alreadyDecided'));
+        else if (isApiError(error) && error.fieldErrors.reason)
+          setFieldError(t(error.fieldErrors.reason, { ns: 'errors' }));
+        else setFailure(errorMessage(error, t));
+      });
   };
 
   return (
@@ -185,7 +193,9 @@ function DecisionDialog({
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>
-              {rejecting ? t('licence.rejectTitle', { name: review.name }) : t('licence.approveTitle', { name: review.name })}
+              {rejecting
+                ? t('licence.rejectTitle', { name: review.name })
+                : t('licence.approveTitle', { name: review.name })}
             </DialogTitle>
             <DialogDescription id={descriptionId}>
               {rejecting ? t('licence.rejectDescription') : t('licence.approveDescription')}
@@ -233,12 +243,15 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
   const headingId = useId();
   return (
     <li>
-      <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-5">
+      <article
+        aria-labelledby={headingId}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-5"
+      >
         <header className="flex flex-col gap-1">
           <h3 id={headingId} className="text-lg font-semibold">
             {review.name || '—'}
           </h3>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">{t('licence.type')}</dt>
             <dd>{professionalTypeLabel(review.professional_type, locale)}</dd>
             <dt className="font-medium">{t('licence.licenseNo')}</dt>
@@ -250,7 +263,10 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
           </dl>
         </header>
         <CertificateButton review={review} />
-        <section aria-label={t('licence.evidenceLabel', { name: review.name })} className="flex flex-col gap-2">
+        <section
+          aria-label={t('licence.evidenceLabel', { name: review.name })}
+          className="flex flex-col gap-2"
+        >
           <h4 className="text-sm font-semibold">{t('licence.evidence')}</h4>
           {review.checks.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('licence.noChecks')}</p>
@@ -263,7 +279,10 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
           )}
         </section>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setDecision('approve')} aria-label={t('licence.approveLabel', { name: review.name })}>
+          <Button
+            onClick={() => setDecision('approve')}
+            aria-label={t('licence.approveLabel', { name: review.name })}
+          >
             <Check aria-hidden="true" />
             {t('licence.approve')}
           </Button>
@@ -298,7 +317,10 @@ export function LicenceReviews({ locale }: { locale: Locale }) {
     );
   } else if (query.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
+      >
         <p>{t('loadFailed')}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           {t('retry')}

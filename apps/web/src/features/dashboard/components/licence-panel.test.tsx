@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnLicence } from '@/lib/licence';
 import { setSession } from '@/lib/session';
-import { completeProfile, createFakeDashboardApi, type FakeDashboardApi } from '../../../../test/dashboard-api';
+import {
+  completeProfile,
+  createFakeDashboardApi,
+  type FakeDashboardApi,
+} from '../../../../test/dashboard-api';
 import { renderWithApp } from '../../../../test/offers-api';
 import { LicencePanel } from './licence-panel';
 
@@ -122,7 +126,9 @@ describe('licence panel', () => {
     renderPanel(licence({ state: 'manual_review' }));
     const input = screen.getByLabelText('Prześlij zaświadczenie z izby');
     await user.upload(input, new File(['x'], 'zaswiadczenie.docx', { type: 'application/msword' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Zaświadczenie musi być plikiem PDF, JPG lub PNG.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Zaświadczenie musi być plikiem PDF, JPG lub PNG.',
+    );
     await user.upload(
       input,
       new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'zaswiadczenie.pdf', { type: 'application/pdf' }),

@@ -75,7 +75,9 @@ function canAskRegister(licence: OwnLicence): boolean {
 /** Issue 22: a certificate helps where the register cannot answer, or has said no. */
 function canUploadCertificate(licence: OwnLicence): boolean {
   if (licence.state === 'verified' || licence.state === 'pending') return false;
-  return licence.state === 'manual_review' || licence.state === 'rejected' || licence.register === 'legal_counsel';
+  return (
+    licence.state === 'manual_review' || licence.state === 'rejected' || licence.register === 'legal_counsel'
+  );
 }
 
 function CertificateUpload({ uploaded }: { uploaded: boolean }) {
@@ -189,12 +191,20 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
       licence.checked_at ? formatLicenceMoment(licence.checked_at, language) : t('licence.never'),
     ],
   ];
-  if (licence.verified_at) facts.push([t('licence.verifiedAt'), formatLicenceMoment(licence.verified_at, language)]);
+  if (licence.verified_at)
+    facts.push([t('licence.verifiedAt'), formatLicenceMoment(licence.verified_at, language)]);
   if (licence.certificate_uploaded_at)
     facts.push([t('licence.certificateAt'), formatLicenceMoment(licence.certificate_uploaded_at, language)]);
 
   return (
-    <Card ref={panel} id={LICENCE_PANEL_ID} tabIndex={-1} aria-labelledby={headingId} role="region" className="scroll-mt-20 focus:outline-none">
+    <Card
+      ref={panel}
+      id={LICENCE_PANEL_ID}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      role="region"
+      className="scroll-mt-20 focus:outline-none"
+    >
       <CardHeader className="flex flex-row flex-wrap items-center gap-x-3 gap-y-2">
         <CardTitle as="h2" id={headingId}>
           {t('licence.heading')}
@@ -212,7 +222,9 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
           <p
             className={cn(
               'rounded-md border p-3 text-sm',
-              licence.state === 'rejected' ? 'border-destructive/30 bg-destructive/5' : 'border-border bg-muted/40',
+              licence.state === 'rejected'
+                ? 'border-destructive/30 bg-destructive/5'
+                : 'border-border bg-muted/40',
             )}
           >
             <span className="font-semibold">{t('licence.reason')}: </span>

@@ -54,8 +54,8 @@ export function OfferRequirementsNotice({
           const met = requirements[requirement];
           const Icon = met ? CircleCheck : CircleX;
           return (
-            <li key={requirement} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-              <Icon aria-hidden="true" className="size-4 shrink-0" />
+            <li key={requirement} className="flex items-start gap-2">
+              <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
               <span>
                 {t(`requirements.items.${requirement}`)}
                 <span className="sr-only">: {met ? t('requirements.met') : t('requirements.missing')}</span>
@@ -71,7 +71,10 @@ export function OfferRequirementsNotice({
           </Link>
         )}
         {!requirements.licence_verified && (
-          <Link to={`${profileHref}#${LICENCE_ANCHOR}`} className="font-semibold underline underline-offset-4">
+          <Link
+            to={`${profileHref}#${LICENCE_ANCHOR}`}
+            className="font-semibold underline underline-offset-4"
+          >
             {t('requirements.verifyLicence')}
           </Link>
         )}
