@@ -333,11 +333,12 @@ async function walk(
   await page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
+  // Issue 23: marking done opens the hearing report form (a dialog, no longer a yes/no alert).
   await card(OFFERS.paid).getByRole('button', { name: t.markDone }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
-  await scan('/dashboard/offers mark-done confirmation');
-  await page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await scan('/dashboard/offers mark-done report dialog');
+  await page.getByRole('dialog').getByRole('button', { name: t.cancel }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   if (width < 768) {
     await (await menu(OFFERS.sent)).getByRole('menuitem', { name: t.details }).click();

@@ -27,7 +27,10 @@ export const hearingReports = pgTable(
       'hearing_reports_outcome_valid',
       sql`${t.outcome} in ('held', 'adjourned', 'cancelled_by_court', 'not_held')`,
     ),
-    check('hearing_reports_next_only_adjourned', sql`(${t.outcome} = 'adjourned') = (${t.nextHearingAt} is not null)`),
+    check(
+      'hearing_reports_next_only_adjourned',
+      sql`(${t.outcome} = 'adjourned') = (${t.nextHearingAt} is not null)`,
+    ),
     check('hearing_reports_notes_length', sql`length(${t.notes}) <= 2000`),
   ],
 );

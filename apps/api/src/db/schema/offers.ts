@@ -83,7 +83,10 @@ export const offers = pgTable(
       'offers_status_valid',
       sql`${t.status} in ('active', 'paystart', 'payed', 'done', 'accepted', 'archive', 'expired', 'disputed', 'cancelled', 'refunded', 'resolved')`,
     ),
-    check('offers_resolution_valid', sql`${t.resolution} is null or ${t.resolution} in ('release', 'refund')`),
+    check(
+      'offers_resolution_valid',
+      sql`${t.resolution} is null or ${t.resolution} in ('release', 'refund')`,
+    ),
     // 1 grosz to 1000 zł net (docs/decisions/005-offer-price-bounds.md).
     check('offers_net_range', sql`${t.netGrosze} between 1 and 100000`),
     check('offers_gross_is_net_plus_vat', sql`${t.grossGrosze} = (${t.netGrosze} * 123 + 50) / 100`),

@@ -447,6 +447,11 @@ describe('GET /api/admin/summary', () => {
       accepted: 1,
       archive: 0,
       expired: 1,
+      // issue 23's statuses, counted like the others
+      disputed: 0,
+      cancelled: 0,
+      refunded: 0,
+      resolved: 0,
     });
     expect(summary.paidVolume).toHaveLength(12);
     expect(summary.paidVolume.map((w) => w.weekStart)).toEqual(summaryWeeks(new Date(NOW)));
