@@ -442,6 +442,34 @@ const MATRIX: Record<string, Rule> = {
         : { cookies: { substytut_payer: token === 'own' ? w.invoice.payerCookie : randomToken() } }),
     }),
   },
+  // The substitution document (decision 021): the owner from the offer card, the payer's browser
+  // from the success page, anyone holding the mail's secret link (its address is its credential).
+  'GET /api/user/offer/:id/substitution-document': {
+    policy: 'owner',
+    request: (w) => get(`/api/user/offer/${w.offers.paid.id}/substitution-document`),
+  },
+  'GET /api/public/profile/:seolink/payment/:offerUrl/document/status': {
+    policy: 'link',
+    request: (w, token) => ({
+      ...get(`/api/public/profile/${w.a.seolink}/payment/${w.offers.paid.offerUrl}/document/status`),
+      ...(token === 'none'
+        ? {}
+        : { cookies: { substytut_payer: token === 'own' ? w.invoice.payerCookie : randomToken() } }),
+    }),
+  },
+  'GET /api/public/profile/:seolink/payment/:offerUrl/document': {
+    policy: 'link',
+    request: (w, token) => ({
+      ...get(`/api/public/profile/${w.a.seolink}/payment/${w.offers.paid.offerUrl}/document`),
+      ...(token === 'none'
+        ? {}
+        : { cookies: { substytut_payer: token === 'own' ? w.invoice.payerCookie : randomToken() } }),
+    }),
+  },
+  'GET /api/public/substitution-document/:token': {
+    policy: 'credential',
+    forged: () => get(`/api/public/substitution-document/${randomToken()}`),
+  },
   // Registered only when Stripe is configured (checked with a second app below).
   'POST /api/webhooks/stripe': { policy: 'signed', request: () => webhook('/api/webhooks/stripe') },
   'POST /api/webhooks/stripe/connect': {

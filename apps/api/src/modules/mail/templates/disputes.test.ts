@@ -97,7 +97,7 @@ describe('report paragraphs', () => {
   it('name the outcome, the next hearing in Warsaw time, the notes and the minutes', () => {
     expect(reportParagraphs('pl', report)).toEqual([
       'Raport z rozprawy: Rozprawa odroczona.',
-      'Kolejny termin: 15.01.2027, 09:30.',
+      'Kolejny termin: 15.01.2027, godz. 09:30.',
       'Uwagi: Witness absent',
       'Do raportu dołączono protokół rozprawy (PDF) — znajdziesz go na stronie potwierdzenia.',
     ]);
