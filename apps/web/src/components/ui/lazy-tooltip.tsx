@@ -17,16 +17,20 @@ type TriggerElement = ReactElement<{
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 }>;
 
+type TooltipSide = 'top' | 'right' | 'bottom' | 'left';
+
 const LoadedTooltip = lazy(async () => {
   const { Tooltip, TooltipContent, TooltipTrigger } = await import('./tooltip');
   function Loaded({
     trigger,
     content,
     refocus,
+    side,
   }: {
     trigger: TriggerElement;
     content: ReactNode;
     refocus: boolean;
+    side: TooltipSide | undefined;
   }) {
     const ref = useRef<HTMLElement>(null);
     useEffect(() => {
@@ -36,7 +40,7 @@ const LoadedTooltip = lazy(async () => {
     return (
       <Tooltip defaultOpen>
         <TooltipTrigger asChild>{cloneElement(trigger, { ref })}</TooltipTrigger>
-        <TooltipContent>{content}</TooltipContent>
+        <TooltipContent side={side}>{content}</TooltipContent>
       </Tooltip>
     );
   }
@@ -47,7 +51,16 @@ const LoadedTooltip = lazy(async () => {
  * A tooltip (see tooltip.tsx) whose code loads when its trigger is first pointed at or focused,
  * for public pages that should not carry the positioning library up front.
  */
-export function LazyTooltip({ content, children }: { content: ReactNode; children: TriggerElement }) {
+export function LazyTooltip({
+  content,
+  children,
+  side,
+}: {
+  content: ReactNode;
+  children: TriggerElement;
+  /** where it opens; above by default */
+  side?: TooltipSide;
+}) {
   const [active, setActive] = useState<'pointer' | 'focus' | null>(null);
   if (!active) {
     return cloneElement(children, {
@@ -57,7 +70,7 @@ export function LazyTooltip({ content, children }: { content: ReactNode; childre
   }
   return (
     <Suspense fallback={children}>
-      <LoadedTooltip trigger={children} content={content} refocus={active === 'focus'} />
+      <LoadedTooltip trigger={children} content={content} refocus={active === 'focus'} side={side} />
     </Suspense>
   );
 }

@@ -166,7 +166,8 @@ export function Sidebar({ id, label, children }: SidebarProps) {
   }
 
   // The column runs the page's full height down to the footer (its colour and border with it);
-  // the sidebar inside stays in view while the page scrolls.
+  // the sidebar inside stays in view while the page scrolls, and scrolls itself when the offer form
+  // (with the hearing details and what is missing) is taller than the window.
   return (
     <div
       data-sidebar-column=""
@@ -179,7 +180,7 @@ export function Sidebar({ id, label, children }: SidebarProps) {
         id={id}
         aria-label={label}
         data-state={open ? 'expanded' : 'collapsed'}
-        className="sticky top-16 z-10 flex h-[calc(100dvh-4rem)] flex-col"
+        className="sticky top-16 z-10 flex h-[calc(100dvh-4rem)] flex-col overflow-y-auto overscroll-contain"
       >
         {children({ collapsed: !open, mobile: false })}
       </aside>

@@ -27,8 +27,9 @@ function VerifiedBadge({ licence }: { licence: PublicLicence }) {
     licence.method === 'register'
       ? t(`profile.verifiedByRegister.${licence.register}`, { date })
       : t('profile.verifiedByReview', { date });
+  // Below the badge: above, it would cover the lawyer's name.
   return (
-    <LazyTooltip content={text}>
+    <LazyTooltip content={text} side="bottom">
       <button
         type="button"
         className={cn(
