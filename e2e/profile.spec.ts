@@ -162,7 +162,7 @@ test.describe('provider profile', () => {
     await page
       .getByLabel('Numer rachunku bankowego (opcjonalnie)')
       .fill('PL61 1090 1014 0000 0712 1981 2874');
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await expect(page.getByText('Dane zostaly zapisane')).toBeVisible();
     await expectNoAxeViolations(page);
 
