@@ -12,6 +12,7 @@ import { openSecret } from '../app/token-crypto.ts';
 import type { Storage } from '../storage/storage.ts';
 import { KsefAuthError, type KsefAuth, type KsefPort, type KsefSession } from './ksef.port.ts';
 import { invoiceFacts } from './ksef.xml.ts';
+import { startPolling } from '../app/polling.ts';
 
 // While a worker holds a row, it is pushed this far into the future; if the worker dies, the row
 // becomes due again after the lease instead of being lost (the mail outbox's approach).
@@ -305,28 +306,9 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
 /** Polls the outbox every `intervalMs` (default 5 s). */
 export function startKsefWorker(options: KsefWorkerOptions): KsefWorker {
   const worker = createKsefWorker(options);
-  const intervalMs = options.intervalMs ?? 5000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const tick = () => {
-    if (stopped) return;
-    running = worker
-      .runOnce()
-      .catch((error: unknown) => options.log?.error({ err: error }, 'ksef worker pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  tick();
-
-  return {
-    runOnce: worker.runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling(worker, {
+    intervalMs: options.intervalMs ?? 5000,
+    label: 'ksef worker',
+    log: options.log,
+  });
 }

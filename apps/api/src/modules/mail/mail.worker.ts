@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import type { MailTransport } from './mail.transport.ts';
+import { startPolling } from '../app/polling.ts';
 
 export const MAX_ATTEMPTS = 12;
 // While a worker sends, the row is pushed this far into the future; if the worker dies, the row
@@ -107,28 +108,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 /** Starts polling the outbox every `intervalMs` (default 2 s). */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const worker = createMailWorker(options);
-  const intervalMs = options.intervalMs ?? 2000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const tick = () => {
-    if (stopped) return;
-    running = worker
-      .runOnce()
-      .catch((error: unknown) => options.log?.error({ err: error }, 'mail worker pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  tick();
-
-  return {
-    runOnce: worker.runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling(worker, {
+    intervalMs: options.intervalMs ?? 2000,
+    label: 'mail worker',
+    log: options.log,
+  });
 }
