@@ -124,3 +124,41 @@ export function HearingFields({ value, onChange, errors, description, disabled }
     </fieldset>
   );
 }
+
+/**
+ * The hearing fields folded under 'Szczegóły rozprawy (opcjonalnie)', as the offer form and step 2
+ * show them: optional, so closed until opened (or until the server points at one of them).
+ */
+export function OptionalHearingFields({
+  open,
+  onOpenChange,
+  value,
+  onChange,
+  errors,
+  description,
+}: Omit<HearingFieldsProps, 'onChange' | 'disabled'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChange: (update: (current: HearingFormValues) => HearingFormValues) => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <details
+      open={open}
+      onToggle={(event) => onOpenChange(event.currentTarget.open)}
+      className="group rounded-md"
+    >
+      <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+        {t('hearing.optional')}
+      </summary>
+      <div className="pt-2">
+        <HearingFields
+          value={value}
+          onChange={(patch) => onChange((current) => ({ ...current, ...patch }))}
+          errors={errors}
+          description={description}
+        />
+      </div>
+    </details>
+  );
+}

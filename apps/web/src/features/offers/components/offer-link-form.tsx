@@ -14,7 +14,7 @@ import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { HearingFields } from '@/components/hearing/hearing-fields';
+import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
 import {
   EMPTY_HEARING_VALUES,
   hearingPayload,
@@ -189,22 +189,13 @@ export function OfferLinkForm() {
             />
           </FormField>
           <GrossPreview price={price} />
-          <details
+          <OptionalHearingFields
             open={hearingOpen}
-            onToggle={(event) => setHearingOpen(event.currentTarget.open)}
-            className="group rounded-md"
-          >
-            <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
-              {t('hearing.optional', { ns: 'common' })}
-            </summary>
-            <div className="pt-2">
-              <HearingFields
-                value={hearing}
-                onChange={(patch) => setHearing((current) => ({ ...current, ...patch }))}
-                errors={hearingErrors}
-              />
-            </div>
-          </details>
+            onOpenChange={setHearingOpen}
+            value={hearing}
+            onChange={setHearing}
+            errors={hearingErrors}
+          />
           <Button type="submit" loading={createOffer.isPending} className="w-full">
             {!createOffer.isPending && <Link2 aria-hidden="true" />}
             {createOffer.isPending ? t('form.submitting') : t('form.submit')}

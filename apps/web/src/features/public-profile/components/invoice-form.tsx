@@ -28,7 +28,7 @@ import { lookupCompany } from '../api/lookup-company';
 import { useStartPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
-import { HearingFields } from '@/components/hearing/hearing-fields';
+import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
 import {
   hearingPayload,
   hearingServerErrors,
@@ -226,23 +226,14 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           >
             <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
-          <details
+          <OptionalHearingFields
             open={hearingOpen}
-            onToggle={(event) => setHearingOpen(event.currentTarget.open)}
-            className="rounded-md"
-          >
-            <summary className="cursor-pointer rounded-sm py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
-              {t('hearing.optional', { ns: 'common' })}
-            </summary>
-            <div className="pt-2">
-              <HearingFields
-                value={hearing}
-                onChange={(patch) => setHearing((current) => ({ ...current, ...patch }))}
-                errors={hearingErrors}
-                description={t('form.hearingHint')}
-              />
-            </div>
-          </details>
+            onOpenChange={setHearingOpen}
+            value={hearing}
+            onChange={setHearing}
+            errors={hearingErrors}
+            description={t('form.hearingHint')}
+          />
           <div className="flex flex-col gap-1">
             <div className="flex items-start gap-3">
               <Checkbox
