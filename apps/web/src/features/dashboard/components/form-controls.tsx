@@ -1,6 +1,7 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Save } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useController, useFormContext, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -104,4 +105,34 @@ export function TextField<T extends FieldValues>({
 export function ValidMark({ show }: { show: boolean }) {
   if (!show) return null;
   return <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-success" />;
+}
+
+/** A billing form's foot: 'saved' announced to screen readers beside the submit button. */
+export function SaveRow({
+  saved,
+  savedText,
+  saving,
+  label,
+}: {
+  saved: boolean;
+  savedText: string;
+  saving: boolean;
+  label: string;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+      <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-success sm:mr-auto">
+        {saved && (
+          <>
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {savedText}
+          </>
+        )}
+      </p>
+      <Button type="submit" loading={saving}>
+        {!saving && <Save aria-hidden="true" />}
+        {label}
+      </Button>
+    </div>
+  );
 }

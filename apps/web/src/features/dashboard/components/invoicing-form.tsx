@@ -8,7 +8,7 @@ import {
   type InvoiceSettingsDto,
   type InvoiceSettingsInput,
 } from '@substytut/shared';
-import { CircleCheck, FlaskConical, RefreshCw, Save } from 'lucide-react';
+import { FlaskConical, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { invoiceSettingsQueryKey, saveInvoiceSettings, useInvoiceSettings } from '../api/invoice-settings';
-import { TextField } from './form-controls';
+import { SaveRow, TextField } from './form-controls';
 
 interface InvoicingFormValues {
   mode: InvoiceMode;
@@ -213,20 +213,12 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
           hint={t('billing.invoicing.seriesHint', { example })}
           inputProps={{ autoComplete: 'off' }}
         />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
-          <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-success sm:mr-auto">
-            {saved && (
-              <>
-                <CircleCheck aria-hidden="true" className="size-4" />
-                {t('billing.invoicing.saved')}
-              </>
-            )}
-          </p>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {!form.formState.isSubmitting && <Save aria-hidden="true" />}
-            {t('billing.invoicing.save')}
-          </Button>
-        </div>
+        <SaveRow
+          saved={saved}
+          savedText={t('billing.invoicing.saved')}
+          saving={form.formState.isSubmitting}
+          label={t('billing.invoicing.save')}
+        />
       </form>
     </FormProvider>
   );

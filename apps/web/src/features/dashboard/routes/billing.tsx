@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { providerInvoiceSchema, type InvoiceDataDto, type ProviderInvoicePayload } from '@substytut/shared';
-import { CircleCheck, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Loading } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { invoiceDataQueryKey, updateInvoiceData, useInvoiceData } from '../api/invoice-data';
-import { TextField } from '../components/form-controls';
+import { SaveRow, TextField } from '../components/form-controls';
 import { InvoicingSettings } from '../components/invoicing-form';
 import { DashboardPage } from './dashboard-page';
 
@@ -131,20 +129,12 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
             placeholder: 'PL00 0000 0000 0000 0000 0000 0000',
           }}
         />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
-          <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-success sm:mr-auto">
-            {saved && (
-              <>
-                <CircleCheck aria-hidden="true" className="size-4" />
-                {t('billing.saved')}
-              </>
-            )}
-          </p>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {!form.formState.isSubmitting && <Save aria-hidden="true" />}
-            {t('billing.save')}
-          </Button>
-        </div>
+        <SaveRow
+          saved={saved}
+          savedText={t('billing.saved')}
+          saving={form.formState.isSubmitting}
+          label={t('billing.save')}
+        />
       </form>
     </FormProvider>
   );
