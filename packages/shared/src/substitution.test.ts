@@ -19,6 +19,16 @@ describe('grantorSchema', () => {
     expect(grantorSchema.parse({ ...grantor, name: '  Anna Nowak ' })).toEqual(grantor);
   });
 
+  it('keeps the entry number as the profile would: normalised', () => {
+    expect(grantorSchema.parse({ ...grantor, license_no: ' waw / adw / 1234 ' }).license_no).toBe(
+      'WAW/Adw/1234',
+    );
+    expect(
+      grantorSchema.parse({ ...grantor, professional_type: 'radca-prawny', license_no: 'wa 14592' })
+        .license_no,
+    ).toBe('WA-14592');
+  });
+
   it.each([
     [{ name: '' }, { name: 'validation.grantorNameRequired' }],
     [{ name: '123' }, { name: 'validation.nameLetter' }],
@@ -27,6 +37,10 @@ describe('grantorSchema', () => {
     [{ professional_type: 'notariusz' }, { professional_type: 'validation.grantorTypeInvalid' }],
     [{ license_no: '  ' }, { license_no: 'validation.grantorLicenceRequired' }],
     [{ license_no: 'x'.repeat(51) }, { license_no: 'validation.tooLong' }],
+    // The profile's entry-number rules, for the grantor's profession (issue 22).
+    [{ license_no: 'WA-14592' }, { license_no: 'validation.licenceNoAdvocate' }],
+    [{ license_no: 'WAW/Apl/12' }, { license_no: 'validation.licenceNoIsTrainee' }],
+    [{ professional_type: 'radca-prawny' }, { license_no: 'validation.licenceNoLegalCounsel' }],
     [{ office_address: 'ul.' }, { office_address: 'validation.grantorAddressRequired' }],
     [{ office_address: 'x'.repeat(301) }, { office_address: 'validation.tooLong' }],
   ])('refuses %o', (change, expected) => {

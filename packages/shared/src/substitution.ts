@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFESSIONAL_TYPES, type ProfessionalTypeId } from './reference-data/professional-types.ts';
+import { licenceNoIssue, normaliseLicenceNo } from './licence.ts';
 import { requiredText } from './validation/fields.ts';
 
 /**
@@ -16,29 +17,42 @@ export const GRANTOR_TYPES = ['adwokat', 'radca-prawny'] as const satisfies read
 export type GrantorType = (typeof GRANTOR_TYPES)[number];
 
 export const GRANTOR_NAME_MAX_LENGTH = 200;
-// Entry numbers look like 'WAW/Adw/1234' or 'KR-1234'; the register's own rules come with issue 22.
+// Entry numbers: the profile's rules (licence.ts), e.g. 'WAW/Adw/1234' or 'WA-14592'.
 export const GRANTOR_LICENCE_MAX_LENGTH = 50;
 export const GRANTOR_ADDRESS_MAX_LENGTH = 300;
 
-/** Step 2: the client says they are the lawyer who grants the substitution (all four fields). */
-export const grantorSchema = z.object({
-  name: requiredText({
-    required: 'validation.grantorNameRequired',
-    min: 3,
-    max: GRANTOR_NAME_MAX_LENGTH,
-    name: true,
-  }),
-  professional_type: z.enum(GRANTOR_TYPES, { error: 'validation.grantorTypeInvalid' }),
-  license_no: requiredText({
-    required: 'validation.grantorLicenceRequired',
-    max: GRANTOR_LICENCE_MAX_LENGTH,
-  }),
-  office_address: requiredText({
-    required: 'validation.grantorAddressRequired',
-    min: 5,
-    max: GRANTOR_ADDRESS_MAX_LENGTH,
-  }),
-});
+/**
+ * Step 2: the client says they are the lawyer who grants the substitution (all four fields). The
+ * entry number follows the same rules as a profile's, for the grantor's profession, and is kept
+ * normalised as the document prints it.
+ */
+export const grantorSchema = z
+  .object({
+    name: requiredText({
+      required: 'validation.grantorNameRequired',
+      min: 3,
+      max: GRANTOR_NAME_MAX_LENGTH,
+      name: true,
+    }),
+    professional_type: z.enum(GRANTOR_TYPES, { error: 'validation.grantorTypeInvalid' }),
+    license_no: requiredText({
+      required: 'validation.grantorLicenceRequired',
+      max: GRANTOR_LICENCE_MAX_LENGTH,
+    }),
+    office_address: requiredText({
+      required: 'validation.grantorAddressRequired',
+      min: 5,
+      max: GRANTOR_ADDRESS_MAX_LENGTH,
+    }),
+  })
+  .superRefine((grantor, ctx) => {
+    const issue = licenceNoIssue(grantor.professional_type, grantor.license_no);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['license_no'], message: issue });
+  })
+  .transform((grantor) => ({
+    ...grantor,
+    license_no: normaliseLicenceNo(grantor.professional_type, grantor.license_no),
+  }));
 export type Grantor = z.infer<typeof grantorSchema>;
 
 export type SubstitutionDocumentKind = 'substitution' | 'authorisation';
