@@ -132,6 +132,12 @@ describe('step 2: the grantor', () => {
         { 'grantor.professional_type': 'validation.grantorTypeInvalid' },
       ],
       [{ ...grantor, license_no: '' }, { 'grantor.license_no': 'validation.grantorLicenceRequired' }],
+      // the entry number follows the register's rules for the grantor's profession
+      [{ ...grantor, license_no: '4321' }, { 'grantor.license_no': 'validation.licenceNoAdvocate' }],
+      [
+        { ...grantor, professional_type: 'radca-prawny' },
+        { 'grantor.license_no': 'validation.licenceNoLegalCounsel' },
+      ],
       // an advocate does not authorise a trainee legal counsel
       [grantor, { 'grantor.professional_type': 'validation.grantorMismatch' }],
     ];
@@ -145,7 +151,7 @@ describe('step 2: the grantor', () => {
     );
     const fits = await requestPayment(profile, offer.offerUrl, {
       ...invoice(),
-      grantor: { ...grantor, professional_type: 'radca-prawny' },
+      grantor: { ...grantor, professional_type: 'radca-prawny', license_no: 'wa-14592' },
     });
     expect(fits.statusCode).toBe(200);
   });
@@ -267,7 +273,7 @@ describe('who downloads the substitution document', () => {
       hearingAt: new Date('2030-12-03T08:30:00Z'),
     });
     const { payLink } = await startPaying(profile, offer.offerUrl, {
-      grantor: { ...grantor, professional_type: 'radca-prawny' },
+      grantor: { ...grantor, professional_type: 'radca-prawny', license_no: 'WA-14592' },
       hearing: { party: 'Jan Kowalski (powód)' },
     });
     await pay(payLink);
