@@ -16,6 +16,14 @@ describe('acceptedLocale', () => {
     ['en;q=0,pl', 'pl'],
     ['EN-us', 'en'],
     ['pl;q=0.5,en;q=0.5', 'pl'],
+    // equal weights: the order the client wrote decides, not how exactly a tag matches
+    ['en-GB,pl', 'en'],
+    ['en-US, pl-PL', 'en'],
+    ['pl-PL,en', 'pl'],
+    ['en;q=0.5,pl;q=0.5', 'en'],
+    ['*', 'pl'],
+    ['de,*;q=0.5,en;q=0.4', 'pl'],
+    ['en-GB;q=0.9,en;q=0,pl;q=0.1', 'pl'],
   ])('reads %s as %s', (header, locale) => {
     expect(acceptedLocale(header)).toBe(locale);
   });
