@@ -38,6 +38,8 @@ export function useDisputeOffer(token: string) {
   return useMutation({
     mutationFn: (reason: string) => api.post<AcceptancePageDto>('/public/offer/dispute', { token, reason }),
     onSuccess: (page) => queryClient.setQueryData(acceptanceQuery(token).queryKey, page),
+    // Confirmed from another tab meanwhile: the page shows that rather than a failed objection.
+    onError: () => queryClient.invalidateQueries({ queryKey: acceptanceQuery(token).queryKey }),
   });
 }
 

@@ -113,10 +113,14 @@ export function Component() {
     if (!token) return;
     accept.mutate(token, {
       onSuccess: () => void navigate(href(paths.offerDone.getHref()), { replace: true }),
+      // A dispute sent from another tab makes the link refuse a confirmation: read where it stands.
+      onError: () => void state.refetch(),
     });
   };
 
-  const failure = accept.error ?? state.error;
+  const status = state.data?.status;
+  const settled = status === 'disputed' || status === 'resolved' || status === 'accepted';
+  const failure = settled ? null : (accept.error ?? state.error);
 
   let body;
   if (!mounted) {
@@ -127,7 +131,7 @@ export function Component() {
         <p>{t('done.description')}</p>
       </ResultCard>
     );
-  } else if (state.isPending) {
+  } else if (state.isPending || (accept.isError && state.isFetching)) {
     body = <Loading className="flex-1 py-24" />;
   } else if (hasErrorCode(failure, 'offers.acceptance_invalid')) {
     body = (

@@ -231,6 +231,82 @@ describe('/offer/done', () => {
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
   });
 
+  it('confirmed after a dispute sent from another tab, shows the dispute rather than a bad link', async () => {
+    const user = userEvent.setup();
+    const base = { acceptedAt: null, offer_title: 'Rozprawa', lawyer_name: 'Jan Nowak', report: null };
+    let pageReads = 0;
+    serve({
+      'POST /api/public/offer/page': () =>
+        ++pageReads === 1
+          ? { body: { data: { ...base, status: 'done', closes_at: null, settlement: null } } }
+          : {
+              body: {
+                data: {
+                  ...base,
+                  status: 'disputed',
+                  closes_at: null,
+                  settlement: {
+                    paid_grosze: 12300,
+                    disputed_at: '2026-11-24T11:00:00.000Z',
+                    dispute_reason: 'Pełnomocnik się spóźnił.',
+                    resolved_at: null,
+                    resolution: null,
+                    resolution_reason: null,
+                    refund_grosze: null,
+                    refund_cause: null,
+                    refund_sent: false,
+                  },
+                },
+              },
+            },
+      'POST /api/public/offer/accept': {
+        status: 404,
+        body: { message: 'x', code: 'offers.acceptance_invalid' },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Ten link jest nieprawidłowy' })).not.toBeInTheDocument();
+  });
+
+  it('disputed after a confirmation from another tab, says it is already confirmed', async () => {
+    const user = userEvent.setup();
+    const base = {
+      offer_title: 'Rozprawa',
+      lawyer_name: 'Jan Nowak',
+      report: null,
+      closes_at: null,
+      settlement: null,
+    };
+    let pageReads = 0;
+    serve({
+      'POST /api/public/offer/page': () => ({
+        body: {
+          data:
+            ++pageReads === 1
+              ? { ...base, status: 'done', acceptedAt: null }
+              : { ...base, status: 'accepted', acceptedAt: '2026-11-24T13:05:00.000Z' },
+        },
+      }),
+      'POST /api/public/offer/dispute': {
+        status: 409,
+        body: { message: 'x', code: 'offers.invalid_transition' },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    await user.type(
+      await screen.findByLabelText(/Powód zastrzeżeń/, undefined, LOAD),
+      'Pełnomocnik się spóźnił.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Wykonanie usługi zostało już potwierdzone' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the hearing report and disputes with a required reason instead of confirming', async () => {
     const user = userEvent.setup();
     const report = {
