@@ -126,6 +126,19 @@ describe('/payment/cancel', () => {
   });
 });
 
+/** A dispute the client opened and the administrator has not decided yet. */
+const openDispute = {
+  paid_grosze: 12300,
+  disputed_at: '2026-11-24T11:00:00.000Z',
+  dispute_reason: 'Pełnomocnik się spóźnił.',
+  resolved_at: null,
+  resolution: null,
+  resolution_reason: null,
+  refund_grosze: null,
+  refund_cause: null,
+  refund_sent: false,
+};
+
 describe('/offer/done', () => {
   it('confirms only on the button, then thanks and drops the token from the address', async () => {
     const user = userEvent.setup();
@@ -245,17 +258,7 @@ describe('/offer/done', () => {
                   ...base,
                   status: 'disputed',
                   closes_at: null,
-                  settlement: {
-                    paid_grosze: 12300,
-                    disputed_at: '2026-11-24T11:00:00.000Z',
-                    dispute_reason: 'Pełnomocnik się spóźnił.',
-                    resolved_at: null,
-                    resolution: null,
-                    resolution_reason: null,
-                    refund_grosze: null,
-                    refund_cause: null,
-                    refund_sent: false,
-                  },
+                  settlement: openDispute,
                 },
               },
             },
@@ -327,17 +330,7 @@ describe('/offer/done', () => {
             ...base,
             status: 'disputed',
             closes_at: null,
-            settlement: {
-              paid_grosze: 12300,
-              disputed_at: '2026-11-24T11:00:00.000Z',
-              dispute_reason: 'Pełnomocnik się spóźnił.',
-              resolved_at: null,
-              resolution: null,
-              resolution_reason: null,
-              refund_grosze: null,
-              refund_cause: null,
-              refund_sent: false,
-            },
+            settlement: openDispute,
           },
         },
       },
