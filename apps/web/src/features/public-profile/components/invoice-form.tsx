@@ -82,6 +82,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
     setValue,
     setError,
     getValues,
+    getFieldState,
+    trigger,
     watch,
     unregister,
     formState: { errors, isValid, isSubmitting },
@@ -255,7 +257,15 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
               {t('form.grantor.toggleHint')}
             </p>
           </div>
-          {grants && <GrantorFields register={register} errors={errors.grantor} />}
+          {grants && (
+            <GrantorFields
+              register={register}
+              errors={errors.grantor}
+              recheckLicence={() => {
+                if (getFieldState('grantor.license_no').isDirty) void trigger('grantor.license_no');
+              }}
+            />
+          )}
           <ConsentCheckbox control={control} name="policyConfirm" error={policyError}>
             {t('form.policyBefore')}{' '}
             <a

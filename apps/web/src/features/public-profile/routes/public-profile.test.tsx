@@ -240,7 +240,11 @@ describe('public lawyer page, step 1', () => {
   });
 
   it('says an administrator confirmed a licence from a certificate, in English too', async () => {
-    serve(profile({ licence: { method: 'review', register: 'legal_counsel', verified_at: '2026-11-24T23:30:00.000Z' } }));
+    serve(
+      profile({
+        licence: { method: 'review', register: 'legal_counsel', verified_at: '2026-11-24T23:30:00.000Z' },
+      }),
+    );
     await openStepOne('/en/u/jan-kowalski?o=oferta-abc');
     act(() => screen.getByRole('button', { name: 'Verified' }).focus());
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
@@ -467,8 +471,18 @@ describe('public lawyer page, step 2', () => {
     await waitFor(() => expect(submit).toBeDisabled());
     await user.type(within(grantor).getByLabelText(/^Imię i nazwisko/), 'Anna Nowak');
     await user.selectOptions(within(grantor).getByLabelText(/^Zawód/), 'Adwokat');
-    await user.type(within(grantor).getByLabelText(/^Numer wpisu na listę/), 'WAW/Adw/1234');
+    const licenceNo = within(grantor).getByLabelText(/^Numer wpisu na listę/);
+    await user.type(licenceNo, '1234');
     await user.type(within(grantor).getByLabelText(/^Adres kancelarii/), 'ul. Prosta 20, 00-850 Warszawa');
+    // The entry number follows the register's rules for the grantor's profession, as on a profile.
+    expect(
+      await within(grantor).findByText(
+        'Podaj numer wpisu adwokata w formacie IZBA/Adw/numer, np. WAW/Adw/4150',
+      ),
+    ).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.clear(licenceNo);
+    await user.type(licenceNo, 'WAW/Adw/1234');
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
