@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { isExists, lightFormat } from 'date-fns';
-import { TIME_ZONE } from './dates.ts';
+import { formatDate, TIME_ZONE } from './dates.ts';
 
 /** A hearing's day and hour in Warsaw time (no zod here: the public page imports this). */
 
@@ -26,6 +26,6 @@ export function warsawDateTimeParts(instant: Date | string): { date: string; tim
 /** '30.03.2026, godz. 09:30' / '30.03.2026 at 09:30', in Warsaw time. */
 export function formatHearingTime(instant: Date | string, locale: 'pl' | 'en'): string {
   const { date, time } = warsawDateTimeParts(instant);
-  const day = `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+  const day = formatDate(date);
   return locale === 'pl' ? `${day}, godz. ${time}` : `${day} at ${time}`;
 }

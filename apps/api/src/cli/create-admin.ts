@@ -10,16 +10,10 @@ import {
   passwordStrength,
 } from '@substytut/shared';
 import { z } from 'zod';
-import { openDatabase } from '../db/client.ts';
-import { ConfigError, loadConfig } from '../modules/app/config.ts';
 import { ensureAdmin, MissingPasswordError } from '../modules/auth/admin-accounts.ts';
+import { fail, openConfiguredDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email <e-mail> [--password <password>] [--name <name>]';
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 async function main() {
   let values: {
@@ -61,18 +55,7 @@ async function main() {
       fail('--password: too easy to guess; use a longer password of several unrelated words');
   }
 
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 1);
-    throw error;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    migrationsDir: config.migrationsDir,
-  });
+  const { config, database } = await openConfiguredDatabase();
   try {
     const { action, user } = await ensureAdmin(
       database.db,

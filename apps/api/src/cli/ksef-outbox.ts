@@ -4,18 +4,10 @@
 // server (DATABASE_URL, or PGlite under DATA_DIR). With PGlite, stop the server first: the
 // embedded database allows one process at a time.
 import { parseArgs } from 'node:util';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
-import { openDatabase } from '../db/client.ts';
-import { invoices, ksefOutbox } from '../db/schema.ts';
-import { ConfigError, loadConfig } from '../modules/app/config.ts';
-import { retryKsefSend } from '../modules/ksef/index.ts';
+import { ksefBacklog, retryKsefSend } from '../modules/ksef/index.ts';
+import { fail, openConfiguredDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run ksef-outbox -- --list | --retry <invoice id>';
-
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
 
 async function main() {
   let values: { list?: boolean | undefined; retry?: string | undefined; help?: boolean | undefined };
@@ -40,18 +32,7 @@ async function main() {
     fail(`--retry: an invoice id (a positive whole number) is required\n${USAGE}`);
   }
 
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 1);
-    throw error;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    migrationsDir: config.migrationsDir,
-  });
+  const { config, database } = await openConfiguredDatabase();
   try {
     if (retryId !== undefined) {
       const queued = await retryKsefSend(database.db, retryId, new Date());
@@ -65,24 +46,7 @@ async function main() {
       }
       return;
     }
-    const rows = await database.db
-      .select({
-        invoiceId: ksefOutbox.invoiceId,
-        number: invoices.number,
-        ksefStatus: invoices.ksefStatus,
-        attempts: ksefOutbox.attempts,
-        nextAttemptAt: ksefOutbox.nextAttemptAt,
-        lastError: ksefOutbox.lastError,
-      })
-      .from(ksefOutbox)
-      .innerJoin(invoices, eq(invoices.id, ksefOutbox.invoiceId))
-      .where(
-        or(
-          eq(ksefOutbox.state, 'pending'),
-          and(eq(ksefOutbox.state, 'done'), ne(invoices.ksefStatus, 'accepted')),
-        ),
-      )
-      .orderBy(asc(ksefOutbox.nextAttemptAt));
+    const rows = await ksefBacklog(database.db);
     if (rows.length === 0) console.log(`nothing waiting or rejected [KSEF_ENV=${config.ksef.environment}]`);
     for (const row of rows) {
       console.log(

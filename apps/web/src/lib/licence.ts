@@ -1,4 +1,5 @@
 import { formatDate, TIME_ZONE } from '@substytut/shared/dates';
+import { warsawDateTimeParts } from '@substytut/shared/hearing-time';
 import type { Locale } from '@substytut/shared/locale';
 import type { ProfileDto, PublicLicenceDto } from '@substytut/shared';
 
@@ -21,16 +22,9 @@ export function formatLicenceDay(iso: string, language: Locale): string {
   return language === 'pl' ? formatDate(date) : englishDay.format(date);
 }
 
-const warsawTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A moment in Warsaw time, the day as above: 24.11.2026, 14:05. */
 export function formatLicenceMoment(iso: string, language: Locale): string {
-  return `${formatLicenceDay(iso, language)}, ${warsawTime.format(new Date(iso))}`;
+  return `${formatLicenceDay(iso, language)}, ${warsawDateTimeParts(iso).time}`;
 }
 
 /**

@@ -1,9 +1,10 @@
 import {
+  formatDate,
   formatPln,
   POWER_OF_ATTORNEY_STAMP_DUTY_GROSZE,
   professionalTypeLabel,
   substitutionDocumentKind,
-  TIME_ZONE,
+  warsawDateTimeParts,
   type SubstitutionDocumentKind,
 } from '@substytut/shared';
 import {
@@ -52,20 +53,8 @@ const orBlank = (value: string | null | undefined, blank = BLANK): string =>
   value && value.trim() !== '' ? value : blank;
 
 // Warsaw wall time whatever the server's zone: a hearing at 9:00 is at 9:00 in court.
-const warsawDay = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const warsawHour = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const day = (instant: Date | null): string => (instant ? warsawDay.format(instant) : SHORT_BLANK);
-const hour = (instant: Date | null): string => (instant ? warsawHour.format(instant) : SHORT_BLANK);
+const day = (instant: Date | null): string => (instant ? formatDate(instant) : SHORT_BLANK);
+const hour = (instant: Date | null): string => (instant ? warsawDateTimeParts(instant).time : SHORT_BLANK);
 
 const TITLES: Record<SubstitutionDocumentKind, string> = {
   substitution: 'Pełnomocnictwo substytucyjne',

@@ -5,7 +5,7 @@ import { createKsefClient } from './ksef.client.ts';
 import type { KsefPort } from './ksef.port.ts';
 import { createKsefSandbox } from './ksef.sandbox.ts';
 
-export { enqueueKsefSend, retryKsefSend } from './ksef.outbox.ts';
+export { enqueueKsefSend, ksefBacklog, retryKsefSend } from './ksef.outbox.ts';
 export { createKsefWorker, startKsefWorker, upoStorageKey, type KsefWorker } from './ksef.worker.ts';
 export type { KsefPort, KsefEnvironment, KsefInvoiceStatus } from './ksef.port.ts';
 export { SANDBOX_RECEIVER } from './ksef.sandbox.ts';

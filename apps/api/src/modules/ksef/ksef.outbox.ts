@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoices, ksefOutbox } from '../../db/schema.ts';
 
@@ -53,4 +53,26 @@ export async function retryKsefSend(db: DbOrTx, invoiceId: number, now: Date): P
       .where(and(eq(invoices.id, invoiceId), inArray(invoices.ksefStatus, ['rejected'])));
   }
   return true;
+}
+
+/** The invoices still on their way to KSeF and the ones KSeF rejected, the next attempt first. */
+export function ksefBacklog(db: DbOrTx) {
+  return db
+    .select({
+      invoiceId: ksefOutbox.invoiceId,
+      number: invoices.number,
+      ksefStatus: invoices.ksefStatus,
+      attempts: ksefOutbox.attempts,
+      nextAttemptAt: ksefOutbox.nextAttemptAt,
+      lastError: ksefOutbox.lastError,
+    })
+    .from(ksefOutbox)
+    .innerJoin(invoices, eq(invoices.id, ksefOutbox.invoiceId))
+    .where(
+      or(
+        eq(ksefOutbox.state, 'pending'),
+        and(eq(ksefOutbox.state, 'done'), ne(invoices.ksefStatus, 'accepted')),
+      ),
+    )
+    .orderBy(asc(ksefOutbox.nextAttemptAt));
 }
