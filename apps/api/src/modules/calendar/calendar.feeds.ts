@@ -85,7 +85,14 @@ export async function readFeed(deps: CalendarDeps, token: string): Promise<strin
     .select({ userId: calendarFeeds.userId, locale: users.locale })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), isNull(calendarFeeds.revokedAt)))
+    .where(
+      and(
+        eq(calendarFeeds.tokenHash, hashToken(token)),
+        isNull(calendarFeeds.revokedAt),
+        // A deleted account's feed ends with it (its rows go in the deletion too).
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound();
   const hearings = await paidHearingsOf(deps.db, row.userId);

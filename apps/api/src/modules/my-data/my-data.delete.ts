@@ -3,6 +3,8 @@ import { and, eq, inArray, isNotNull, max, notInArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   accessTokens,
+  calendarFeeds,
+  hearingReports,
   contactMessages,
   dataExports,
   deletedProfilePages,
@@ -26,7 +28,9 @@ import {
 } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { IMAGE_WIDTHS } from '@substytut/shared/storage';
 import type { Storage } from '../storage/index.ts';
+import { resizedKey } from '../storage/resized-image.ts';
 import { myDataErrors } from './my-data.errors.ts';
 
 export interface DeleteDeps {
@@ -111,10 +115,18 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
     if (profile) {
       for (const key of [profile.imageKey, profile.cvKey, profile.cardKey, profile.licenceCertificateKey])
         if (key) keys.push(key);
+      // The smaller copies of the photo that pages asked for (GET /storage/{key}?w=).
+      if (profile.imageKey) for (const width of IMAGE_WIDTHS) keys.push(resizedKey(profile.imageKey, width));
       const offerRows = await tx.select().from(offers).where(eq(offers.profileId, profile.id));
       for (const offer of offerRows) if (offer.cardKey) keys.push(offer.cardKey);
       const offerIds = offerRows.map((o) => o.id);
       if (offerIds.length > 0) {
+        // The hearing reports and their minutes name the case; no invoice does.
+        const reports = await tx
+          .delete(hearingReports)
+          .where(inArray(hearingReports.offerId, offerIds))
+          .returning({ key: hearingReports.minutesKey });
+        for (const { key } of reports) if (key) keys.push(key);
         // Checkouts that never took money are no tax record.
         await tx
           .delete(offerPayments)
@@ -126,7 +138,7 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
           );
         await tx
           .update(offerPayments)
-          .set({ payerHash: null, payLink: '', updatedAt: now })
+          .set({ payerHash: null, payLink: '', hearing: null, grantor: null, updatedAt: now })
           .where(inArray(offerPayments.offerId, offerIds));
       }
       const paidIds = (
@@ -138,10 +150,21 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       const unpaidIds = offerIds.filter((id) => !paidIds.includes(id));
       if (unpaidIds.length > 0) await tx.delete(offers).where(inArray(offers.id, unpaidIds));
       if (paidIds.length > 0) {
-        // The title and price are on the invoice; the description and image are not.
+        // The title and price are on the invoice; the description, image, hearing and dispute are not.
         await tx
           .update(offers)
-          .set({ description: '', cardKey: null, acceptanceTokenHash: null, updatedAt: now })
+          .set({
+            description: '',
+            cardKey: null,
+            acceptanceTokenHash: null,
+            courtDivision: null,
+            caseNumber: null,
+            remoteLink: null,
+            party: null,
+            disputeReason: null,
+            resolutionReason: null,
+            updatedAt: now,
+          })
           .where(inArray(offers.id, paidIds));
       }
       keptOffers = paidIds.length;
@@ -166,6 +189,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       return { keys, retained: false };
     }
 
+    // The feed's address lists the kept offers' hearings: it ends with the account.
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     await tx.delete(accessTokens).where(eq(accessTokens.userId, userId));
     await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));

@@ -9,6 +9,8 @@ import { RETENTION, taxRecordsKeptUntil } from '@substytut/shared';
 import { csrfHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   accessTokens,
+  calendarFeeds,
+  hearingReports,
   dataExports,
   mailOutbox,
   offerPayments,
@@ -365,6 +367,68 @@ describe("deleting one's own account (GDPR art. 17)", () => {
       await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id)),
     ).toHaveLength(0);
     expect(await t.db.select().from(invoices).where(eq(invoices.offerId, me.offer!.id))).toHaveLength(0);
+  });
+
+  it('ends the calendar feed and removes the minutes, the report, the hearing details and every copy of the photo', async () => {
+    const me = await lawyer('accepted');
+    await t.db
+      .update(offers)
+      .set({
+        caseNumber: 'I C 123/24',
+        party: 'Jan Kowalski (powód)',
+        courtDivision: 'I Wydział Cywilny',
+        hearingAt: new Date(t.clock.now().getTime() - 48 * HOUR),
+        hearingMode: 'remote',
+        remoteLink: 'https://meet.example/abc',
+        disputeReason: 'Nie stawił się',
+        paidAt: new Date(t.clock.now().getTime() - 72 * HOUR),
+      })
+      .where(eq(offers.id, me.offer!.id));
+    await t.db
+      .update(offerPayments)
+      .set({
+        grantor: { name: 'Jan Nowak', professionalType: 'adwokat', licenseNo: 'WAW/Adw/1', officeAddress: 'Prosta 2' },
+        hearing: { courtId: null, division: null, caseNumber: 'I C 123/24', startsAt: null, mode: null, remoteLink: null, party: 'Jan Kowalski' },
+      })
+      .where(eq(offerPayments.offerId, me.offer!.id));
+    const minutesKey = `private/minutes/${randomBytes(8).toString('hex')}.pdf`;
+    await t.app.storage.put(minutesKey, Buffer.from('%PDF-1.4 minutes'), 'application/pdf');
+    await t.db.insert(hearingReports).values({ offerId: me.offer!.id, outcome: 'held', notes: 'Sprawa odroczona', minutesKey });
+    // A resized copy of the photo, made the first time a page asked for it.
+    const resized = `resized/w192/${me.imageKey}`;
+    await t.app.storage.put(resized, PHOTO, 'image/webp');
+    const feed = await inject('POST', '/api/user/calendar-feed', me.headers);
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feedPath = new URL(feed.json().data.url as string).pathname;
+    const before = await t.app.inject({ url: feedPath });
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('I C 123/24');
+    const admin = await t.seed.session({ role: 'admin' });
+    const minutesUrl = `/api/admin/disputes/${me.offer!.id}/minutes`;
+    expect((await inject('GET', minutesUrl, admin.headers)).statusCode).toBe(200);
+
+    const deleted = await inject('POST', '/api/me/delete', me.headers, { password: me.user.password! });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const after = await t.app.inject({ url: feedPath });
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain('I C 123/24');
+    expect(await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.user.id))).toEqual([]);
+    expect((await inject('GET', minutesUrl, admin.headers)).statusCode).toBe(404);
+    expect(await t.app.storage.get(minutesKey)).toBeNull();
+    expect(await t.app.storage.get(resized)).toBeNull();
+    expect(await t.db.select().from(hearingReports).where(eq(hearingReports.offerId, me.offer!.id))).toEqual([]);
+    const [offer] = await t.db.select().from(offers).where(eq(offers.id, me.offer!.id));
+    expect(offer).toMatchObject({
+      title: me.offer!.title,
+      caseNumber: null,
+      party: null,
+      courtDivision: null,
+      remoteLink: null,
+      disputeReason: null,
+    });
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id));
+    expect(payment).toMatchObject({ status: 'paid', grantor: null, hearing: null });
   });
 
   it('asks an account without a password to sign in with Google again, as the same address', async () => {
