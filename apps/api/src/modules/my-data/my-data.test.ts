@@ -294,7 +294,9 @@ describe("deleting one's own account (GDPR art. 17)", () => {
   it("keeps the paid offer's payment and invoice data as tax records, stripped, until the period ends", async () => {
     const me = await lawyer('accepted');
     // The advance invoice of the payment, and a sealed KSeF token in the billing settings.
-    await t.db.insert(invoiceSettings).values({ profileId: me.profile.id, mode: 'issue', ksefTokenEncrypted: 'v1.sealed' });
+    await t.db
+      .insert(invoiceSettings)
+      .values({ profileId: me.profile.id, mode: 'issue', ksefTokenEncrypted: 'v1.sealed' });
     await t.db.transaction(async (tx) => {
       const [payment] = await tx.select().from(offerPayments).where(eq(offerPayments.offerId, me.offer!.id));
       await t.services.lifecycle.invoicing.offerPaid(
@@ -343,7 +345,9 @@ describe("deleting one's own account (GDPR art. 17)", () => {
     expect(invoice).toMatchObject({ nip: '5260250274', bankAccount: null });
     // The invoice is a tax record; the KSeF token is a credential and goes.
     expect(await t.db.select().from(invoices).where(eq(invoices.offerId, me.offer!.id))).toHaveLength(1);
-    expect(await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, me.profile.id))).toEqual([]);
+    expect(
+      await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, me.profile.id)),
+    ).toEqual([]);
     expect(await mailsTo(me.user.email)).toHaveLength(0);
     expect(await t.app.storage.get(me.imageKey)).toBeNull();
     expect((await t.app.inject({ url: `/api/public/profile/${me.profile.seolink}` })).statusCode).toBe(410);
@@ -387,13 +391,28 @@ describe("deleting one's own account (GDPR art. 17)", () => {
     await t.db
       .update(offerPayments)
       .set({
-        grantor: { name: 'Jan Nowak', professionalType: 'adwokat', licenseNo: 'WAW/Adw/1', officeAddress: 'Prosta 2' },
-        hearing: { courtId: null, division: null, caseNumber: 'I C 123/24', startsAt: null, mode: null, remoteLink: null, party: 'Jan Kowalski' },
+        grantor: {
+          name: 'Jan Nowak',
+          professionalType: 'adwokat',
+          licenseNo: 'WAW/Adw/1',
+          officeAddress: 'Prosta 2',
+        },
+        hearing: {
+          courtId: null,
+          division: null,
+          caseNumber: 'I C 123/24',
+          startsAt: null,
+          mode: null,
+          remoteLink: null,
+          party: 'Jan Kowalski',
+        },
       })
       .where(eq(offerPayments.offerId, me.offer!.id));
     const minutesKey = `private/minutes/${randomBytes(8).toString('hex')}.pdf`;
     await t.app.storage.put(minutesKey, Buffer.from('%PDF-1.4 minutes'), 'application/pdf');
-    await t.db.insert(hearingReports).values({ offerId: me.offer!.id, outcome: 'held', notes: 'Sprawa odroczona', minutesKey });
+    await t.db
+      .insert(hearingReports)
+      .values({ offerId: me.offer!.id, outcome: 'held', notes: 'Sprawa odroczona', minutesKey });
     // A resized copy of the photo, made the first time a page asked for it.
     const resized = `resized/w192/${me.imageKey}`;
     await t.app.storage.put(resized, PHOTO, 'image/webp');
@@ -417,7 +436,9 @@ describe("deleting one's own account (GDPR art. 17)", () => {
     expect((await inject('GET', minutesUrl, admin.headers)).statusCode).toBe(404);
     expect(await t.app.storage.get(minutesKey)).toBeNull();
     expect(await t.app.storage.get(resized)).toBeNull();
-    expect(await t.db.select().from(hearingReports).where(eq(hearingReports.offerId, me.offer!.id))).toEqual([]);
+    expect(await t.db.select().from(hearingReports).where(eq(hearingReports.offerId, me.offer!.id))).toEqual(
+      [],
+    );
     const [offer] = await t.db.select().from(offers).where(eq(offers.id, me.offer!.id));
     expect(offer).toMatchObject({
       title: me.offer!.title,
