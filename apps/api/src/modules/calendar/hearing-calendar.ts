@@ -55,17 +55,35 @@ export function hearingUid(offerId: number, publicUrl: string): string {
 
 type Calendar = ReturnType<typeof ical>;
 
+/**
+ * A link as one line of plain characters: a CR or LF (or any other control) typed or stored in it
+ * would end the property and start one of the attacker's (RFC 5545 3.1), so it never gets there.
+ */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');
+
+/** An instant in UTC as RFC 5545 writes it: 20260320T100005Z. */
+const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/**
+ * ical-generator writes DTSTAMP in the calendar's time zone (and the server's local hours) without
+ * the Z; RFC 5545 3.8.7.2 wants it in UTC. Every event of one text is stamped with the same instant.
+ */
+function calendarText(cal: Calendar, stamp: Date): string {
+  return cal.toString().replace(/^DTSTAMP:[^\r\n]*/gm, `DTSTAMP:${utcStamp(stamp)}`);
+}
+
 function addHearingEvent(cal: Calendar, offer: OfferRow, options: HearingEventOptions, stamp: Date): void {
   if (!offer.hearingAt) return;
   const t = texts[options.locale];
   const court = offer.courtId ? findCourt(offer.courtId) : undefined;
   const remote = offer.hearingMode === 'remote';
+  const remoteLink = remote && offer.remoteLink ? oneLine(offer.remoteLink) : null;
   const lines = [
     offer.courtDivision ? `${t.division}: ${offer.courtDivision}` : null,
     options.confidential && offer.caseNumber ? `${t.caseNumber}: ${offer.caseNumber}` : null,
     options.confidential && offer.party ? `${t.party}: ${offer.party}` : null,
     offer.hearingMode ? `${t.mode}: ${HEARING_MODE_LABELS[options.locale][offer.hearingMode]}` : null,
-    remote && offer.remoteLink ? `${t.link}: ${offer.remoteLink}` : null,
+    remoteLink ? `${t.link}: ${remoteLink}` : null,
     `${t.offer}: ${webUrl(options.publicUrl, options.locale, options.path)}`,
   ].filter((line): line is string => line !== null);
   const start = new TZDate(offer.hearingAt.getTime(), TIME_ZONE);
@@ -78,7 +96,7 @@ function addHearingEvent(cal: Calendar, offer: OfferRow, options: HearingEventOp
     timezone: TIME_ZONE,
     summary: t.summary(offer.title),
     location: court ? `${court.name}${offer.courtDivision ? `, ${offer.courtDivision}` : ''}` : null,
-    url: remote && offer.remoteLink ? offer.remoteLink : null,
+    url: remoteLink,
     description: lines.join('\n'),
   });
 }
@@ -96,7 +114,7 @@ function newCalendar(locale: Locale, method: ICalCalendarMethod): Calendar {
 export function hearingFeed(offers: readonly OfferRow[], options: HearingEventOptions, now: Date): string {
   const cal = newCalendar(options.locale, ICalCalendarMethod.PUBLISH);
   for (const offer of offers) addHearingEvent(cal, offer, options, now);
-  return cal.toString();
+  return calendarText(cal, now);
 }
 
 /** The .ics attached to a mail; null when the offer has no hearing time to put in a calendar. */
@@ -111,6 +129,6 @@ export function hearingInvitation(
   return {
     filename: options.locale === 'pl' ? 'rozprawa.ics' : 'hearing.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: cal.toString(),
+    content: calendarText(cal, now),
   };
 }

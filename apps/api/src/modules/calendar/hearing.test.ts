@@ -3,8 +3,16 @@ import { addDays, findCourt, warsawDate, warsawDateTimeToIso } from '@substytut/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { calendarFeeds, mailOutbox, offers, type MailOutboxRow, type ProfileRow } from '../../db/schema.ts';
+import {
+  calendarFeeds,
+  mailOutbox,
+  offers,
+  type MailOutboxRow,
+  type OfferRow,
+  type ProfileRow,
+} from '../../db/schema.ts';
 import { offerPayments } from '../../db/schema/checkout.ts';
+import { hearingFeed } from './hearing-calendar.ts';
 import { reminderDueAt, sendHearingReminders } from './hearing-reminder.ts';
 
 // Winter time in Warsaw; the hearings below straddle the change to summer time on 29 March 2026.
@@ -366,5 +374,49 @@ describe('the day-before reminder', () => {
     const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.offerId));
     expect(payment?.status).toBe('paid');
     t.clock.set(START);
+  });
+});
+
+describe('the .ics text', () => {
+  const paidOffer = (overrides: Partial<OfferRow> = {}): OfferRow =>
+    ({
+      id: 4242,
+      title: 'Zastępstwo',
+      courtId: COURT,
+      courtDivision: 'I Wydział Cywilny',
+      caseNumber: 'I C 123/24',
+      party: 'powód',
+      hearingAt: new Date('2026-03-30T07:30:00.000Z'),
+      hearingMode: 'remote',
+      remoteLink: 'https://meet.example/abc',
+      hearingSequence: 0,
+      ...overrides,
+    }) as OfferRow;
+  const options = {
+    locale: 'pl',
+    publicUrl: 'https://substytut.example',
+    confidential: true,
+    path: '/x',
+  } as const;
+
+  it('stamps every event in UTC, with the Z', () => {
+    const ics = hearingFeed([paidOffer()], options, new Date('2026-03-20T10:00:05.000Z'));
+    expect(ics).toMatch(/^DTSTAMP:20260320T100005Z\r?$/m);
+    const stamp = eventOf(ics).component.getFirstPropertyValue('dtstamp') as ICAL.Time;
+    expect(stamp.zone?.tzid).toBe('UTC');
+    expect(stamp.toJSDate().toISOString()).toBe('2026-03-20T10:00:05.000Z');
+  });
+
+  it('writes a remote link with a CR or LF in it as one line, adding no property', () => {
+    const link = 'https://meet.example/abc\r\nATTENDEE:mailto:evil@example.com\r\nX-INJECTED:1';
+    const ics = hearingFeed([paidOffer({ remoteLink: link })], options, new Date('2026-03-20T10:00:00.000Z'));
+    expect(ics).not.toMatch(/^ATTENDEE/m);
+    expect(ics).not.toMatch(/^X-INJECTED/m);
+    const event = eventOf(ics);
+    expect(event.component.getAllProperties('attendee')).toEqual([]);
+    const url = String(event.component.getFirstPropertyValue('url'));
+    expect(url).not.toMatch(/[\r\n]/);
+    expect(url.startsWith('https://meet.example/abc')).toBe(true);
+    expect(event.description).not.toMatch(/\r|\nATTENDEE/);
   });
 });
