@@ -94,3 +94,13 @@ export function rowsOf<T>(result: unknown): T[] {
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * Queues the transaction behind any other that holds the same key, until it ends: requests that
+ * must make one thing (one live feed, one export, one mail per address) check and write in turn,
+ * on any number of instances. PostgreSQL's transaction-level advisory lock, keyed by a 64-bit hash
+ * of `key`; PGlite has one connection, so there it never waits.
+ */
+export async function lockFor(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}

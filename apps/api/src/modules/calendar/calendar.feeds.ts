@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockFor, type Db, type DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, offers, profiles, users, type OfferRow } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { notFound } from '../app/errors.ts';
@@ -51,6 +51,8 @@ export async function regenerateFeed(deps: CalendarDeps, userId: string): Promis
   const token = newSecretToken();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    // Requests at once take turns: each revokes the one before it, so one feed stays live.
+    await lockFor(tx, `calendar-feed:${userId}`);
     await tx
       .update(calendarFeeds)
       .set({ revokedAt: now })

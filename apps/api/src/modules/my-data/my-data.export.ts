@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { RETENTION } from '@substytut/shared';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { Db } from '../../db/client.ts';
+import { lockFor, type Db, type DbOrTx } from '../../db/client.ts';
 import { dataExports, type DataExportRow } from '../../db/schema.ts';
 import type { BackgroundTasks } from '../app/background.ts';
 import type { Clock } from '../app/clock.ts';
@@ -75,36 +75,44 @@ export async function requestExport(
   user: { id: string; email: string; locale: Locale },
 ): Promise<ExportStatusDto> {
   const now = deps.clock.now();
-  const [running] = await deps.db
-    .select()
-    .from(dataExports)
-    .where(and(eq(dataExports.userId, user.id), eq(dataExports.status, 'pending')))
-    .orderBy(desc(dataExports.createdAt))
-    .limit(1);
-  if (running && now.getTime() - running.createdAt.getTime() < STALE_EXPORT_MS) return statusOf(running, now);
-  if (running) {
-    await deps.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, running.id));
-  }
-  // Earlier files nobody downloaded are replaced by the new one.
-  await discardExports(deps, user.id);
   const token = newSecretToken();
-  const [row] = await deps.db
-    .insert(dataExports)
-    .values({ userId: user.id, tokenHash: hashToken(token), createdAt: now })
-    .returning();
-  if (!row) throw new Error('data_exports insert returned no row');
-  deps.background.run('data export', () => buildExport(deps, row.id, user, token));
+  const { row, made, discarded } = await deps.db.transaction(async (tx) => {
+    // Requests at once take turns: the first makes the export, the others find it under way.
+    await lockFor(tx, `data-export:${user.id}`);
+    const [running] = await tx
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, user.id), eq(dataExports.status, 'pending')))
+      .orderBy(desc(dataExports.createdAt))
+      .limit(1);
+    if (running && now.getTime() - running.createdAt.getTime() < STALE_EXPORT_MS) {
+      return { row: running, made: false, discarded: [] };
+    }
+    if (running) {
+      await tx.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, running.id));
+    }
+    // Earlier files nobody downloaded are replaced by the new one.
+    const discarded = await discardExportRows(tx, user.id);
+    const [inserted] = await tx
+      .insert(dataExports)
+      .values({ userId: user.id, tokenHash: hashToken(token), createdAt: now })
+      .returning();
+    if (!inserted) throw new Error('data_exports insert returned no row');
+    return { row: inserted, made: true, discarded };
+  });
+  for (const key of discarded) await deps.storage.delete(key);
+  if (made) deps.background.run('data export', () => buildExport(deps, row.id, user, token));
   return statusOf(row, now);
 }
 
-/** Removes the stored files of an account's earlier exports (ready, never downloaded). */
-export async function discardExports(deps: Pick<ExportDeps, 'db' | 'storage'>, userId: string) {
-  const old = await deps.db
+/** Marks an account's earlier exports (ready, never downloaded) failed; the keys of their files. */
+async function discardExportRows(db: DbOrTx, userId: string): Promise<string[]> {
+  const old = await db
     .update(dataExports)
     .set({ status: 'failed', storageKey: null })
     .where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'ready')))
     .returning({ key: dataExports.storageKey });
-  for (const { key } of old) if (key) await deps.storage.delete(key);
+  return old.flatMap(({ key }) => (key ? [key] : []));
 }
 
 async function readAll(body: Readable): Promise<Buffer> {

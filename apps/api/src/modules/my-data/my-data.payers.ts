@@ -1,6 +1,6 @@
 import { RETENTION } from '@substytut/shared';
 import { and, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { lockFor, type Db } from '../../db/client.ts';
 import {
   contactMessages,
   dataRequests,
@@ -75,6 +75,8 @@ async function sendConfirmation(deps: PayerDeps, email: string, kind: DataReques
   if (!(await holdsDataOf(deps.db, email))) return;
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    // Requests at once for one address and kind take turns, so the window below holds.
+    await lockFor(tx, `data-request:${kind}:${email}`);
     const [recent] = await tx
       .select({ id: dataRequests.id })
       .from(dataRequests)
