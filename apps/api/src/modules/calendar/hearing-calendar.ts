@@ -59,7 +59,10 @@ type Calendar = ReturnType<typeof ical>;
  * A link as one line of plain characters: a CR or LF (or any other control) typed or stored in it
  * would end the property and start one of the attacker's (RFC 5545 3.1), so it never gets there.
  */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');
+const oneLine = (text: string) =>
+  Array.from(text)
+    .filter((char) => char.charCodeAt(0) > 0x1f && char !== '\u007f')
+    .join('');
 
 /** An instant in UTC as RFC 5545 writes it: 20260320T100005Z. */
 const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
