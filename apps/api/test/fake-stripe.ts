@@ -30,6 +30,8 @@ export interface FakeCheckoutSession {
   amount_total: number;
   customer_email: string | null;
   expires_at: number;
+  /** when it was made (seconds); tests may move it back */
+  created: number;
   metadata: Record<string, string>;
   payment_intent: string | null;
   success_url: string;
@@ -188,6 +190,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0),
           customer_email: form.customer_email ?? null,
           expires_at: Number(form.expires_at ?? 0),
+          created: Math.floor(Date.now() / 1000),
           metadata,
           payment_intent: null,
           success_url: form.success_url ?? '',
@@ -196,6 +199,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         sessions.set(id, session);
         if (key) idempotent.set(key, session);
         return send(response, 200, session);
+      }
+
+      // The list, newest first, filtered by status and created[gte], paged by starting_after.
+      if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        const q = url.searchParams;
+        const gte = Number(q.get('created[gte]') ?? 0);
+        const all = [...sessions.values()]
+          .filter((s) => (!q.get('status') || s.status === q.get('status')) && s.created >= gte)
+          .reverse();
+        const after = q.get('starting_after');
+        const start = after ? all.findIndex((s) => s.id === after) + 1 : 0;
+        const limit = Number(q.get('limit') ?? 10);
+        const data = all.slice(start, start + limit);
+        return send(response, 200, {
+          object: 'list',
+          url: '/v1/checkout/sessions',
+          has_more: start + limit < all.length,
+          data,
+        });
       }
 
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);

@@ -40,7 +40,7 @@ export function createServices(app: FastifyInstance): Services {
   const offerCards = createOfferCards({ db, storage: app.storage, log });
 
   // The sandbox raises its events in-process; Stripe's arrive through the webhook routes.
-  paymentAdapter.sandbox?.setEventSink((event) => payments.processEvent(event));
+  paymentAdapter.sandbox?.setEventSink((event, alongside) => payments.processEvent(event, alongside));
   // A checkout paid, ended, refunded or disputed moves its offer.
   handlePaymentEvents(payments, lifecycle);
   // A change of the payment account (new, replaced, became ready) can change the profile's status.

@@ -166,6 +166,20 @@ export async function findPaymentBySession(
   return row ?? null;
 }
 
+/** The statuses of the payments behind these checkout sessions, by session id. */
+export async function paymentStatusesBySession(
+  db: DbOrTx,
+  provider: PaymentProviderKind,
+  sessionIds: string[],
+): Promise<Map<string, PaymentStatus>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: offerPayments.externalId, status: offerPayments.status })
+    .from(offerPayments)
+    .where(and(eq(offerPayments.provider, provider), inArray(offerPayments.externalId, sessionIds)));
+  return new Map(rows.map((row) => [row.sessionId, row.status]));
+}
+
 /** Moves a payment to `to` only from one of `from`; the changed row, or null when it was elsewhere. */
 export async function setPaymentStatus(
   db: DbOrTx,

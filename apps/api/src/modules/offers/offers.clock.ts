@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../mail/index.ts';
 import { acceptanceWindowClosedMail } from '../mail/templates/index.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
-import { endCheckoutsOfPaidOffers, refundDuplicatePayments } from './offers.events.ts';
+import {
+  endCheckoutsOfPaidOffers,
+  reconcileCompletedCheckouts,
+  refundDuplicatePayments,
+} from './offers.events.ts';
 import { sendPendingRefunds } from './offers.disputes.ts';
 import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';
 import { tryTransition } from './offers.transitions.ts';
@@ -16,6 +20,8 @@ export interface ClockJobResult {
   expired: number;
   archived: number;
   payoutsSent: number;
+  /** completed checkouts the app had not recorded, applied now */
+  reconciled: number;
 }
 
 /**
@@ -27,7 +33,7 @@ export interface ClockJobResult {
  */
 export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> {
   const now = deps.clock.now();
-  const result: ClockJobResult = { expired: 0, archived: 0, payoutsSent: 0 };
+  const result: ClockJobResult = { expired: 0, archived: 0, payoutsSent: 0, reconciled: 0 };
 
   for (const id of await unpaidOffersExpiringBefore(deps.db, expiredBefore(now))) {
     if (await tryTransition(deps.db, id, 'expire', 'clock', now)) result.expired += 1;
@@ -57,6 +63,8 @@ export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> 
   }
 
   await deps.payments.provider.tick?.(now);
+  // Checkouts the provider completed that the app never recorded: recorded or refunded now.
+  result.reconciled = await reconcileCompletedCheckouts(deps);
   // Provider work a payment event called for and that failed then: tried again every minute.
   await endCheckoutsOfPaidOffers(deps);
   await refundDuplicatePayments(deps);
@@ -82,7 +90,8 @@ export function startClockJob(
     if (running) return;
     running = runClockJob(deps)
       .then((result) => {
-        if (result.expired || result.archived || result.payoutsSent) log.info(result, 'clock job');
+        if (result.expired || result.archived || result.payoutsSent || result.reconciled)
+          log.info(result, 'clock job');
       })
       .then(async () => {
         for (const sweep of sweeps) await sweep();

@@ -3,19 +3,26 @@ import type { Tx } from '../../db/client.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
-import { PaymentProviderError, type AfterCommit, type PaymentEventOf } from '../payments/payments.port.ts';
+import type { PaymentStatus } from '../../db/schema/checkout.ts';
+import {
+  PaymentProviderError,
+  type AfterCommit,
+  type CompletedCheckout,
+  type PaymentEventOf,
+} from '../payments/payments.port.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
 import { hearingLines, withHearing } from '../calendar/hearing-mails.ts';
 import { fullNameOf, hearingOf } from './offers.dto.ts';
 import { applyHearingCorrection } from './offers.hearing.ts';
-import { closeCheckout } from './offers.payment.ts';
+import { closeCheckout, releaseOffer } from './offers.payment.ts';
 import { tryTransition } from './offers.transitions.ts';
 import {
   findOfferWithLawyer,
   findOpenCheckoutsOfPaidOffers,
   findPaymentBySession,
   findPaymentsToRefund,
+  paymentStatusesBySession,
   lockOffer,
   setDocumentTokenHash,
   setPaymentRef,
@@ -49,7 +56,7 @@ export async function onCheckoutCompleted(
     deps.log.warn({ sessionId: event.sessionId }, 'checkout event for an unknown session');
     return;
   }
-  await lockOffer(tx, payment.offerId);
+  const locked = await lockOffer(tx, payment.offerId);
   const now = deps.clock.now();
   if (!event.paid) {
     // A delayed method: the money arrives (async_payment_succeeded) or not (…_failed) later.
@@ -64,6 +71,19 @@ export async function onCheckoutCompleted(
     updatedAt: now,
   });
   if (!paid) return;
+  // A lawyer whose licence stopped being verified after this checkout opened takes no money
+  // (issue 30): it goes back to the client, who is told why.
+  const lawyer = await findOfferWithLawyer(tx, payment.offerId);
+  if (lawyer && lawyer.profile.licenceState !== 'verified') {
+    await setPaymentStatus(tx, payment.id, ['paid'], {
+      status: 'refunding',
+      note: `refused: the lawyer's licence was ${lawyer.profile.licenceState} when the payment came in`,
+      updatedAt: now,
+    });
+    await releaseOffer(tx, locked, now);
+    deps.log.warn({ paymentId: payment.id, offerId: payment.offerId }, 'licence not verified: refunding');
+    return () => refundDuplicatePayments(deps, payment.id);
+  }
   if (!(await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now))) {
     // Another payer's checkout paid the offer first: this money goes back.
     await setPaymentStatus(tx, payment.id, ['paid'], {
@@ -180,8 +200,8 @@ export async function endCheckoutsOfPaidOffers(deps: LifecycleDeps, offerId?: nu
 }
 
 /**
- * Refunds in full the payments that came in for an offer another payment had already paid, and
- * tells each payer in their language. Runs after the event and in the clock job until the
+ * Refunds in full the payments that came in for an offer another payment had already paid, or for
+ * a lawyer whose licence was no longer verified, and tells each payer in their language. Runs after the event and in the clock job until the
  * provider took the refund; the idempotency key is the payment's, so a retry never refunds twice.
  */
 export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: number): Promise<number> {
@@ -200,7 +220,7 @@ export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: n
       ({ refundId } = await deps.payments.refund({
         paymentRef: payment.paymentRef,
         amount: payment.price,
-        reason: 'duplicate',
+        reason: payment.duplicate ? 'duplicate' : 'requested_by_customer',
         idempotencyKey: `refund-duplicate-payment-${payment.id}`,
       }));
     } catch (error) {
@@ -212,7 +232,9 @@ export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: n
       const now = deps.clock.now();
       const row = await setPaymentStatus(tx, payment.id, ['refunding'], {
         status: 'refunded',
-        note: `refunded ${payment.price} gr: the offer was already paid by another payment (${refundId})`,
+        note: payment.duplicate
+          ? `refunded ${payment.price} gr: the offer was already paid by another payment (${refundId})`
+          : `refunded ${payment.price} gr: the lawyer's licence was not verified (${refundId})`,
         updatedAt: now,
       });
       if (!row) return false;
@@ -225,6 +247,7 @@ export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: n
             to: row.email,
             offerTitle: found?.offer.title ?? '',
             amount: row.price,
+            reason: row.duplicate ? 'duplicate' : 'licence',
           },
           mailContextOf(deps),
         ),
@@ -275,4 +298,53 @@ export async function onChargeEvent(
   }
   if (changed.length > 0)
     deps.log.warn({ type: event.type, paymentRef: event.paymentRef }, 'payment needs attention');
+}
+
+/** How far back the clock job asks the provider for completed checkouts: a checkout lives at most a day. */
+export const RECONCILE_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
+const UNRECORDED: readonly PaymentStatus[] = ['open', 'expired', 'failed'];
+
+/**
+ * The clock job's reconciliation (issue 30): a checkout the provider calls complete and paid but
+ * the app still holds as open, expired or failed (its event was lost, or the process died before
+ * applying it) is applied now as the provider's checkout.completed, with an event id of its own
+ * (`reconcile-{session}`). The same handler decides, so the money is recorded as the offer's
+ * payment, or refunded to its payer when the offer can no longer take it (another payment came
+ * first, the lawyer's licence is not verified). Safe on any number of instances at once: the
+ * event id is recorded once and the payment changes only from those statuses.
+ */
+export async function reconcileCompletedCheckouts(deps: LifecycleDeps): Promise<number> {
+  const since = new Date(deps.clock.now().getTime() - RECONCILE_WINDOW_MS);
+  let completed: CompletedCheckout[];
+  try {
+    completed = await deps.payments.completedCheckouts(since);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.log.error({ err: error }, 'listing completed checkouts failed; will retry');
+    return 0;
+  }
+  const provider = deps.payments.provider.kind;
+  const statuses = await paymentStatusesBySession(
+    deps.db,
+    provider,
+    completed.map((c) => c.sessionId),
+  );
+  let applied = 0;
+  for (const checkout of completed) {
+    const status = statuses.get(checkout.sessionId);
+    // Unknown: its payment row was rolled back with the request, so its pay link never reached anyone.
+    if (!status || !UNRECORDED.includes(status)) continue;
+    deps.log.warn({ sessionId: checkout.sessionId }, 'a completed checkout was never recorded: applying it');
+    const first = await deps.payments.processEvent({
+      provider,
+      id: `reconcile-${checkout.sessionId}`,
+      created: checkout.completedAt ?? deps.clock.now(),
+      type: 'checkout.completed',
+      sessionId: checkout.sessionId,
+      paid: true,
+      paymentRef: checkout.paymentRef,
+    });
+    if (first) applied += 1;
+  }
+  return applied;
 }

@@ -9,6 +9,7 @@ import {
 } from '@substytut/shared';
 import type { Tx } from '../../db/client.ts';
 import type { OfferPaymentRow, StoredGrantor } from '../../db/schema/checkout.ts';
+import type { OfferRow } from '../../db/schema.ts';
 import { validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { webUrl } from '../mail/templates/index.ts';
@@ -224,7 +225,15 @@ export async function closeCheckout(
   const offer = await lockOffer(tx, payment.offerId);
   // Only an open checkout ends: a late expiry of a paid one changes nothing.
   if (!(await setPaymentStatus(tx, payment.id, ['open'], { status, updatedAt: now }))) return;
-  // Past its day the offer stays for the clock job to expire.
+  await releaseOffer(tx, offer, now);
+}
+
+/**
+ * A checkout of the offer (locked by the caller) ended without paying it: the offer goes back to
+ * active when no other payer's checkout can still be paid. Past its day it stays for the clock job
+ * to expire.
+ */
+export async function releaseOffer(tx: Tx, offer: OfferRow | null, now: Date): Promise<void> {
   if (offer?.status !== 'paystart' || isOfferExpired(offer.expireDate, now)) return;
   if (await hasPayableCheckout(tx, offer.id, now)) return;
   await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);

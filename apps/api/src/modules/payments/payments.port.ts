@@ -35,8 +35,21 @@ export interface PaymentProvider {
    * is left unrefunded. The same idempotency key never refunds twice.
    */
   refund(input: RefundInput): Promise<{ refundId: string }>;
+  /**
+   * The checkouts the provider completed and took the money of, created since `since`, for the
+   * clock job to find any the app never recorded (an event lost, a crash before it was applied).
+   */
+  completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
   /** Housekeeping run by the clock job (the sandbox ends its overdue checkouts here). */
   tick?(now: Date): Promise<void>;
+}
+
+export interface CompletedCheckout {
+  sessionId: string;
+  /** the provider's payment (Stripe: the PaymentIntent) */
+  paymentRef: string | null;
+  /** when the provider completed it, where it says so */
+  completedAt: Date | null;
 }
 
 export interface CheckoutInput {

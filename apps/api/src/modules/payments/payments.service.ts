@@ -9,6 +9,7 @@ import {
   type AfterCommit,
   type CheckoutInput,
   type CheckoutSession,
+  type CompletedCheckout,
   type Locale,
   type PaymentEvent,
   type PaymentEventHandler,
@@ -133,6 +134,11 @@ export function createPayments(deps: PaymentsDeps) {
       return provider.createTransfer(input);
     },
 
+    /** Checkouts the provider completed and was paid for since `since` (PaymentProviderError when it cannot say). */
+    completedCheckouts(since: Date): Promise<CompletedCheckout[]> {
+      return provider.completedCheckouts(since);
+    },
+
     /** Throws PaymentProviderError when the provider refuses; the caller retries later. */
     async refund(input: RefundInput): Promise<{ refundId: string }> {
       if (!Number.isInteger(input.amount) || input.amount <= 0) {
@@ -145,9 +151,17 @@ export function createPayments(deps: PaymentsDeps) {
      * Applies a verified provider event once: the event id is recorded in the same transaction as
      * its effects, so a repeated delivery changes nothing. false for a repeat.
      */
-    async processEvent(event: PaymentEvent): Promise<boolean> {
+    async processEvent(
+      event: PaymentEvent,
+      /**
+       * the provider's own change behind the event, made in the same transaction (the sandbox
+       * completing its checkout): false when it no longer applies, and then nothing is recorded
+       */
+      alongside?: (tx: Tx) => Promise<boolean>,
+    ): Promise<boolean> {
       const after: AfterCommit[] = [];
       const first = await db.transaction(async (tx) => {
+        if (alongside && !(await alongside(tx))) return false;
         if (!(await recordEvent(tx, event, clock.now()))) return false;
         for (const handler of handlers.get(event.type) ?? []) {
           const next = await handler(tx, event);

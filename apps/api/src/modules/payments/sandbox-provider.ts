@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   sandboxCheckouts,
   sandboxRefunds,
@@ -27,7 +27,14 @@ export const SANDBOX_PAGES_PREFIX = '/sandbox/payments';
 
 const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
 
-export type SandboxEventSink = (event: PaymentEvent) => Promise<unknown>;
+/**
+ * Where the sandbox raises its events. `alongside` is the sandbox's own change behind the event,
+ * made in the transaction that applies the event, so the two commit together or not at all.
+ */
+export type SandboxEventSink = (
+  event: PaymentEvent,
+  alongside?: (tx: Tx) => Promise<boolean>,
+) => Promise<boolean>;
 
 export interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
@@ -50,9 +57,9 @@ export interface SandboxProvider extends PaymentProvider {
 export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: string }): SandboxProvider {
   let sink: SandboxEventSink | null = null;
 
-  async function emit(event: PaymentEvent) {
+  async function emit(event: PaymentEvent, alongside?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     if (!sink) throw new Error('sandbox payment provider has no event sink');
-    await sink(event);
+    return sink(event, alongside);
   }
   const event = () => ({ provider: 'sandbox' as const, id: sandboxId('evt'), created: deps.clock.now() });
 
@@ -70,19 +77,19 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
     return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
-  async function end(sessionId: string, outcome: 'expired' | 'failed'): Promise<boolean> {
-    const rows = await deps.db
-      .update(sandboxCheckouts)
-      .set({ status: 'expired' })
-      .where(and(eq(sandboxCheckouts.sessionId, sessionId), eq(sandboxCheckouts.status, 'open')))
-      .returning({ sessionId: sandboxCheckouts.sessionId });
-    if (rows.length === 0) return false;
-    await emit({
-      ...event(),
-      type: outcome === 'failed' ? 'checkout.failed' : 'checkout.expired',
-      sessionId,
-    });
-    return true;
+  // The session's end and the app's record of it commit together.
+  function end(sessionId: string, outcome: 'expired' | 'failed'): Promise<boolean> {
+    return emit(
+      { ...event(), type: outcome === 'failed' ? 'checkout.failed' : 'checkout.expired', sessionId },
+      async (tx) => {
+        const rows = await tx
+          .update(sandboxCheckouts)
+          .set({ status: 'expired' })
+          .where(and(eq(sandboxCheckouts.sessionId, sessionId), eq(sandboxCheckouts.status, 'open')))
+          .returning({ sessionId: sandboxCheckouts.sessionId });
+        return rows.length > 0;
+      },
+    );
   }
 
   return {
@@ -225,23 +232,39 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
       return row ?? null;
     },
 
-    async completeCheckout(sessionId) {
+    // The money taken and the app's record of the payment commit in one transaction (issue 30):
+    // a crash leaves either both or neither, never a charge nobody recorded.
+    completeCheckout(sessionId) {
       const paymentRef = sandboxId('pi');
       const now = deps.clock.now();
-      const rows = await deps.db
-        .update(sandboxCheckouts)
-        .set({ status: 'complete', paymentRef, completedAt: now })
-        .where(
-          and(
-            eq(sandboxCheckouts.sessionId, sessionId),
-            eq(sandboxCheckouts.status, 'open'),
-            gt(sandboxCheckouts.expiresAt, now),
-          ),
-        )
-        .returning({ sessionId: sandboxCheckouts.sessionId });
-      if (rows.length === 0) return false;
-      await emit({ ...event(), type: 'checkout.completed', sessionId, paid: true, paymentRef });
-      return true;
+      return emit(
+        { ...event(), type: 'checkout.completed', sessionId, paid: true, paymentRef },
+        async (tx) => {
+          const rows = await tx
+            .update(sandboxCheckouts)
+            .set({ status: 'complete', paymentRef, completedAt: now })
+            .where(
+              and(
+                eq(sandboxCheckouts.sessionId, sessionId),
+                eq(sandboxCheckouts.status, 'open'),
+                gt(sandboxCheckouts.expiresAt, now),
+              ),
+            )
+            .returning({ sessionId: sandboxCheckouts.sessionId });
+          return rows.length > 0;
+        },
+      );
+    },
+
+    async completedCheckouts(since) {
+      return deps.db
+        .select({
+          sessionId: sandboxCheckouts.sessionId,
+          paymentRef: sandboxCheckouts.paymentRef,
+          completedAt: sandboxCheckouts.completedAt,
+        })
+        .from(sandboxCheckouts)
+        .where(and(eq(sandboxCheckouts.status, 'complete'), gte(sandboxCheckouts.createdAt, since)));
     },
 
     endCheckout: end,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AccountState, PaymentEvent, PaymentProvider } from './payments.port.ts';
+import type { AccountState, CompletedCheckout, PaymentEvent, PaymentProvider } from './payments.port.ts';
 import { PaymentProviderError, transferGroupOf } from './payments.port.ts';
 
 export interface StripeProviderConfig {
@@ -119,6 +119,23 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
         throw new PaymentProviderError('Stripe: expire checkout session failed', { cause: error });
       }
     },
+    async completedCheckouts(since) {
+      const found: CompletedCheckout[] = [];
+      await call('list checkout sessions', () =>
+        stripe.checkout.sessions
+          .list({ status: 'complete', created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 })
+          .autoPagingEach((session) => {
+            // Only the app's own checkouts, and only those whose money came in.
+            if (session.payment_status !== 'paid' || !session.metadata?.offerId) return;
+            found.push({
+              sessionId: session.id,
+              paymentRef: idOf(session.payment_intent),
+              completedAt: null,
+            });
+          }),
+      );
+      return found;
+    },
     async createTransfer(input) {
       const intent = await call('retrieve payment intent', () =>
         stripe.paymentIntents.retrieve(input.paymentRef),
@@ -167,7 +184,6 @@ export function accountStateOf(account: Stripe.Account): AccountState {
     detailsSubmitted: account.details_submitted === true,
   };
 }
-
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);

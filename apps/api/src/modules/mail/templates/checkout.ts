@@ -277,11 +277,16 @@ export interface DuplicatePaymentRefundedInput {
   offerTitle: string;
   /** grosze refunded */
   amount: number;
+  /**
+   * why: another client paid first (decision 013), or the lawyer's licence was no longer verified
+   * when the money came in (issue 30)
+   */
+  reason?: 'duplicate' | 'licence';
 }
 
 /**
- * To a client whose payment came in after another client had already paid the same offer: the
- * money went back in full (decision 013).
+ * To a client whose payment was refunded in full as it came in: another client had already paid
+ * the same offer (decision 013), or the lawyer's licence was no longer verified (issue 30).
  */
 export function duplicatePaymentRefundedMail(
   input: DuplicatePaymentRefundedInput,
@@ -289,6 +294,7 @@ export function duplicatePaymentRefundedMail(
 ): MailMessage {
   const amount = formatPln(input.amount, input.locale);
   const title = quote(input.locale, input.offerTitle);
+  const licence = input.reason === 'licence';
   const t =
     input.locale === 'pl'
       ? {
@@ -296,7 +302,9 @@ export function duplicatePaymentRefundedMail(
           title: 'Zwracamy Twoją płatność',
           intro: [
             'Dzień dobry,',
-            `zlecenie ${title} zostało opłacone przez innego klienta, zanim dotarła do nas Twoja płatność ${amount}.`,
+            licence
+              ? `nie możemy przyjąć Twojej płatności ${amount} za zlecenie ${title}: uprawnienia zawodowe prawnika nie są już potwierdzone, więc nie może on teraz przyjmować zleceń w serwisie.`
+              : `zlecenie ${title} zostało opłacone przez innego klienta, zanim dotarła do nas Twoja płatność ${amount}.`,
             'Zwróciliśmy Ci całą kwotę tą samą metodą płatności. Pieniądze mogą pojawić się na Twoim koncie w ciągu kilku dni roboczych.',
           ],
           action: 'Skontaktuj się z nami',
@@ -306,7 +314,9 @@ export function duplicatePaymentRefundedMail(
           title: 'We are refunding your payment',
           intro: [
             'Hello,',
-            `the order ${title} was paid by another client before your payment of ${amount} reached us.`,
+            licence
+              ? `we cannot accept your payment of ${amount} for the order ${title}: the lawyer's professional licence is no longer confirmed, so they cannot take orders on the site at the moment.`
+              : `the order ${title} was paid by another client before your payment of ${amount} reached us.`,
             'We have refunded the full amount to the same payment method. It may take a few business days to appear in your account.',
           ],
           action: 'Contact us',
