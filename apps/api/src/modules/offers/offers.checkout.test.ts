@@ -779,7 +779,7 @@ describe('the clock job', () => {
     await markDone(recent.offer.id, new Date(t.clock.now().getTime() - 3 * 24 * 60 * 60 * 1000));
 
     const first = await runClockJob(deps);
-    expect(first).toEqual({ expired: 2, archived: 1, payoutsSent: 1 });
+    expect(first).toEqual({ expired: 2, archived: 1, payoutsSent: 1, reconciled: 0 });
     const snapshot = async () => ({
       stale: await offerStatus(stale.offer.id),
       staleStarted: await offerStatus(staleStarted.offer.id),
@@ -801,7 +801,7 @@ describe('the clock job', () => {
     expect(mails.some((m) => m.subject.startsWith('Zlecenie zostało rozliczone'))).toBe(true);
 
     // Twice, and twice at once (two instances): nothing more happens.
-    expect(await runClockJob(deps)).toEqual({ expired: 0, archived: 0, payoutsSent: 0 });
+    expect(await runClockJob(deps)).toEqual({ expired: 0, archived: 0, payoutsSent: 0, reconciled: 0 });
     await Promise.all([runClockJob(deps), runClockJob(deps)]);
     expect(await snapshot()).toEqual(after);
   });

@@ -13,7 +13,7 @@ import {
 } from '../../../test/stripe-helpers.ts';
 import { offerPayments, payouts } from '../../db/schema/checkout.ts';
 import { offerRefunds } from '../../db/schema/disputes.ts';
-import { mailOutbox, offers, processedEvents } from '../../db/schema.ts';
+import { mailOutbox, offers, processedEvents, profiles } from '../../db/schema.ts';
 import { issueAccessToken } from '../auth/access-tokens.ts';
 import { hashToken } from '../app/token-crypto.ts';
 import { runClockJob } from './offers.clock.ts';
@@ -417,5 +417,46 @@ describe('refunds of issue 23 through Stripe (local fake)', () => {
     expect((await deliver(event)).statusCode).toBe(200);
     expect(await offerStatus(offer.id)).toBe('refunded');
     expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id))).toEqual([]);
+  });
+});
+
+describe('reconciling with Stripe (issue 30)', () => {
+  it('a paid Checkout Session whose webhook never came is recorded by the clock job, once, on any number of runs', async () => {
+    const { offer, session } = await startCheckout();
+    const paid = fake.paySession(session.id);
+    // The webhook is lost (the process died, Stripe gave up): only the list knows.
+    const first = await runClockJob(t.services.lifecycle);
+    expect(first.reconciled).toBe(1);
+    expect(await offerStatus(offer.id)).toBe('payed');
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
+    expect(payment).toMatchObject({ status: 'paid', paymentRef: paid.payment_intent });
+    const list = fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/checkout/sessions').at(-1);
+    expect(list).toBeDefined();
+
+    const again = await Promise.all([runClockJob(t.services.lifecycle), runClockJob(t.services.lifecycle)]);
+    expect(again.map((r) => r.reconciled)).toEqual([0, 0]);
+    // The webhook arriving after all changes nothing either.
+    expect((await deliver(signedStripeEvent('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, `Nowe opłacone zlecenie: ${offer.title}`)),
+    ).toHaveLength(1);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paid.payment_intent)).toEqual([]);
+  });
+
+  it('refunds a lost paid session when the lawyer is no longer verified', async () => {
+    const { offer, session, profile } = await startCheckout();
+    await t.db.update(profiles).set({ licenceState: 'rejected' }).where(eq(profiles.id, profile.id));
+    const paid = fake.paySession(session.id);
+    await runClockJob(t.services.lifecycle);
+    await runClockJob(t.services.lifecycle);
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
+    expect(payment?.status).toBe('refunded');
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(
+      1,
+    );
+    expect(await offerStatus(offer.id)).not.toBe('payed');
   });
 });
