@@ -244,8 +244,14 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
   'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
   // Issue 22: the caller's own licence.
-  'POST /api/user/profile/licence/check': { policy: 'self', request: () => post('/api/user/profile/licence/check') },
-  'POST /api/user/profile/licence/certificate': { policy: 'self', request: () => uploadOptions('certificate') },
+  'POST /api/user/profile/licence/check': {
+    policy: 'self',
+    request: () => post('/api/user/profile/licence/check'),
+  },
+  'POST /api/user/profile/licence/certificate': {
+    policy: 'self',
+    request: () => uploadOptions('certificate'),
+  },
   'GET /api/user/profile/invoice': { policy: 'self', request: () => get('/api/user/profile/invoice') },
   'PUT /api/user/profile/invoice': {
     policy: 'self',
@@ -509,10 +515,12 @@ const MATRIX: Record<string, Rule> = {
     },
   },
   'GET /api/me/deletion': { policy: 'self', request: () => get('/api/me/deletion') },
-  // The mailed one-time link is the only credential: an invented one opens nothing.
-  'GET /api/data-export/:token': {
+  // Opening the mailed link (a scanner, a preview) only sends the browser to the page with the button.
+  'GET /api/data-export/:token': { policy: 'open', request: () => get(`/api/data-export/${randomToken()}`) },
+  // The page's button: the mailed one-time token is the only credential; an invented one opens nothing.
+  'POST /api/data-export/:token': {
     policy: 'credential',
-    forged: () => get(`/api/data-export/${randomToken()}`),
+    forged: () => post(`/api/data-export/${randomToken()}`),
   },
   // Deleting one's account needs the password again: a wrong one is refused to everyone.
   'POST /api/me/delete': {

@@ -7,6 +7,7 @@ import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { messageFor } from '../app/messages.ts';
+import { webUrl } from '../mail/templates/index.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { assertDeletable, deleteAccount, purgeExpiredTaxRecords, type DeleteDeps } from './my-data.delete.ts';
 import {
@@ -100,9 +101,23 @@ export async function myDataRoutes(app: FastifyInstance) {
     async (request, reply) => sendZip(reply, await downloadLatest(deps, currentUser(request).id)),
   );
 
+  // The mailed link's page has a button that posts here; only that POST downloads (once). A GET or
+  // HEAD (a mail scanner, a link preview, a link mailed before the page existed) changes nothing and
+  // is sent to the page.
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
   typed.get(
     '/api/data-export/:token',
-    { config: LIMITS.download, schema: { params: z.object({ token: z.string().min(1).max(200) }) } },
+    { config: LIMITS.download, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const page = `/my-data/export/${encodeURIComponent(request.params.token)}`;
+      return reply.redirect(webUrl(deps.config.publicUrl, locale, page), 303);
+    },
+  );
+
+  typed.post(
+    '/api/data-export/:token',
+    { config: LIMITS.download, schema: { params: tokenParams } },
     async (request, reply) => sendZip(reply, await downloadByToken(deps, request.params.token)),
   );
 

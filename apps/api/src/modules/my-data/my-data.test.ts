@@ -146,14 +146,16 @@ describe("export of a lawyer's data (GDPR art. 15, 20)", () => {
 
     const mail = (await mailsTo(me.user.email)).at(-1);
     expect(mail?.subject).toContain('Eksport Twoich danych jest gotowy');
-    const link = /https:\/\/substytut\.example(\/api\/data-export\/[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
-    expect(link).toBeDefined();
+    // The mail links to a page with a button (scanners open links); its token is the download's.
+    const token = /https:\/\/substytut\.example\/my-data\/export\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    const link = `/api/data-export/${token}`;
 
     // The stored file is nobody's to fetch through /storage.
     const [row] = await t.db.select().from(dataExports).where(eq(dataExports.userId, me.user.id));
     expect((await t.app.inject({ url: `/storage/${row!.storageKey}` })).statusCode).toBe(404);
 
-    const download = await t.app.inject({ url: link! });
+    const download = await inject('POST', link);
     expect(download.statusCode, download.body).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="substytut-data-/);
@@ -189,7 +191,7 @@ describe("export of a lawyer's data (GDPR art. 15, 20)", () => {
     expect(JSON.stringify(read('mails.json'))).toContain('Witamy w serwisie');
 
     // Once only, and the file is gone from storage.
-    const again = await t.app.inject({ url: link! });
+    const again = await inject('POST', link);
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('my_data.export_unavailable');
     expect(await t.app.storage.get(row!.storageKey!)).toBeNull();
@@ -205,11 +207,43 @@ describe("export of a lawyer's data (GDPR art. 15, 20)", () => {
     expect((await inject('GET', '/api/me/data-export', other.headers)).json().data).toBeNull();
     expect((await inject('GET', '/api/me/data-export/file', other.headers)).statusCode).toBe(410);
     expect((await t.app.inject({ url: '/api/me/data-export/file' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/data-export/not-a-token' })).statusCode).toBe(410);
+    expect((await inject('POST', '/api/data-export/not-a-token')).statusCode).toBe(410);
 
     t.clock.advance(RETENTION.exportLinkHours * HOUR + 1);
     expect((await inject('GET', '/api/me/data-export', me.headers)).json().data.status).toBe('expired');
     expect((await inject('GET', '/api/me/data-export/file', me.headers)).statusCode).toBe(410);
+  });
+
+  it("is not used up by a mail scanner's HEAD or GET: only the page's button (a POST) downloads it", async () => {
+    const me = await lawyer();
+    await t.db.update(users).set({ locale: 'en' }).where(eq(users.id, me.user.id));
+    await inject('POST', '/api/me/data-export', me.headers);
+    await t.app.background.idle();
+    const mail = (await mailsTo(me.user.email)).at(-1);
+    // An English owner gets the English page.
+    const page = /https:\/\/substytut\.example(\/en\/my-data\/export\/([A-Za-z0-9_-]+))/.exec(mail!.text);
+    expect(page).not.toBeNull();
+    const token = page![2]!;
+    const api = `/api/data-export/${token}`;
+    // What scanners and link previews do, with the page's address and the API's (links mailed before).
+    for (const url of [page![1]!, api]) {
+      for (const method of ['HEAD', 'GET'] as const) {
+        const opened = await t.app.inject({ method, url, headers: { 'accept-language': 'en' } });
+        expect(opened.statusCode).toBeLessThan(400);
+        expect(opened.headers['content-type'] ?? '').not.toContain('application/zip');
+      }
+    }
+    // The API's old address sends the browser to the page.
+    const redirected = await t.app.inject({ url: api, headers: { 'accept-language': 'en' } });
+    expect(redirected.statusCode).toBe(303);
+    expect(redirected.headers.location).toBe(`https://substytut.example/en/my-data/export/${token}`);
+    const [row] = await t.db.select().from(dataExports).where(eq(dataExports.userId, me.user.id));
+    expect(row?.status).toBe('ready');
+
+    const download = await inject('POST', api);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect((await inject('POST', api)).statusCode).toBe(410);
   });
 
   it('answers the export under way when asked twice', async () => {

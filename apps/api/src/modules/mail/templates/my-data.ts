@@ -31,10 +31,13 @@ export interface DataExportReadyInput {
   token: string;
 }
 
-/** The link is the API's one-time download address (GET /api/data-export/{token}). */
+/**
+ * The link opens the download page (/my-data/export/{token}), whose button downloads the file
+ * once: mail scanners that open links use nothing up (issue 30).
+ */
 export function dataExportReadyMail(input: DataExportReadyInput, context: MailContext): MailMessage {
   const t = exportTexts[input.locale];
-  const url = `${context.publicUrl.replace(/\/+$/, '')}/api/data-export/${encodeURIComponent(input.token)}`;
+  const url = webUrl(context.publicUrl, input.locale, `/my-data/export/${encodeURIComponent(input.token)}`);
   const { html, text } = renderLayout(
     {
       locale: input.locale,
