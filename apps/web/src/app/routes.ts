@@ -32,6 +32,7 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
     page('privacy/data', feature('my-data/routes/privacy-data.tsx'), 'privacy-data'),
     page('my-data', feature('my-data/routes/my-data.tsx'), 'my-data'),
     page('my-data/confirm/:token', feature('my-data/routes/confirm.tsx'), 'my-data-confirm'),
+    page('my-data/export/:token', feature('my-data/routes/export-download.tsx'), 'my-data-export'),
     page('auth/register-success', feature('auth/routes/register-success.tsx'), 'register-success'),
     page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
     page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),

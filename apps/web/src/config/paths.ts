@@ -30,6 +30,11 @@ export const paths = {
     path: '/my-data/confirm/:token',
     getHref: (token: string) => `/my-data/confirm/${enc(token)}`,
   },
+  /** The data-export mail's link: a page whose button downloads the ZIP once (scanners open links). */
+  myDataExport: {
+    path: '/my-data/export/:token',
+    getHref: (token: string) => `/my-data/export/${enc(token)}`,
+  },
   auth: {
     root: { path: '/auth', getHref: () => '/auth' },
     login: { path: '/auth/login', getHref: () => '/auth/login' },

@@ -116,7 +116,8 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-function authHeaders(method: string): Record<string, string> {
+/** The bearer token (when signed in) and, for a state-changing method, the anti-forgery header. */
+export function authHeaders(method: string): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

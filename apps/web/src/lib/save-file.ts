@@ -1,5 +1,4 @@
-import { API_BASE, ApiError } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { API_BASE, ApiError, authHeaders, ensureCsrf } from '@/lib/api-client';
 
 /** Hands a file made in the page (a fetched ZIP, a JSON copy) to the browser as a download. */
 export function saveFile(blob: Blob, name: string): void {
@@ -19,12 +18,15 @@ export function saveFile(blob: Blob, name: string): void {
  * signed in, since the browser cannot follow such a link itself; cookies go along too (the payer's
  * secret). The file name is the server's (content-disposition), else `fallbackName`.
  */
-export async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(`${API_BASE}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
+export async function downloadApiFile(
+  path: string,
+  fallbackName: string,
+  /** POST for a download that uses something up (a one-time link): it carries the anti-forgery header */
+  method: 'GET' | 'POST' = 'GET',
+): Promise<void> {
+  if (method === 'POST') await ensureCsrf().catch(() => undefined);
+  const { Accept: _accept, ...headers } = authHeaders(method);
+  const response = await fetch(`${API_BASE}${path}`, { method, headers, credentials: 'include' });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError(response.status, body.code ?? `http.${response.status}`, body.message ?? '');

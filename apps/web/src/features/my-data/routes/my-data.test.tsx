@@ -84,3 +84,36 @@ describe("a payer's data requests", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Link wygasł lub został już użyty');
   });
 });
+
+describe("the data-export mail's download page", () => {
+  it('downloads nothing when opened; the button downloads once, and a used link is named', async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    let used = false;
+    const api = stubFetch({
+      'GET /api/csrf-cookie': { status: 204 },
+      'POST /api/data-export/sekret-456': () => {
+        if (used)
+          return { status: 410, body: { code: 'my_data.export_unavailable', message: 'x', errors: {} } };
+        used = true;
+        return { body: {} };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
+    renderApp('/my-data/export/sekret-456');
+    const button = await screen.findByRole('button', { name: 'Pobierz plik ZIP' }, LOAD);
+    expect(api.callsTo('POST', '/api/data-export')).toHaveLength(0);
+    await user.click(button);
+    expect(await screen.findByRole('status')).toHaveTextContent('Plik został pobrany.');
+    const [call] = api.callsTo('POST', '/api/data-export/sekret-456');
+    expect(call?.headers['x-xsrf-token']).toBe('xsrf-1');
+
+    renderApp('/my-data/export/sekret-456');
+    await user.click((await screen.findAllByRole('button', { name: 'Pobierz plik ZIP' }, LOAD)).at(-1)!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ten link do eksportu danych został już użyty',
+    );
+  });
+});
