@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectNoAxeViolations } from './support/axe';
-import { signInBrowser, waitForMail } from './support/api';
+import { csrf, linkIn, signInBrowser, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor } from './support/lawyer';
 
 test.describe('my data (GDPR)', () => {
@@ -24,11 +24,27 @@ test.describe('my data (GDPR)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Moje dane' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // Export: made in the background, then downloaded once.
+    // Export: made in the background; the mail links to a page whose button downloads it once.
     await page.getByRole('button', { name: 'Przygotuj eksport danych' }).click();
-    const download = page.getByRole('button', { name: 'Pobierz plik ZIP' });
-    await expect(download).toBeVisible();
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    await expect(page.getByRole('button', { name: 'Pobierz plik ZIP' })).toBeVisible();
+    const mail = await waitForMail(request, lawyer.email, /Eksport Twoich danych jest gotowy/);
+    const link = linkIn(mail, /^\/my-data\/export\//);
+    // What a mail scanner does: HEAD and GET of the link, and of the API's address. Nothing is used up.
+    const token = new URL(link).pathname.split('/').at(-1)!;
+    for (const url of [new URL(link).pathname, `/api/data-export/${token}`]) {
+      expect((await request.head(url, { maxRedirects: 0 })).status()).toBeLessThan(400);
+      expect((await request.get(url)).status()).toBeLessThan(400);
+    }
+
+    await page.goto(new URL(link).pathname);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Pobierz eksport swoich danych' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz plik ZIP' }).click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/^substytut-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
     expect(Object.keys(zip)).toEqual(
@@ -40,12 +56,13 @@ test.describe('my data (GDPR)', () => {
       jobs: [{ employerName: 'Kancelaria Kowalski' }],
     });
     expect(strFromU8(zip['offers.json']!)).toContain(offer.title);
+    await expect(page.getByRole('status')).toContainText('Plik został pobrany.');
+    // Used once: the API's download refuses it, and the dashboard says so.
+    expect((await request.post(`/api/data-export/${token}`, { headers: await csrf(request) })).status()).toBe(
+      410,
+    );
+    await page.goto('/pl/dashboard/data');
     await expect(page.getByText('Plik został już pobrany.')).toBeVisible();
-    const mail = await waitForMail(request, lawyer.email, /Eksport Twoich danych jest gotowy/);
-    const link = mail.links.find((l) => l.includes('/api/data-export/'));
-    expect(link).toBeDefined();
-    // The mailed link is the same one-time export: already used.
-    expect((await request.get(new URL(link!).pathname)).status()).toBe(410);
 
     // Deletion: the box and the password, then the account and its page are gone at once.
     await page.getByRole('checkbox', { name: 'Rozumiem, że usunięcia konta nie można cofnąć.' }).check();
@@ -64,5 +81,39 @@ test.describe('my data (GDPR)', () => {
     expect(response?.status()).toBe(410);
     await expect(page.getByRole('heading', { level: 1, name: 'Ten profil został usunięty' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("the export mail's page in English: the button downloads once, then the link says it is used", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const lawyer = await createActiveLawyer(request, { firstname: 'Emma', lastname: 'Export' });
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
+    const started = await request.post('/api/me/data-export', {
+      headers: { ...(await csrf(request)), authorization: `Bearer ${lawyer.token}` },
+    });
+    expect(started.status()).toBe(200);
+    const mail = await waitForMail(
+      request,
+      lawyer.email,
+      /Eksport Twoich danych jest gotowy|Your data export is ready/,
+    );
+    const token = new URL(linkIn(mail, /\/my-data\/export\//)).pathname.split('/').at(-1)!;
+
+    await page.goto(`/en/my-data/export/${token}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Download your data export' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the ZIP file' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    await expect(page.getByRole('status')).toContainText('The file has been downloaded.');
+
+    await page.goto(`/en/my-data/export/${token}`);
+    await page.getByRole('button', { name: 'Download the ZIP file' }).click();
+    await expect(page.getByText('This data export link has been used or has expired.')).toBeVisible();
   });
 });
