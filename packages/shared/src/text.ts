@@ -39,6 +39,11 @@ const ONE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029]/u;
 // Several lines: a tab, a line feed and a CR directly before a line feed are the only controls.
 const MULTI_LINE_FORBIDDEN = /\r(?!\n)|(?![\t\n\r])\p{Cc}/u;
 
+/** Whether `value` holds half of a surrogate pair without the other (not text, not UTF-8). */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
 export interface PersonTextOptions {
   /** A textarea: tabs and line breaks (\n or \r\n) are allowed. */
   multiline?: boolean;
@@ -46,7 +51,7 @@ export interface PersonTextOptions {
 
 /** Whether `value` holds only characters a person may type into a form field of this kind. */
 export function isPersonText(value: string, { multiline = false }: PersonTextOptions = {}): boolean {
-  if (LONE_SURROGATE.test(value)) return false;
+  if (hasLoneSurrogate(value)) return false;
   if (NON_CHARACTER.test(value)) return false;
   return !(multiline ? MULTI_LINE_FORBIDDEN : ONE_LINE_FORBIDDEN).test(value);
 }

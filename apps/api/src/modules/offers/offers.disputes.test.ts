@@ -471,7 +471,7 @@ describe('a hearing report waits for the hearing', () => {
       ['adjourned', 'pl', /po rozpoczęciu rozprawy/],
     ] as const) {
       const response = await markDone(
-        { ...owner, headers: { ...owner.headers, 'accept-language': language } },
+        { ...owner, headers: { ...owner.headers, 'accept-language': language } as Lawyer['headers'] },
         offerId,
         outcome === 'adjourned'
           ? { outcome, next_hearing_at: '2099-01-01T10:00', notes: 'Za wcześnie' }
