@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { offerDtoSchema, PROFILE_STATUSES, profileDtoSchema } from './api-types.ts';
 import { LICENCE_SOURCES, LICENCE_STATES } from './licence.ts';
-import { cleanText } from './text.ts';
+import { textField } from './validation/fields.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 
 /**
@@ -80,11 +80,10 @@ function adminListQuerySchema<C extends string>(columns: readonly C[], defaultSo
       .refine((value) => parseSort(value, columns) !== null, 'validation.invalid')
       .optional()
       .transform((value) => value ?? defaultSort),
-    q: z
-      .string()
+    q: textField('validation.invalid')
       .max(ADMIN_QUERY_MAX_LENGTH, 'validation.invalid')
       .optional()
-      .transform((value) => (value ?? '').trim()),
+      .transform((value) => value ?? ''),
   });
 }
 
@@ -198,9 +197,7 @@ export const LICENCE_REVIEW_REASON_MAX = 1000;
 export const licenceReviewDecisionSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'validation.optionInvalid' }),
-    reason: z
-      .string({ error: 'validation.reviewReason' })
-      .overwrite(cleanText)
+    reason: textField('validation.reviewReason', { multiline: true })
       .max(LICENCE_REVIEW_REASON_MAX, 'validation.reviewReason')
       .nullish()
       .transform((value) => (value === '' || value === undefined ? null : value)),

@@ -39,6 +39,15 @@ export function dateToWarsawWallTime(date: Date): string {
 }
 
 /**
+ * Issue 30: no money moves before the hearing. With a hearing date, a report can be filed from the
+ * hearing's start (the instant stored, Europe/Warsaw wall time as the lawyer typed it); an offer
+ * without a date can be reported at once.
+ */
+export function canFileReportAt(hearingStartsAt: Date | null, now: Date): boolean {
+  return hearingStartsAt === null || now.getTime() >= hearingStartsAt.getTime();
+}
+
+/**
  * The report's fields as the form (multipart text fields) sends them. An adjourned hearing needs
  * its next date, which lies after the report is filed; the other outcomes carry none.
  */
@@ -47,7 +56,7 @@ export function hearingReportSchemaAt(now: () => Date) {
     .object({
       outcome: z.enum(HEARING_OUTCOMES, { error: 'validation.hearingOutcome' }),
       next_hearing_at: textField('validation.dateInvalid').nullish(),
-      notes: textField()
+      notes: textField(undefined, { multiline: true })
         .max(HEARING_NOTES_MAX_LENGTH, 'validation.tooLong')
         .nullish()
         .transform((v) => v ?? ''),
@@ -96,6 +105,7 @@ export const disputeSchema = z.object({
     min: DISPUTE_REASON_MIN_LENGTH,
     minMessage: 'validation.reasonTooShort',
     max: DISPUTE_REASON_MAX_LENGTH,
+    multiline: true,
   }),
 });
 
@@ -112,6 +122,7 @@ export const disputeResolutionSchema = z
       min: RESOLUTION_REASON_MIN_LENGTH,
       minMessage: 'validation.reasonTooShort',
       max: RESOLUTION_REASON_MAX_LENGTH,
+      multiline: true,
     }),
   })
   .superRefine((value, ctx) => {

@@ -13,7 +13,8 @@ import {
 } from '../../src/modules/auth/auth.schemas.ts';
 import { acceptBody, paymentBody } from '../../src/modules/offers/offers.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
-import { nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
+import { isPersonText, nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
+import { offerPayments } from '../../src/db/schema/checkout.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
 
@@ -43,6 +44,16 @@ const ODD_STRINGS = [
   '\u200B\u200C\u200D\u2060',
   '\uFEFF',
   '\u0085\u2028\u2029',
+  // Issue 30: controls and non-characters made invoice XML that fails the FA(3) schema.
+  'a\u0001b',
+  '\u001f',
+  'x\u007f',
+  '\uFFFE',
+  'a\uFFFFb',
+  '\uFDD0',
+  'a\uDC00',
+  'line\nbreak',
+  'tab\there',
   'e\u0301\u0301\u0301',
   'ｅｘａｍｐｌｅ＠ｅｘａｍｐｌｅ．ｃｏｍ',
   'a@b',
@@ -288,9 +299,14 @@ const ENDPOINTS: Endpoint[] = [
   }),
   bodyEndpoint('POST /api/login', () => '/api/login', loginBody, { email: probeEmail, password: PASSWORD }),
   bodyEndpoint('POST /api/login/google', () => '/api/login/google', googleLoginBody, { token: 'x.y.z' }),
-  bodyEndpoint('POST /api/sandbox/google/token', () => '/api/sandbox/google/token', sandboxGoogleSignInSchema, {
-    email: probeEmail,
-  }),
+  bodyEndpoint(
+    'POST /api/sandbox/google/token',
+    () => '/api/sandbox/google/token',
+    sandboxGoogleSignInSchema,
+    {
+      email: probeEmail,
+    },
+  ),
   bodyEndpoint('POST /api/login/forget', () => '/api/login/forget', forgotPasswordBody, {
     email: probeEmail,
   }),
@@ -396,7 +412,7 @@ describe(`hostile input (${RUNS} per endpoint)`, () => {
       expect(response.statusCode, String(request.url)).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'validation.failed',
-        errors: { [field]: 'validation.invalid' },
+        errors: { [field]: 'validation.textCharacters' },
       });
     }
   });
@@ -452,6 +468,26 @@ describe('odd text in valid requests', () => {
       })),
     },
     {
+      // Issue 30: the grantor and the hearing correction are stored as jsonb, where a lone
+      // surrogate's escape used to fail inside the database.
+      name: 'POST /api/public/profile/:seolink/payment/:offerUrl (grantor and hearing)',
+      runs: ODD_RUNS,
+      request: fc.record({ name: text, office_address: text, party: text, division: text }).map((f) => ({
+        method: 'POST',
+        url: `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
+        payload: {
+          ...clientInvoice('klient@example.com'),
+          grantor: {
+            name: f.name,
+            professional_type: 'adwokat',
+            license_no: 'WAW/Adw/1234',
+            office_address: f.office_address,
+          },
+          hearing: { party: f.party, division: f.division },
+        },
+      })),
+    },
+    {
       name: 'POST /api/public/offer/accept',
       runs: ODD_RUNS,
       request: text.map((token) => ({ method: 'POST', url: '/api/public/offer/accept', payload: { token } })),
@@ -486,6 +522,110 @@ describe('odd text in valid requests', () => {
           }
         }),
         fcOptions(c.runs),
+      );
+    }, 600_000);
+  }
+
+  // Whatever odd text got through is text a person may type: an invoice can always be built from it.
+  it('stores only text that passes the rule (decision 028)', async () => {
+    const rows = await t.db.select().from(offerPayments);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const texts = [
+        row.company ?? '',
+        row.street,
+        row.city,
+        row.grantor?.name ?? '',
+        row.grantor?.officeAddress ?? '',
+      ];
+      for (const text of texts) expect(isPersonText(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+});
+
+/**
+ * Issue 30: malformed or truncated multipart answered 500 on the four upload routes, and a NUL in a
+ * multipart text field too. A signed-in lawyer sends valid forms cut at any byte, with a broken
+ * boundary parameter, and with odd text in the report's fields: never 5xx.
+ */
+describe('multipart on the upload routes', () => {
+  const MULTIPART_RUNS = Math.max(20, Math.round(RUNS / 10));
+  const boundary = '----substytutfuzz';
+  const part = (name: string, value: string | Buffer, file?: { filename: string; type: string }) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+          (file ? `; filename="${file.filename}"\r\nContent-Type: ${file.type}` : '') +
+          '\r\n\r\n',
+      ),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    ]);
+  const closing = Buffer.from(`--${boundary}--\r\n`);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+  const uploadBody = Buffer.concat([
+    part('file', pdf, { filename: 'a.pdf', type: 'application/pdf' }),
+    closing,
+  ]);
+  const contentTypes = fc.constantFrom(
+    `multipart/form-data; boundary=${boundary}`,
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'multipart/form-data; boundary="unterminated',
+    `multipart/form-data; boundary=${boundary}x`,
+    'multipart/mixed; boundary=a',
+  );
+
+  let owner: Awaited<ReturnType<typeof lawyer>>;
+  let routes: { method: 'POST' | 'PUT'; url: string; body: (text: string) => Buffer }[];
+  beforeAll(async () => {
+    owner = await lawyer(t);
+    const offer = await t.seed.offer({ profileId: owner.profileId });
+    const upload = () => uploadBody;
+    routes = [
+      { method: 'POST', url: '/api/user/profile/image', body: upload },
+      { method: 'POST', url: '/api/user/profile/cv', body: upload },
+      { method: 'POST', url: '/api/user/profile/licence/certificate', body: upload },
+      {
+        method: 'PUT',
+        url: `/api/user/offer/${offer.id}/done`,
+        body: (text) =>
+          Buffer.concat([
+            part('outcome', 'held'),
+            part('notes', text),
+            part('next_hearing_at', text),
+            part('minutes', pdf, { filename: 'p.pdf', type: 'application/pdf' }),
+            closing,
+          ]),
+      },
+    ];
+  }, 60_000);
+
+  for (const name of ['image', 'cv', 'licence/certificate', 'done']) {
+    it(`${name}: cut, mislabelled or odd multipart never answers 5xx`, async () => {
+      const route = routes.find((r) => r.url.endsWith(name))!;
+      await fc.assert(
+        fc.asyncProperty(
+          oddString.filter((s) => s.length <= 200),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          contentTypes,
+          async (text, cut, contentType) => {
+            const body = route.body(text);
+            const request: InjectOptions = {
+              method: route.method,
+              url: route.url,
+              headers: { ...owner.headers, 'content-type': contentType },
+              payload: body.subarray(0, Math.floor(body.length * cut)),
+            };
+            const response = await send(request);
+            if (response.statusCode >= 500) {
+              throw new Error(
+                `${response.statusCode} ${response.body.slice(0, 300)}\n${describeRequest(request)}`,
+              );
+            }
+          },
+        ),
+        fcOptions(MULTIPART_RUNS),
       );
     }, 600_000);
   }

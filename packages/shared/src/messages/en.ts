@@ -14,6 +14,7 @@ export const en: Record<keyof typeof pl, string> = {
   'request.too_large': 'The request is too large',
   'request.bad_request': 'Bad request',
   'request.uri_too_long': 'The request address is too long',
+  'request.malformed_multipart': 'The uploaded form is damaged or incomplete. Choose the file and send it again',
   'route.not_found': 'Not found',
   'storage.width_not_offered': `A photo is offered only ${widthList(IMAGE_WIDTHS, 'en')} pixels wide`,
   'route.method_not_allowed': 'Method not allowed',
@@ -55,6 +56,8 @@ export const en: Record<keyof typeof pl, string> = {
   'offers.acceptance_invalid': 'The confirmation link is invalid or has expired',
   'offers.acceptance_closed': 'The confirmation period has ended; the order has already been settled',
   'offers.report_required': 'To mark the order done, add a hearing report',
+  'offers.report_before_hearing':
+    'The hearing report can be filed only once the hearing has started, at its scheduled day and hour',
   'offers.refund_too_large': 'The refund cannot exceed the amount paid',
   'offers.not_disputed': 'This order is not in dispute',
   'offers.refund_failed': 'The payment provider did not accept the refund. Try again in a moment',
@@ -151,6 +154,7 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.dateInvalid': 'Invalid date',
   'validation.expireDateTooEarly': 'The expiry date must be tomorrow or later',
   'validation.tooLong': 'The text is too long',
+  'validation.textCharacters': 'The text contains a character that is not allowed (such as a control character). Remove it or type the text again',
   'validation.passwordWeak':
     'This password is too easy to guess: add a few words or characters, avoid names, dates, common passwords and parts of your email address',
   'validation.passwordCheckOffline':

@@ -18,6 +18,7 @@ export const pl = {
   'request.too_large': 'Przesłane dane są zbyt duże',
   'request.bad_request': 'Nieprawidłowe żądanie',
   'request.uri_too_long': 'Adres żądania jest zbyt długi',
+  'request.malformed_multipart': 'Przesłany formularz jest uszkodzony lub niekompletny. Wybierz plik i wyślij go ponownie',
   'route.not_found': 'Nie znaleziono',
   'storage.width_not_offered': `Zdjęcie jest dostępne tylko w szerokościach ${widthList(IMAGE_WIDTHS, 'pl')} pikseli`,
   'route.method_not_allowed': 'Niedozwolona metoda',
@@ -59,6 +60,8 @@ export const pl = {
   'offers.acceptance_invalid': 'Link potwierdzenia jest nieprawidłowy lub wygasł',
   'offers.acceptance_closed': 'Termin na potwierdzenie minął; zlecenie zostało już rozliczone',
   'offers.report_required': 'Aby oznaczyć zlecenie jako wykonane, dodaj raport z rozprawy',
+  'offers.report_before_hearing':
+    'Raport z rozprawy można złożyć dopiero po rozpoczęciu rozprawy, w dniu i o godzinie jej terminu',
   'offers.refund_too_large': 'Kwota zwrotu nie może przekraczać kwoty wpłaty',
   'offers.not_disputed': 'To zlecenie nie jest przedmiotem sporu',
   'offers.refund_failed': 'Operator płatności nie przyjął zwrotu. Spróbuj ponownie za chwilę',
@@ -154,6 +157,7 @@ export const pl = {
   'validation.dateInvalid': 'Niepoprawna data',
   'validation.expireDateTooEarly': 'Data ważności musi przypadać najwcześniej jutro',
   'validation.tooLong': 'Tekst jest za długi',
+  'validation.textCharacters': 'Tekst zawiera niedozwolony znak (np. znak sterujący). Usuń go lub wpisz tekst ponownie',
   'validation.passwordWeak':
     'Hasło jest zbyt łatwe do odgadnięcia: dodaj kilka słów lub znaków, unikaj imion, dat, popularnych haseł i części adresu email',
   'validation.passwordCheckOffline':

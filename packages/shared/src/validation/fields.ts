@@ -1,16 +1,24 @@
 import { z } from 'zod';
-import { cleanText, hasLetter } from '../text.ts';
+import { cleanText, hasLetter, isPersonText, type PersonTextOptions } from '../text.ts';
 import type { ValidationMessageKey } from './messages.ts';
 
 /** Longest address the SMTP standard allows in a path (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** The key of every refusal by the "text a person may type" rule (decision 028). */
+export const TEXT_CHARACTERS_MESSAGE = 'validation.textCharacters' satisfies ValidationMessageKey;
+
 /**
  * The text primitive of every payload schema: a string without format characters, in NFC,
- * trimmed (`cleanText`, decision 015).
+ * trimmed (`cleanText`, decision 015), holding only text a person may type (`isPersonText`,
+ * decision 028): no control characters (a multi-line field allows tabs and line breaks), lone
+ * surrogates or non-characters.
  */
-export function textField(error?: string) {
-  return z.string(error ? { error } : undefined).overwrite(cleanText);
+export function textField(error?: string, options: PersonTextOptions = {}) {
+  return z
+    .string(error ? { error } : undefined)
+    .overwrite(cleanText)
+    .refine((value) => isPersonText(value, options), { error: TEXT_CHARACTERS_MESSAGE, abort: true });
 }
 
 interface TextOptions {
@@ -23,6 +31,8 @@ interface TextOptions {
   maxMessage?: ValidationMessageKey;
   /** A name: must hold at least one letter ('validation.nameLetter'). */
   name?: boolean;
+  /** A textarea: tabs and line breaks are allowed. */
+  multiline?: boolean;
 }
 
 /** A cleaned, required text field whose every error is an i18n key. */
@@ -33,8 +43,9 @@ export function requiredText({
   max,
   maxMessage,
   name,
+  multiline,
 }: TextOptions) {
-  const text = textField(required)
+  const text = textField(required, { multiline })
     .min(1, { error: required, abort: true })
     .min(min, { error: minMessage, abort: true })
     .max(max, { error: maxMessage ?? 'validation.tooLong', abort: true });

@@ -69,7 +69,7 @@ const priceBruttoField = z
     return grosze;
   });
 
-const descriptionText = textField().max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong');
+const descriptionText = textField(undefined, { multiline: true }).max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong');
 
 function makeOfferCreateSchema(clock: () => Date) {
   return z

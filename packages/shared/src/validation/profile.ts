@@ -80,6 +80,7 @@ export const referenceSchema = z.object({
     required: 'validation.fieldRequired',
     max: REFERENCE_DESCRIPTION_MAX_LENGTH,
     maxMessage: 'validation.referenceDescriptionMax',
+    multiline: true,
   }),
 });
 
@@ -120,6 +121,7 @@ function makeProfileSchema(clock: Clock) {
         required: 'validation.fieldRequired',
         max: DESCRIPTION_MAX_LENGTH,
         maxMessage: 'validation.descriptionMax',
+        multiline: true,
       }),
       linkedinUrl: optionalText('validation.linkedinUrl', isLinkedinUrl, withHttps),
       facebookUrl: optionalText('validation.facebookUrl', isFacebookUrl, withHttps),

@@ -1,22 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { hasLoneSurrogate } from '@substytut/shared/text';
+import { TEXT_CHARACTERS_MESSAGE } from '@substytut/shared/validation/fields';
 import { validationFailed } from './errors.ts';
 
 const NUL = '\u0000';
+// NUL, or a UTF-16 surrogate without its other half.
+const unstorable = (text: string) => text.includes(NUL) || hasLoneSurrogate(text);
 
-/** The dotted path of the first string (value or key) that holds a NUL character, or null. */
-function firstNul(root: unknown, prefix: string): string | null {
+/** The dotted path of the first string (value or key) that the database cannot store, or null. */
+function firstUnstorable(root: unknown, prefix: string): string | null {
   // Iterative: a body may nest thousands of levels deep.
   const stack: [unknown, string][] = [[root, prefix]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return path;
+      if (unstorable(value)) return path;
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push([item, path ? `${path}.${index}` : String(index)]));
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [key, item] of Object.entries(value)) {
         const next = path ? `${path}.${key}` : key;
-        if (key.includes(NUL)) return next;
+        if (unstorable(key)) return next;
         stack.push([item, next]);
       }
     }
@@ -25,9 +29,12 @@ function firstNul(root: unknown, prefix: string): string | null {
 }
 
 /**
- * PostgreSQL text cannot hold the NUL character: a value with one fails inside the database (a
- * 500) wherever it is stored or compared. No form has a use for it, so the API refuses it up front
- * in the body, the path parameters and the query, with the usual 400 and a field error.
+ * PostgreSQL text cannot hold the NUL character, and jsonb refuses a lone surrogate's `\udXXX`
+ * escape: either failed inside the database (a 500) wherever it was stored or compared. No form has
+ * a use for them, so the API refuses them up front in the body, the path parameters and the query,
+ * with the usual 400 and the field message of the "text a person may type" rule (decision 028),
+ * whatever the field: a password or a token too. The route's schema applies the whole rule to the
+ * text fields.
  */
 export function registerTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
@@ -35,7 +42,10 @@ export function registerTextGuard(app: FastifyInstance) {
       done();
       return;
     }
-    const field = firstNul(request.params, '') ?? firstNul(request.query, '') ?? firstNul(request.body, '');
-    done(field === null ? undefined : validationFailed({ [field || '_']: 'validation.invalid' }));
+    const field =
+      firstUnstorable(request.params, '') ??
+      firstUnstorable(request.query, '') ??
+      firstUnstorable(request.body, '');
+    done(field === null ? undefined : validationFailed({ [field || '_']: TEXT_CHARACTERS_MESSAGE }));
   });
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
 import { notFound } from '../app/errors.ts';
 import { dataOf, ok } from '../app/http.ts';
+import { multipartReadError } from '../app/multipart.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { fileTooLarge } from '../profile/profile.errors.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -45,20 +46,20 @@ async function readReport(request: FastifyRequest) {
   }
   const fields: Record<string, unknown> = {};
   let minutes: Buffer | null = null;
-  for await (const part of request.parts({
-    limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-  })) {
-    if (part.type === 'file') {
-      try {
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    })) {
+      if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === MINUTES_FIELD && bytes.length > 0) minutes = bytes;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-        throw error;
+      } else if (TEXT_FIELDS.has(part.fieldname)) {
+        fields[part.fieldname] = part.value;
       }
-    } else if (TEXT_FIELDS.has(part.fieldname)) {
-      fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw multipartReadError(error);
   }
   return { fields: Object.keys(fields).length > 0 ? fields : null, minutes };
 }

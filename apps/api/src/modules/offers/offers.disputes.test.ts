@@ -66,7 +66,7 @@ const mailsTo = (to: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 
 /** A lawyer's offer paid by a client through the sandbox checkout. */
-async function paidOffer(title = 'Rozprawa w SR Kraków') {
+async function paidOffer(title = 'Rozprawa w SR Kraków', hearingStartsAt: Date | null = null) {
   const owner = await lawyer(t);
   const created = await send({
     method: 'POST',
@@ -76,6 +76,7 @@ async function paidOffer(title = 'Rozprawa w SR Kraków') {
       title,
       expireDate: new Date(t.clock.now().getTime() + 3 * DAY).toISOString().slice(0, 10),
       price: '100.00',
+      ...(hearingStartsAt ? { hearing: { starts_at: hearingStartsAt.toISOString() } } : {}),
     },
   });
   expect(created.statusCode, created.body).toBe(200);
@@ -454,5 +455,68 @@ describe('the administrator resolves', () => {
       report: { outcome: 'held', notes: 'Sąd wysłuchał stron.' },
       settlement: { dispute_reason: 'Pełnomocnik nie stawił się na rozprawie.' },
     });
+  });
+});
+
+// Issue 30, finding 3: a report filed 20 days before the hearing paid the lawyer before it. Last in
+// the file: it moves the clock.
+describe('a hearing report waits for the hearing', () => {
+  it('20 days before the hearing: refused in both languages, and nothing changes', async () => {
+    const hearingAt = new Date(t.clock.now().getTime() + 20 * DAY);
+    const { owner, offerId, payer } = await paidOffer('Rozprawa w SR Kraków', hearingAt);
+    const mailsBefore = (await mailsTo(payer)).length;
+    for (const [outcome, language, text] of [
+      ['held', 'pl', /po rozpoczęciu rozprawy/],
+      ['not_held', 'en', /once the hearing has started/],
+      ['adjourned', 'pl', /po rozpoczęciu rozprawy/],
+    ] as const) {
+      const response = await markDone(
+        { ...owner, headers: { ...owner.headers, 'accept-language': language } as Lawyer['headers'] },
+        offerId,
+        outcome === 'adjourned'
+          ? { outcome, next_hearing_at: '2099-01-01T10:00', notes: 'Za wcześnie' }
+          : { outcome, notes: 'Za wcześnie' },
+      );
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'offers.report_before_hearing' });
+      expect(response.json().message).toMatch(text);
+    }
+    expect((await offerRow(offerId))?.status).toBe('payed');
+    expect(await t.db.select().from(hearingReports).where(eq(hearingReports.offerId, offerId))).toEqual([]);
+    expect(await mailsTo(payer)).toHaveLength(mailsBefore);
+
+    // A minute before the start: still refused.
+    t.clock.set(new Date(hearingAt.getTime() - 60_000));
+    const early = await markDone(owner, offerId, { outcome: 'held' });
+    expect(early.statusCode, early.body).toBe(409);
+    expect((await offerRow(offerId))?.status).toBe('payed');
+  });
+
+  it('at the hearing’s start: accepted', async () => {
+    const hearingAt = new Date(t.clock.now().getTime() + 10 * DAY);
+    const { owner, offerId } = await paidOffer('Rozprawa w SR Kraków', hearingAt);
+    t.clock.set(hearingAt);
+    const response = await markDone(owner, offerId, { outcome: 'held', notes: 'Odbyła się' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await offerRow(offerId))?.status).toBe('done');
+    expect(await t.db.select().from(hearingReports).where(eq(hearingReports.offerId, offerId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('after the hearing’s start: accepted', async () => {
+    const hearingAt = new Date(t.clock.now().getTime() + 5 * DAY);
+    const { owner, offerId } = await paidOffer('Rozprawa w SR Kraków', hearingAt);
+    t.clock.set(new Date(hearingAt.getTime() + 2 * 60 * 60 * 1000));
+    const response = await markDone(owner, offerId, { outcome: 'held' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await offerRow(offerId))?.status).toBe('done');
+  });
+
+  it('an offer without a hearing date keeps today’s behaviour: a report at once', async () => {
+    const { owner, offerId } = await paidOffer();
+    const response = await markDone(owner, offerId, { outcome: 'held' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await offerRow(offerId))?.status).toBe('done');
   });
 });

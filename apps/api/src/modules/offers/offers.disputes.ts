@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  canFileReportAt,
   CV_MAX_BYTES,
   acceptanceClosesAt,
   firstIssueByPath,
@@ -13,7 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { HearingReportRow, OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { OfferRow } from '../../db/schema.ts';
-import { AppError, isAppError, validationFailed } from '../app/errors.ts';
+import { AppError, conflict, isAppError, validationFailed } from '../app/errors.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
@@ -66,6 +67,9 @@ import {
 export interface DisputesDeps extends LifecycleDeps {
   storage: Storage;
 }
+
+/** Issue 30: a report before the hearing's start would pay the lawyer before the hearing. */
+export const reportBeforeHearing = () => conflict('offers.report_before_hearing');
 
 export const reportRequired = () =>
   new AppError(400, 'offers.report_required', undefined, { outcome: 'offers.report_required' });
@@ -165,6 +169,7 @@ export async function fileHearingReport(
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
   const report = parsed.data;
   if (offer.status !== 'payed') throw invalidTransition();
+  if (!canFileReportAt(offer.hearingAt, now)) throw reportBeforeHearing();
 
   const minutes = input.minutes ? checkMinutes(input.minutes) : null;
   const minutesKey = minutes ? `private/minutes/${randomBytes(16).toString('hex')}.pdf` : null;

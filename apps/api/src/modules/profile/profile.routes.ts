@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
+import { multipartReadError } from '../app/multipart.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { adminHasNoProfile, fileMissing, fileTooLarge } from './profile.errors.ts';
 import {
@@ -38,14 +39,14 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fileMissing();
-    throw error;
+    throw multipartReadError(error);
   }
   if (!part || part.fieldname !== FILE_FIELD) throw fileMissing();
   try {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
+    throw multipartReadError(error);
   }
 }
 

@@ -283,6 +283,48 @@ describe('offers history', () => {
     expect(api.callsTo('PUT', '/api/user/offer/')).toHaveLength(1);
   });
 
+  // Issue 30, finding 3: before the hearing's start the dialog says from when a report can be filed.
+  it.each([
+    [
+      'pl',
+      'Oznacz jako zrealizowane',
+      'Raport z rozprawy złożysz od 15.01.2099, godz. 10:30 (czas polski).',
+      'Rozumiem',
+    ],
+    [
+      'en',
+      'Mark as done',
+      'You can file the hearing report from 15.01.2099 at 10:30 (Polish time).',
+      'Got it',
+    ],
+  ] as const)(
+    '%s: before the hearing the report dialog says from when it can be filed, and sends nothing',
+    async (language, action, text, close) => {
+      const hearing = {
+        court_id: null,
+        court_name: null,
+        court_city: null,
+        division: null,
+        case_number: null,
+        starts_at: '2099-01-15T09:30:00.000Z',
+        mode: null,
+        remote_link: null,
+        party: null,
+      };
+      serve(createFakeOffersApi([makeOffer({ title: 'Rozprawa', status: 'payed', hearing })]));
+      const user = setupUser();
+      renderWithApp(<OffersHistory />, { language });
+      await user.click(await screen.findByRole('button', { name: action }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(text);
+      expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: action })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.callsTo('PUT', '/api/user/offer/')).toHaveLength(0);
+    },
+  );
+
   it('previews an editable message and copies it with the link', async () => {
     const offer = makeOffer({ title: 'Rozprawa' });
     serve(createFakeOffersApi([offer]));

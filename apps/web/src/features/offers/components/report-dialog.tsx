@@ -1,4 +1,5 @@
 import {
+  canFileReportAt,
   CV_MAX_BYTES,
   HEARING_NOTES_MAX_LENGTH,
   HEARING_OUTCOMES,
@@ -6,6 +7,7 @@ import {
   type HearingOutcome,
   type OfferDto,
 } from '@substytut/shared';
+import { formatHearingTime } from '@substytut/shared/hearing-time';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -33,6 +35,41 @@ interface ReportDialogProps {
 }
 
 /**
+ * Issue 30: with a hearing date, a report can be filed only from the hearing's start, so the
+ * dialog says from when instead of offering a form the server would refuse.
+ */
+function ReportNotYet({
+  offer,
+  startsAt,
+  onClose,
+}: {
+  offer: OfferDto;
+  startsAt: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('offers');
+  const locale = i18n.language === 'en' ? 'en' : 'pl';
+  return (
+    <div className="flex flex-col gap-4">
+      <DialogHeader>
+        <DialogTitle>{t('done.title')}</DialogTitle>
+        <DialogDescription>
+          {t('report.opensAt', { time: formatHearingTime(startsAt, locale) })}
+        </DialogDescription>
+      </DialogHeader>
+      <p className="text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">{offer.title}</span>. {t('report.opensAtNote')}
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t('report.close')}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/**
  * Marking a paid job done files the hearing report (issue 23): what happened, the next date of an
  * adjourned hearing, notes, optionally the minutes as a PDF. "Cancelled by the court" refunds the
  * client in full instead of asking them to confirm; the dialog says so before it is sent.
@@ -47,6 +84,9 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
   const [minutes, setMinutes] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const groupId = useId();
+  const startsAt = offer.hearing?.starts_at ?? null;
+  // Read when the dialog renders: it is opened long after the list loaded.
+  const notYet = startsAt !== null && !canFileReportAt(new Date(startsAt), new Date());
 
   const fieldError = (key: string) => (errors[key] ? t(errors[key], { ns: 'errors' }) : undefined);
 
@@ -85,96 +125,104 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !markDone.isPending && onOpenChange(next)}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{t('done.title')}</DialogTitle>
-            <DialogDescription>{t('done.question', { title: offer.title })}</DialogDescription>
-            <p className="text-sm text-muted-foreground">{t('report.intro')}</p>
-          </DialogHeader>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.outcome ? `${groupId}-error` : undefined}
-            aria-invalid={errors.outcome ? true : undefined}
-          >
-            <legend className="mb-1 text-sm font-medium">
-              {t('report.outcome')}
-              <span aria-hidden="true" className="ml-0.5 text-destructive">
-                *
-              </span>
-            </legend>
-            {HEARING_OUTCOMES.map((value) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
-              >
-                <input
-                  type="radio"
-                  name={`${groupId}-outcome`}
-                  value={value}
-                  checked={outcome === value}
-                  onChange={() => setOutcome(value)}
-                  className="size-4 accent-(--color-primary)"
+        {notYet && startsAt ? (
+          <ReportNotYet offer={offer} startsAt={startsAt} onClose={() => onOpenChange(false)} />
+        ) : (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>{t('done.title')}</DialogTitle>
+              <DialogDescription>{t('done.question', { title: offer.title })}</DialogDescription>
+              <p className="text-sm text-muted-foreground">{t('report.intro')}</p>
+            </DialogHeader>
+            <fieldset
+              className="flex flex-col gap-2"
+              aria-describedby={errors.outcome ? `${groupId}-error` : undefined}
+              aria-invalid={errors.outcome ? true : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium">
+                {t('report.outcome')}
+                <span aria-hidden="true" className="ml-0.5 text-destructive">
+                  *
+                </span>
+              </legend>
+              {HEARING_OUTCOMES.map((value) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                >
+                  <input
+                    type="radio"
+                    name={`${groupId}-outcome`}
+                    value={value}
+                    checked={outcome === value}
+                    onChange={() => setOutcome(value)}
+                    className="size-4 accent-(--color-primary)"
+                  />
+                  {HEARING_OUTCOME_LABELS[locale][value]}
+                </label>
+              ))}
+              {errors.outcome && (
+                <p id={`${groupId}-error`} className="text-sm font-medium text-destructive">
+                  {fieldError('outcome')}
+                </p>
+              )}
+            </fieldset>
+            {outcome === 'adjourned' && (
+              <FormField label={t('report.nextHearing')} error={fieldError('next_hearing_at')} required>
+                <Input
+                  type="datetime-local"
+                  value={nextHearingAt}
+                  onChange={(event) => setNextHearingAt(event.target.value)}
                 />
-                {HEARING_OUTCOME_LABELS[locale][value]}
-              </label>
-            ))}
-            {errors.outcome && (
-              <p id={`${groupId}-error`} className="text-sm font-medium text-destructive">
-                {fieldError('outcome')}
+              </FormField>
+            )}
+            {outcome === 'cancelled_by_court' && (
+              <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
+                {t('report.cancelledNote')}
               </p>
             )}
-          </fieldset>
-          {outcome === 'adjourned' && (
-            <FormField label={t('report.nextHearing')} error={fieldError('next_hearing_at')} required>
-              <Input
-                type="datetime-local"
-                value={nextHearingAt}
-                onChange={(event) => setNextHearingAt(event.target.value)}
+            <FormField
+              label={t('report.notes')}
+              error={fieldError('notes')}
+              hint={t('report.notesHint', { count: notes.length, max: HEARING_NOTES_MAX_LENGTH })}
+            >
+              <Textarea
+                value={notes}
+                maxLength={HEARING_NOTES_MAX_LENGTH}
+                onChange={(event) => setNotes(event.target.value)}
+                rows={4}
               />
             </FormField>
-          )}
-          {outcome === 'cancelled_by_court' && (
-            <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-              {t('report.cancelledNote')}
-            </p>
-          )}
-          <FormField
-            label={t('report.notes')}
-            error={fieldError('notes')}
-            hint={t('report.notesHint', { count: notes.length, max: HEARING_NOTES_MAX_LENGTH })}
-          >
-            <Textarea
-              value={notes}
-              maxLength={HEARING_NOTES_MAX_LENGTH}
-              onChange={(event) => setNotes(event.target.value)}
-              rows={4}
-            />
-          </FormField>
-          <FormField label={t('report.minutes')} error={fieldError('minutes')} hint={t('report.minutesHint')}>
-            <Input
-              type="file"
-              accept="application/pdf,.pdf"
-              onChange={(event) => setMinutes(event.target.files?.[0] ?? null)}
-            />
-          </FormField>
-          {outcome !== 'cancelled_by_court' && (
-            <p className="text-sm text-muted-foreground">{t('done.note')}</p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={markDone.isPending}
-              onClick={() => onOpenChange(false)}
+            <FormField
+              label={t('report.minutes')}
+              error={fieldError('minutes')}
+              hint={t('report.minutesHint')}
             >
-              {t('done.cancel')}
-            </Button>
-            <Button type="submit" disabled={markDone.isPending} aria-busy={markDone.isPending}>
-              {markDone.isPending && <Spinner />}
-              {outcome === 'cancelled_by_court' ? t('report.submitCancelled') : t('done.confirm')}
-            </Button>
-          </DialogFooter>
-        </form>
+              <Input
+                type="file"
+                accept="application/pdf,.pdf"
+                onChange={(event) => setMinutes(event.target.files?.[0] ?? null)}
+              />
+            </FormField>
+            {outcome !== 'cancelled_by_court' && (
+              <p className="text-sm text-muted-foreground">{t('done.note')}</p>
+            )}
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={markDone.isPending}
+                onClick={() => onOpenChange(false)}
+              >
+                {t('done.cancel')}
+              </Button>
+              <Button type="submit" disabled={markDone.isPending} aria-busy={markDone.isPending}>
+                {markDone.isPending && <Spinner />}
+                {outcome === 'cancelled_by_court' ? t('report.submitCancelled') : t('done.confirm')}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -364,6 +364,31 @@ describe('public lawyer page, step 2', () => {
     expect(within(form).queryByText(/musi|wymagan|niepoprawny/)).not.toBeInTheDocument();
   });
 
+  // Issue 30, finding 4: control characters and non-characters made an invoice that could never be built.
+  it('refuses control characters and non-characters in the invoice data, field by field', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const form = await openStepTwo(user);
+    const submit = within(form).getByRole('button', { name: 'Przejdź do płatności' });
+    await user.type(within(form).getByLabelText(/^NIP/), '5260250995');
+    await user.type(within(form).getByLabelText(/^Kod pocztowy/), '61-806');
+    await user.type(within(form).getByLabelText(/^Adres e-mail/), 'klient@example.com');
+    await user.click(within(form).getByRole('checkbox', { name: /politykę prywatności/ }));
+    for (const [label, value] of [
+      [/^Nazwa firmy/, 'Kancelaria\u0001Klienta'],
+      [/^Ulica i numer/, 'Święty Marcin\u001f 29'],
+      [/^Miejscowość/, 'Poznań\uFFFE'],
+    ] as const) {
+      await user.click(within(form).getByLabelText(label));
+      await user.paste(value);
+    }
+    await waitFor(() =>
+      expect(within(form).getAllByText(/^Tekst zawiera niedozwolony znak/)).toHaveLength(3),
+    );
+    expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveAttribute('aria-invalid', 'true');
+    expect(submit).toBeDisabled();
+  });
+
   it('fills the company in from a 10-digit NIP, joining the numbers with a slash', async () => {
     const user = userEvent.setup();
     serve(profile(), { 'POST /api/public/nip': { body: { data: COMPANY } } });
