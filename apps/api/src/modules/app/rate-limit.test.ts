@@ -92,12 +92,20 @@ describe('rate limits in the database', () => {
       };
       // A burst on both at once, then requests one at a time, alternating, with pauses of up to
       // twice the sync interval (so some land before a sync and some after).
-      count(await Promise.all(Array.from({ length: 4 + round }, (_, i) => hit(instances[i % 2]!, '/api/test/ten', client))));
+      count(
+        await Promise.all(
+          Array.from({ length: 4 + round }, (_, i) => hit(instances[i % 2]!, '/api/test/ten', client)),
+        ),
+      );
       for (let i = 0; i < 16; i += 1) {
         count([await hit(instances[(i + round) % 2]!, '/api/test/ten', client)]);
         if (i % 3 === round) await new Promise((resolve) => setTimeout(resolve, (i % 4) * 10));
       }
-      count(await Promise.all(Array.from({ length: 10 }, (_, i) => hit(instances[i % 2]!, '/api/test/ten', client))));
+      count(
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) => hit(instances[i % 2]!, '/api/test/ten', client)),
+        ),
+      );
       expect(passed).toBeGreaterThanOrEqual(10);
       expect(passed).toBeLessThanOrEqual(10 + UNSEEN_ALLOWANCE);
     }
@@ -168,7 +176,8 @@ describe('rate limits in the database, on one instance', () => {
     // A sync interval longer than the test: only close() can send the counts.
     const closing = await anotherInstance({ ...first.config, rateLimitSyncMs: 1000 });
     const clients = ['198.51.100.40', '198.51.100.41'];
-    for (const client of clients) expect((await hit(closing, '/api/test/limited', client)).statusCode).toBe(200);
+    for (const client of clients)
+      expect((await hit(closing, '/api/test/limited', client)).statusCode).toBe(200);
     for (const client of clients) expect(await rowOf('GET /api/test/limited', client)).toBeUndefined();
     await closing.close();
     for (const client of clients) expect((await rowOf('GET /api/test/limited', client))?.hits).toBe(1);

@@ -125,7 +125,17 @@ export function createSharedCounts(
     if (!entry || entry.windowEnd <= now) {
       // A new window: what this instance had of the old one is dropped (the database starts its
       // own new window on the next sync).
-      entry = { id, route, key, windowMs, shared: 0, pending: 0, sending: 0, windowEnd: now + windowMs, waiting: [] };
+      entry = {
+        id,
+        route,
+        key,
+        windowMs,
+        shared: 0,
+        pending: 0,
+        sending: 0,
+        windowEnd: now + windowMs,
+        waiting: [],
+      };
       entries.set(id, entry);
     }
     count(entry, max, callback, now);
@@ -222,7 +232,8 @@ export function createSharedCounts(
           touched.add(entry);
           const waiting = entry.waiting;
           entry.waiting = [];
-          for (const { callback } of waiting) callback(error instanceof Error ? error : new Error(String(error)));
+          for (const { callback } of waiting)
+            callback(error instanceof Error ? error : new Error(String(error)));
         }
       }
       for (const entry of batch) release(entry);
