@@ -4,12 +4,14 @@ import rateLimitPlugin, {
 } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { tooMany } from './errors.ts';
 
 /** How often an instance deletes the counts of windows that ended (on a sync after that). */
 const SWEEP_INTERVAL_MS = 60 * 1000;
+/** At most one warning this often while the database does not take the counts. */
+const WARNING_INTERVAL_MS = 10 * 1000;
 
 /**
  * How many hits of one client on one route an instance counts before the shared count has seen
@@ -86,6 +88,7 @@ export function createSharedCounts(
   let syncing: Promise<void> | undefined;
   let lastSweep = 0;
   let lastTrim = 0;
+  let lastWarning = 0;
   let closed = false;
 
   const ttlOf = (entry: Entry, now: number) => Math.max(0, Math.floor(entry.windowEnd - now));
@@ -171,33 +174,23 @@ export function createSharedCounts(
   }
 
   async function send(batch: Entry[]): Promise<void> {
-    const ended = sql`${rateLimitCounters.windowEnd} <= now()`;
-    const rows = (await db
-      .insert(rateLimitCounters)
-      .values(
-        batch.map((entry) => ({
-          route: entry.route,
-          key: entry.key,
-          hits: entry.sending,
-          windowStart: sql`now()`,
-          windowEnd: sql`now() + (${entry.windowMs} * interval '1 millisecond')`,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.route, rateLimitCounters.key],
-        // Every expression here sees the row as it was before this statement.
-        set: {
-          hits: sql`case when ${ended} then excluded.hits else ${rateLimitCounters.hits} + excluded.hits end`,
-          windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimitCounters.windowStart} end`,
-          windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimitCounters.windowEnd} end`,
-        },
-      })
-      .returning({
-        route: rateLimitCounters.route,
-        key: rateLimitCounters.key,
-        hits: rateLimitCounters.hits,
-        ttl: sql<string>`greatest(0, ceil(extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000))`,
-      })) as SyncedRow[];
+    // One parameter whatever the batch's size: the statement's text never changes, and building it
+    // costs nothing per client.
+    const hits = JSON.stringify(
+      batch.map((entry) => ({ route: entry.route, key: entry.key, hits: entry.sending, ms: entry.windowMs })),
+    );
+    const rows = rowsOf<SyncedRow>(
+      await db.execute(sql`
+        insert into rate_limit_counters as counter (route, key, hits, window_start, window_end)
+        select route, key, hits, now(), now() + ms * interval '1 millisecond'
+        from jsonb_to_recordset(${hits}::jsonb) as sent(route text, key text, hits integer, ms integer)
+        on conflict (route, key) do update set
+          -- every expression here sees the row as it was before this statement
+          hits = case when counter.window_end <= now() then excluded.hits else counter.hits + excluded.hits end,
+          window_start = case when counter.window_end <= now() then excluded.window_start else counter.window_start end,
+          window_end = case when counter.window_end <= now() then excluded.window_end else counter.window_end end
+        returning route, key, hits, greatest(0, ceil(extract(epoch from window_end - now()) * 1000))::integer as ttl`),
+    );
     const now = performance.now();
     const byId = new Map(batch.map((entry) => [entry.id, entry]));
     for (const row of rows) {
@@ -211,20 +204,28 @@ export function createSharedCounts(
 
   async function syncOnce(): Promise<void> {
     const batch: Entry[] = [];
+    const replaced: Entry[] = [];
     for (const entry of touched) {
-      // An entry replaced by a new window is not sent: its hits belong to a window that ended.
-      if (entry.pending > 0 && entries.get(entry.id) === entry) {
+      if (entries.get(entry.id) !== entry) {
+        // Replaced by a new window: its hits belong to a window that ended and are not sent; its
+        // waiting requests are decided in the new window.
+        replaced.push(entry);
+      } else if (entry.pending > 0) {
         entry.sending = entry.pending;
         entry.pending = 0;
         batch.push(entry);
       }
     }
     touched.clear();
+    for (const entry of replaced) release(entry);
     if (batch.length > 0) {
       try {
         await send(batch);
       } catch (error) {
-        log.warn({ err: error }, 'rate limit: counts not synced');
+        if (Date.now() - lastWarning >= WARNING_INTERVAL_MS) {
+          lastWarning = Date.now();
+          log.warn({ err: error }, 'rate limit: counts not synced');
+        }
         for (const entry of batch) {
           // Sent again on the next sync; the requests waiting for this one fail as a count did before.
           entry.pending += entry.sending;
