@@ -44,15 +44,15 @@ interface Entry {
   sending: number;
   /** when the window ends, on this process's monotonic clock (the database's window once synced) */
   windowEnd: number;
-  /** requests waiting for the next sync before they are decided */
-  waiting: { max: number; callback: CountCallback }[];
+  /** requests waiting for the next sync before they are decided (none: most clients never wait) */
+  waiting?: { max: number; callback: CountCallback }[];
 }
 
 interface SyncedRow {
-  route: string;
-  key: string;
+  /** the entry's place in the batch sent */
+  i: number;
   hits: number;
-  ttl: string | number;
+  ttl: number;
 }
 
 /** What the app needs of the shared counts: to sync now (tests) and to stop (on close). */
@@ -118,7 +118,7 @@ export function createSharedCounts(
       callback(null, { current: known + 1, ttl: ttlOf(entry, now) });
       return;
     }
-    entry.waiting.push({ max, callback });
+    (entry.waiting ??= []).push({ max, callback });
   }
 
   function incr(route: string, key: string, windowMs: number, max: number, callback: CountCallback): void {
@@ -137,7 +137,6 @@ export function createSharedCounts(
         pending: 0,
         sending: 0,
         windowEnd: now + windowMs,
-        waiting: [],
       };
       entries.set(id, entry);
     }
@@ -147,7 +146,8 @@ export function createSharedCounts(
   /** Decides the waiting requests again (on the entry now current for their client). */
   function release(entry: Entry): void {
     const waiting = entry.waiting;
-    entry.waiting = [];
+    if (!waiting) return;
+    entry.waiting = undefined;
     for (const { max, callback } of waiting) incr(entry.route, entry.key, entry.windowMs, max, callback);
   }
 
@@ -168,8 +168,7 @@ export function createSharedCounts(
     if (now - lastTrim < 1000) return;
     lastTrim = now;
     for (const [id, entry] of entries) {
-      if (entry.windowEnd <= now && entry.pending + entry.sending === 0 && entry.waiting.length === 0)
-        entries.delete(id);
+      if (entry.windowEnd <= now && entry.pending + entry.sending === 0 && !entry.waiting) entries.delete(id);
     }
   }
 
@@ -177,28 +176,49 @@ export function createSharedCounts(
     // One parameter whatever the batch's size: the statement's text never changes, and building it
     // costs nothing per client.
     const hits = JSON.stringify(
-      batch.map((entry) => ({ route: entry.route, key: entry.key, hits: entry.sending, ms: entry.windowMs })),
+      batch.map((entry, i) => ({
+        i,
+        route: entry.route,
+        key: entry.key,
+        hits: entry.sending,
+        ms: entry.windowMs,
+      })),
     );
+    const sentAt = performance.now();
+    // Answers only the windows this instance does not know already: those another instance counted
+    // in, or that this statement did not start. The others hold just the hits sent.
     const rows = rowsOf<SyncedRow>(
       await db.execute(sql`
-        insert into rate_limit_counters as counter (route, key, hits, window_start, window_end)
-        select route, key, hits, now(), now() + ms * interval '1 millisecond'
-        from jsonb_to_recordset(${hits}::jsonb) as sent(route text, key text, hits integer, ms integer)
-        on conflict (route, key) do update set
-          -- every expression here sees the row as it was before this statement
-          hits = case when counter.window_end <= now() then excluded.hits else counter.hits + excluded.hits end,
-          window_start = case when counter.window_end <= now() then excluded.window_start else counter.window_start end,
-          window_end = case when counter.window_end <= now() then excluded.window_end else counter.window_end end
-        returning route, key, hits, greatest(0, ceil(extract(epoch from window_end - now()) * 1000))::integer as ttl`),
+        with sent as (
+          select * from jsonb_to_recordset(${hits}::jsonb)
+            as sent(i integer, route text, key text, hits integer, ms integer)
+        ), counted as (
+          insert into rate_limit_counters as counter (route, key, hits, window_start, window_end)
+          select route, key, hits, now(), now() + ms * interval '1 millisecond' from sent
+          on conflict (route, key) do update set
+            -- every expression here sees the row as it was before this statement
+            hits = case when counter.window_end <= now() then excluded.hits else counter.hits + excluded.hits end,
+            window_start = case when counter.window_end <= now() then excluded.window_start else counter.window_start end,
+            window_end = case when counter.window_end <= now() then excluded.window_end else counter.window_end end
+          returning route, key, hits, window_start, window_end
+        )
+        select sent.i, counted.hits,
+          greatest(0, ceil(extract(epoch from counted.window_end - now()) * 1000))::integer as ttl
+        from counted join sent using (route, key)
+        where counted.hits <> sent.hits or counted.window_start <> now()`),
     );
+    for (const entry of batch) {
+      // A window this statement started (no later than now) with only these hits in it.
+      entry.shared = entry.sending;
+      entry.sending = 0;
+      entry.windowEnd = sentAt + entry.windowMs;
+    }
     const now = performance.now();
-    const byId = new Map(batch.map((entry) => [entry.id, entry]));
     for (const row of rows) {
-      const entry = byId.get(`${row.route}\n${row.key}`);
+      const entry = batch[row.i];
       if (!entry) continue;
       entry.shared = row.hits;
-      entry.sending = 0;
-      entry.windowEnd = now + Number(row.ttl);
+      entry.windowEnd = now + row.ttl;
     }
   }
 
@@ -231,8 +251,8 @@ export function createSharedCounts(
           entry.pending += entry.sending;
           entry.sending = 0;
           touched.add(entry);
-          const waiting = entry.waiting;
-          entry.waiting = [];
+          const waiting = entry.waiting ?? [];
+          entry.waiting = undefined;
           for (const { callback } of waiting)
             callback(error instanceof Error ? error : new Error(String(error)));
         }
