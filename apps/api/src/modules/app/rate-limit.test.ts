@@ -186,6 +186,35 @@ describe('rate limits in the database, on one instance', () => {
     await closing.close();
     for (const client of clients) expect((await rowOf('GET /api/test/limited', client))?.hits).toBe(1);
   });
+  it('answer from memory while the database fails, fail only the requests that wait for it, and close', async () => {
+    let attempts = 0;
+    const failing = Object.create(first.db, {
+      execute: {
+        value: () => {
+          attempts += 1;
+          return Promise.reject(new Error('the database is gone'));
+        },
+      },
+    }) as typeof first.db;
+    const instance = await buildApp(
+      { ...first.config, rateLimitSyncMs: 60_000 },
+      {
+        database: { db: failing, driver: 'postgres', close: async () => undefined },
+        clock: first.clock,
+        plugins: [limitedRoutes],
+      },
+    );
+    const client = '198.51.100.50';
+    expect((await hit(instance, '/api/test/limited', client)).statusCode).toBe(200);
+    // The second request waits for a sync, which close() makes and which fails.
+    const waiting = hit(instance, '/api/test/limited', client);
+    await instance.close();
+    expect((await waiting).statusCode).toBe(500);
+    // Closed, it does not try again.
+    const attemptsAtClose = attempts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(attempts).toBe(attemptsAtClose);
+  });
 });
 
 describe('RATE_LIMIT_STORE', () => {

@@ -247,10 +247,13 @@ export function createSharedCounts(
           log.warn({ err: error }, 'rate limit: counts not synced');
         }
         for (const entry of batch) {
-          // Sent again on the next sync; the requests waiting for this one fail as a count did before.
-          entry.pending += entry.sending;
+          // Sent again on the next sync (none after close: the database may be gone for good); the
+          // requests waiting for this one fail as a count did before.
+          if (!closed) {
+            entry.pending += entry.sending;
+            touched.add(entry);
+          }
           entry.sending = 0;
-          touched.add(entry);
           const waiting = entry.waiting ?? [];
           entry.waiting = undefined;
           for (const { callback } of waiting)
