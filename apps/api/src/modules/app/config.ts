@@ -148,6 +148,7 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
   ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
+  RATE_LIMIT_SYNC_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(20)),
   // Issue 22: which licence register answers (the embedded sample, or rejestradwokatow.pl).
   LICENCE_REGISTER: z.preprocess(emptyToUndefined, z.enum(['sample', 'advocates']).default('sample')),
   LICENCE_REGISTER_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://rejestradwokatow.pl')),
@@ -253,6 +254,8 @@ export interface Config {
    * instance on it shares one count (the default with DATABASE_URL).
    */
   rateLimitStore: 'memory' | 'database';
+  /** how often (ms) an instance syncs its rate-limit counts with the database's (decision 031) */
+  rateLimitSyncMs: number;
   ksef: {
     environment: KsefEnvironment;
     /** KSeF API 2.0 base address (…/v2); null for the sandbox */
@@ -407,6 +410,7 @@ export function loadConfig(
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    rateLimitSyncMs: env.RATE_LIMIT_SYNC_MS,
     ksef: {
       environment: env.KSEF_ENV,
       apiUrl:

@@ -4,12 +4,22 @@ import rateLimitPlugin, {
 } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { tooMany } from './errors.ts';
 
-/** How often an instance deletes the counts of windows that ended (on its next count after that). */
+/** How often an instance deletes the counts of windows that ended (on a sync after that). */
 const SWEEP_INTERVAL_MS = 60 * 1000;
+/** At most one warning this often while the database does not take the counts. */
+const WARNING_INTERVAL_MS = 10 * 1000;
+
+/**
+ * How many hits of one client on one route an instance counts before the shared count has seen
+ * them. A request that would go past this waits for the next sync and is then decided on the
+ * fresh count. With n instances a client gets at most its limit plus (n − 1) × this per window
+ * (decision 031).
+ */
+export const UNSEEN_ALLOWANCE = 1;
 
 type CountCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -20,14 +30,126 @@ interface ChildOptions {
   exponentialBackoff?: boolean;
 }
 
+/** One client on one route, as this instance knows it. */
+interface Entry {
+  id: string;
+  route: string;
+  key: string;
+  windowMs: number;
+  /** the shared count at the last sync: every instance's hits the database had then */
+  shared: number;
+  /** hits counted here since, not sent yet */
+  pending: number;
+  /** hits in the sync under way */
+  sending: number;
+  /** when the window ends, on this process's monotonic clock (the database's window once synced) */
+  windowEnd: number;
+  /** requests waiting for the next sync before they are decided (none: most clients never wait) */
+  waiting?: { max: number; callback: CountCallback }[];
+}
+
+interface SyncedRow {
+  /** the entry's place in the batch sent */
+  i: number;
+  hits: number;
+  ttl: number;
+}
+
+/** What the app needs of the shared counts: to sync now (tests) and to stop (on close). */
+export interface SharedCounts {
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const sharedCountsOf = new WeakMap<FastifyInstance, SharedCounts>();
+
+/** Sends this instance's counts to the database now and waits for the answer (no-op on memory). */
+export async function flushRateLimits(app: FastifyInstance): Promise<void> {
+  await sharedCountsOf.get(app)?.flush();
+}
+
 /**
- * A store for @fastify/rate-limit that keeps one fixed window per route and client in the
- * database, so every instance on it counts the same requests. One INSERT … ON CONFLICT … RETURNING
- * per request both counts and reads, so two instances counting at once never lose a hit; the
- * window is measured by the database's clock, the one clock all instances share.
+ * Counts for @fastify/rate-limit shared by every instance on the database, without a database
+ * round trip per request: each instance counts locally and, every `syncMs`, sends the hits of
+ * every client it saw in one statement (INSERT … ON CONFLICT … RETURNING, one row per route and
+ * client) that adds them to the shared fixed window and answers each window's total, which
+ * includes the other instances' hits. A request is decided at once on the shared total plus the
+ * local hits not yet sent, as long as at most UNSEEN_ALLOWANCE of those are admitted hits; past
+ * that it waits for the sync. The window is the database's (its clock, its remaining time).
  */
-function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+export function createSharedCounts(
+  db: Db,
+  log: FastifyBaseLogger,
+  syncMs: number,
+): { store: FastifyRateLimitStoreCtor; counts: SharedCounts } {
+  const entries = new Map<string, Entry>();
+  const touched = new Set<Entry>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> | undefined;
   let lastSweep = 0;
+  let lastTrim = 0;
+  let lastWarning = 0;
+  let closed = false;
+
+  const ttlOf = (entry: Entry, now: number) => Math.max(0, Math.floor(entry.windowEnd - now));
+
+  function schedule(): void {
+    // After close() nothing waits for a timer: what comes in (a request still finishing) is sent now.
+    if (closed) {
+      if (!syncing) void sync();
+      return;
+    }
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void sync();
+    }, syncMs);
+    // A pending sync never keeps the process alive; close() sends what is left.
+    timer.unref();
+  }
+
+  function count(entry: Entry, max: number, callback: CountCallback, now: number): void {
+    const known = entry.shared + entry.pending + entry.sending;
+    // Past the limit (counts only grow within a window) or within the allowance: decided now.
+    if (known >= max || entry.pending + entry.sending < UNSEEN_ALLOWANCE) {
+      entry.pending += 1;
+      touched.add(entry);
+      schedule();
+      callback(null, { current: known + 1, ttl: ttlOf(entry, now) });
+      return;
+    }
+    (entry.waiting ??= []).push({ max, callback });
+  }
+
+  function incr(route: string, key: string, windowMs: number, max: number, callback: CountCallback): void {
+    const now = performance.now();
+    const id = `${route}\n${key}`;
+    let entry = entries.get(id);
+    if (!entry || entry.windowEnd <= now) {
+      // A new window: what this instance had of the old one is dropped (the database starts its
+      // own new window on the next sync).
+      entry = {
+        id,
+        route,
+        key,
+        windowMs,
+        shared: 0,
+        pending: 0,
+        sending: 0,
+        windowEnd: now + windowMs,
+      };
+      entries.set(id, entry);
+    }
+    count(entry, max, callback, now);
+  }
+
+  /** Decides the waiting requests again (on the entry now current for their client). */
+  function release(entry: Entry): void {
+    const waiting = entry.waiting;
+    if (!waiting) return;
+    entry.waiting = undefined;
+    for (const { max, callback } of waiting) incr(entry.route, entry.key, entry.windowMs, max, callback);
+  }
 
   async function sweep(): Promise<void> {
     const now = Date.now();
@@ -41,42 +163,128 @@ function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCto
       .catch((err: unknown) => log.warn({ err }, 'rate limit: ended windows not swept'));
   }
 
-  async function count(route: string, key: string, timeWindowMs: number) {
-    await sweep();
-    const window = sql`(${timeWindowMs} * interval '1 millisecond')`;
-    const ended = sql`${rateLimitCounters.windowEnd} <= now()`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ route, key, hits: 1, windowStart: sql`now()`, windowEnd: sql`now() + ${window}` })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.route, rateLimitCounters.key],
-        // Every expression here sees the row as it was before this statement.
-        set: {
-          hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
-          windowStart: sql`case when ${ended} then now() else ${rateLimitCounters.windowStart} end`,
-          windowEnd: sql`case when ${ended} then now() + ${window} else ${rateLimitCounters.windowEnd} end`,
-        },
-      })
-      .returning({
-        current: rateLimitCounters.hits,
-        ttl: sql<string>`greatest(0, ceil(extract(epoch from ${rateLimitCounters.windowEnd} - now()) * 1000))`,
-      });
-    if (!row) throw new Error('rate limit: the count returned no row');
-    return { current: row.current, ttl: Number(row.ttl) };
+  /** Forgets the clients whose window ended and that have nothing to send or decide. */
+  function trim(now: number): void {
+    if (now - lastTrim < 1000) return;
+    lastTrim = now;
+    for (const [id, entry] of entries) {
+      if (entry.windowEnd <= now && entry.pending + entry.sending === 0 && !entry.waiting) entries.delete(id);
+    }
   }
 
-  class DatabaseStore implements FastifyRateLimitStore {
+  async function send(batch: Entry[]): Promise<void> {
+    // One parameter whatever the batch's size: the statement's text never changes, and building it
+    // costs nothing per client.
+    const hits = JSON.stringify(
+      batch.map((entry, i) => ({
+        i,
+        route: entry.route,
+        key: entry.key,
+        hits: entry.sending,
+        ms: entry.windowMs,
+      })),
+    );
+    const sentAt = performance.now();
+    // Answers only the windows this instance does not know already: those another instance counted
+    // in, or that this statement did not start. The others hold just the hits sent.
+    const rows = rowsOf<SyncedRow>(
+      await db.execute(sql`
+        with sent as (
+          select * from jsonb_to_recordset(${hits}::jsonb)
+            as sent(i integer, route text, key text, hits integer, ms integer)
+        ), counted as (
+          insert into rate_limit_counters as counter (route, key, hits, window_start, window_end)
+          select route, key, hits, now(), now() + ms * interval '1 millisecond' from sent
+          on conflict (route, key) do update set
+            -- every expression here sees the row as it was before this statement
+            hits = case when counter.window_end <= now() then excluded.hits else counter.hits + excluded.hits end,
+            window_start = case when counter.window_end <= now() then excluded.window_start else counter.window_start end,
+            window_end = case when counter.window_end <= now() then excluded.window_end else counter.window_end end
+          returning route, key, hits, window_start, window_end
+        )
+        select sent.i, counted.hits,
+          greatest(0, ceil(extract(epoch from counted.window_end - now()) * 1000))::integer as ttl
+        from counted join sent using (route, key)
+        where counted.hits <> sent.hits or counted.window_start <> now()`),
+    );
+    for (const entry of batch) {
+      // A window this statement started (no later than now) with only these hits in it.
+      entry.shared = entry.sending;
+      entry.sending = 0;
+      entry.windowEnd = sentAt + entry.windowMs;
+    }
+    const now = performance.now();
+    for (const row of rows) {
+      const entry = batch[row.i];
+      if (!entry) continue;
+      entry.shared = row.hits;
+      entry.windowEnd = now + row.ttl;
+    }
+  }
+
+  async function syncOnce(): Promise<void> {
+    const batch: Entry[] = [];
+    const replaced: Entry[] = [];
+    for (const entry of touched) {
+      if (entries.get(entry.id) !== entry) {
+        // Replaced by a new window: its hits belong to a window that ended and are not sent; its
+        // waiting requests are decided in the new window.
+        replaced.push(entry);
+      } else if (entry.pending > 0) {
+        entry.sending = entry.pending;
+        entry.pending = 0;
+        batch.push(entry);
+      }
+    }
+    touched.clear();
+    for (const entry of replaced) release(entry);
+    if (batch.length > 0) {
+      try {
+        await send(batch);
+      } catch (error) {
+        if (Date.now() - lastWarning >= WARNING_INTERVAL_MS) {
+          lastWarning = Date.now();
+          log.warn({ err: error }, 'rate limit: counts not synced');
+        }
+        for (const entry of batch) {
+          // Sent again on the next sync (none after close: the database may be gone for good); the
+          // requests waiting for this one fail as a count did before.
+          if (!closed) {
+            entry.pending += entry.sending;
+            touched.add(entry);
+          }
+          entry.sending = 0;
+          const waiting = entry.waiting ?? [];
+          entry.waiting = undefined;
+          for (const { callback } of waiting)
+            callback(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      for (const entry of batch) release(entry);
+    }
+    await sweep();
+    trim(performance.now());
+  }
+
+  function sync(): Promise<void> {
+    // One sync at a time: a second waits for the first, then sends what came in meanwhile.
+    const next = (syncing ?? Promise.resolve()).then(syncOnce).finally(() => {
+      if (syncing === next) syncing = undefined;
+      if (touched.size > 0) schedule();
+    });
+    syncing = next;
+    return next;
+  }
+
+  class SharedStore implements FastifyRateLimitStore {
     readonly route: string;
 
     constructor(_options: unknown, route = '') {
       this.route = route;
     }
 
-    incr(key: string, callback: CountCallback, timeWindow: number): void {
-      count(this.route, key, timeWindow).then(
-        (result) => callback(null, result),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+    incr(key: string, callback: CountCallback, timeWindow: number, max: number): void {
+      incr(this.route, key, timeWindow, max, callback);
     }
 
     child(routeOptions: unknown): FastifyRateLimitStore {
@@ -88,24 +296,44 @@ function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCto
       }
       const method = String(options.routeInfo?.method ?? '');
       const url = String(options.routeInfo?.url ?? '');
-      return new DatabaseStore(undefined, `${method} ${url}`);
+      return new SharedStore(undefined, `${method} ${url}`);
     }
   }
-  return DatabaseStore;
+
+  const counts: SharedCounts = {
+    flush: () => sync(),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      // What this instance counted still reaches the shared count.
+      await sync();
+    },
+  };
+  return { store: SharedStore, counts };
 }
 
 /**
  * Registered with `global: false`: a route opts in with `config: { ...rateLimit(5, '1 minute') }`.
- * Counters are keyed by client IP (set TRUST_PROXY behind a proxy) and live in the database when
- * several instances may share it (RATE_LIMIT_STORE, by default with DATABASE_URL), else in this
- * process's memory.
+ * Counters are keyed by client IP (set TRUST_PROXY behind a proxy). When several instances may
+ * share the database (RATE_LIMIT_STORE, by default with DATABASE_URL) they are counted locally and
+ * synced with the database's every RATE_LIMIT_SYNC_MS; else they live in this process's memory.
  */
 export async function registerRateLimit(app: FastifyInstance) {
+  const shared =
+    app.config.rateLimitStore === 'database'
+      ? createSharedCounts(app.db, app.log, app.config.rateLimitSyncMs)
+      : undefined;
+  if (shared) {
+    sharedCountsOf.set(app, shared.counts);
+    // Registered after the database's own onClose hook, so it runs before the database closes.
+    app.addHook('onClose', () => shared.counts.close());
+  }
   await app.register(rateLimitPlugin, {
     global: false,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: () => tooMany(),
-    ...(app.config.rateLimitStore === 'database' ? { store: databaseStore(app.db, app.log) } : {}),
+    ...(shared ? { store: shared.store } : {}),
   });
 }
 
