@@ -144,7 +144,12 @@ export function createFakeOffersApi(
     if (method === 'POST' && ksefRetry) {
       const invoice = api.invoices.find((i) => i.id === Number(ksefRetry[1]));
       if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
-      const queued: InvoiceDto = { ...invoice, ksef_status: 'queued', ksef_error: null, ksef_error_code: null };
+      const queued: InvoiceDto = {
+        ...invoice,
+        ksef_status: 'queued',
+        ksef_error: null,
+        ksef_error_code: null,
+      };
       api.invoices = api.invoices.map((i) => (i === invoice ? queued : i));
       return json(200, { data: queued });
     }

@@ -157,7 +157,10 @@ export const invoiceFailures = pgTable(
     /** the fee kept from the payout (the platform's VAT invoice) */
     feeGrosze: integer('fee_grosze'),
     reason: text('reason', { enum: INVOICE_FAILURE_REASONS }).notNull(),
-    details: text('details').array().notNull().default(sql`'{}'::text[]`),
+    details: text('details')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     attempts: integer('attempts').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

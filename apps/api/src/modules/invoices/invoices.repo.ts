@@ -252,7 +252,12 @@ export async function recordInvoiceFailure(
     .insert(invoiceFailures)
     .values({ ...key, ...values, createdAt: values.now, updatedAt: values.now })
     .onConflictDoUpdate({
-      target: [invoiceFailures.offerId, invoiceFailures.kind, invoiceFailures.platform, invoiceFailures.refundId],
+      target: [
+        invoiceFailures.offerId,
+        invoiceFailures.kind,
+        invoiceFailures.platform,
+        invoiceFailures.refundId,
+      ],
       set: {
         reason: values.reason,
         details: values.details,
@@ -281,7 +286,10 @@ export async function findInvoiceFailure(db: DbOrTx, id: number): Promise<Invoic
 }
 
 /** The failures on a lawyer's offers (theirs and the operator's fee invoices to them). */
-export async function findInvoiceFailuresOfLawyer(db: DbOrTx, profileId: number): Promise<InvoiceFailureRow[]> {
+export async function findInvoiceFailuresOfLawyer(
+  db: DbOrTx,
+  profileId: number,
+): Promise<InvoiceFailureRow[]> {
   return db
     .select({ failure: invoiceFailures })
     .from(invoiceFailures)

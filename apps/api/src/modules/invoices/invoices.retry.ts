@@ -10,7 +10,13 @@ import { retryKsefSend } from '../ksef/index.ts';
 import { invoiceFacts } from '../ksef/ksef.xml.ts';
 import { xmlDigest } from './fa3.ts';
 import { validateFa3 } from './fa3-xsd.ts';
-import { findInvoice, findInvoiceFailure, findPayment, sellerKey, takeInvoiceNumber } from './invoices.repo.ts';
+import {
+  findInvoice,
+  findInvoiceFailure,
+  findPayment,
+  sellerKey,
+  takeInvoiceNumber,
+} from './invoices.repo.ts';
 import {
   correctingInvoiceFor,
   issueAdvanceInvoice,
@@ -24,6 +30,9 @@ import {
  * invoice data entered or corrected), and an invoice KSeF refused or still holds back. Both the
  * lawyer (their own offers) and the administrator call them.
  */
+
+/** A KSeF retry needs no logger or configuration: the command-line tool calls it too. */
+export type KsefRetryDeps = Pick<InvoicingDeps, 'db' | 'clock'>;
 
 /** KSeF's code for an invoice number the seller NIP already used. */
 export const KSEF_DUPLICATE = 440;
@@ -72,7 +81,12 @@ async function issueAgain(
   const payment = failure.paymentId === null ? null : await findPayment(tx, failure.paymentId);
   if (!payment) return;
   if (failure.platform) {
-    await issuePlatformFeeInvoice(deps, tx, { ...input, paymentId: payment.id, fee: failure.feeGrosze ?? 0 }, now);
+    await issuePlatformFeeInvoice(
+      deps,
+      tx,
+      { ...input, paymentId: payment.id, fee: failure.feeGrosze ?? 0 },
+      now,
+    );
   } else {
     await issueAdvanceInvoice(deps, tx, { ...input, payment }, now);
   }
@@ -83,7 +97,7 @@ async function issueAgain(
  * one never entered KSeF, so it is not issued yet and takes the next free number of its NIP's
  * series (same issue date, same content), validated again before it is sent.
  */
-async function renumber(deps: InvoicingDeps, invoice: InvoiceRow): Promise<void> {
+async function renumber(deps: KsefRetryDeps, invoice: InvoiceRow): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)).for('update');
     if (locked?.ksefStatus !== 'rejected' || locked.ksefErrorCode !== KSEF_DUPLICATE) return;
@@ -107,10 +121,11 @@ async function renumber(deps: InvoicingDeps, invoice: InvoiceRow): Promise<void>
 }
 
 /** Sends an invoice to KSeF again: after a refusal (a duplicate gets a new number) or while stuck. */
-export async function retryInvoiceKsef(deps: InvoicingDeps, invoiceId: number): Promise<InvoiceRow> {
+export async function retryInvoiceKsef(deps: KsefRetryDeps, invoiceId: number): Promise<InvoiceRow> {
   const invoice = await findInvoice(deps.db, invoiceId);
   if (!invoice) throw nothingToRetry();
-  if (invoice.ksefStatus === 'rejected' && invoice.ksefErrorCode === KSEF_DUPLICATE) await renumber(deps, invoice);
+  if (invoice.ksefStatus === 'rejected' && invoice.ksefErrorCode === KSEF_DUPLICATE)
+    await renumber(deps, invoice);
   if (!(await retryKsefSend(deps.db, invoiceId, deps.clock.now()))) throw nothingToRetry();
   const after = await findInvoice(deps.db, invoiceId);
   if (!after) throw nothingToRetry();

@@ -166,7 +166,11 @@ describe('the advance invoice of a payment', () => {
       expect.objectContaining({ offer_id: offer.id, kind: 'ZAL', reason: 'no_invoice_data' }),
     ]);
     const admin = (await t.seed.session({ role: 'admin' })).headers;
-    const problems = await t.app.inject({ method: 'GET', url: '/api/admin/invoice-problems', headers: admin });
+    const problems = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/invoice-problems',
+      headers: admin,
+    });
     expect(problems.statusCode, problems.body).toBe(200);
     expect(problems.json().data.failures).toContainEqual(
       expect.objectContaining({ offer_id: offer.id, kind: 'ZAL', reason: 'no_invoice_data' }),
@@ -316,7 +320,13 @@ describe('invoice numbers of one seller NIP', () => {
       correctingInvoiceFor(
         deps,
         tx as Tx,
-        { id: 8_000_000 + a.id, amountGrosze: 12_300, offerId: a.id, cause: 'dispute', createdAt: t.clock.now() },
+        {
+          id: 8_000_000 + a.id,
+          amountGrosze: 12_300,
+          offerId: a.id,
+          cause: 'dispute',
+          createdAt: t.clock.now(),
+        },
         t.clock.now(),
       ),
     );
@@ -328,9 +338,9 @@ describe('invoice numbers of one seller NIP', () => {
     const lawyers = await Promise.all([1, 2, 3, 4, 5].map(() => lawyer({ nip })));
     const offersToPay = await Promise.all(lawyers.map((l) => t.seed.offer({ profileId: l.profile.id })));
     await Promise.all(offersToPay.map((o, i) => pay(lawyers[i]!.profile, o.offerUrl)));
-    const numbers = (
-      await Promise.all(offersToPay.map(async (o) => (await invoicesOf(o.id))[0]?.seq))
-    ).sort((x, y) => (x ?? 0) - (y ?? 0));
+    const numbers = (await Promise.all(offersToPay.map(async (o) => (await invoicesOf(o.id))[0]?.seq))).sort(
+      (x, y) => (x ?? 0) - (y ?? 0),
+    );
     expect(numbers).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -206,7 +206,11 @@ describe('two lawyer accounts invoicing as one NIP (two advocates of one firm)',
     });
     expect(paid.statusCode).toBe(303);
     const invoiceOf = async () => {
-      const answer = await t.app.inject({ method: 'GET', url: '/api/user/invoices', headers: session.headers });
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/invoices',
+        headers: session.headers,
+      });
       const rows = answer.json().data as {
         id: number;
         offer_id: number;

@@ -360,7 +360,12 @@ describe('KSeF outbox worker', () => {
     const accepted = await invoiceRow(one.id);
     const refused = await invoiceRow(two.id);
     expect(accepted).toMatchObject({ ksefStatus: 'accepted', ksefErrorCode: null });
-    expect(refused).toMatchObject({ ksefStatus: 'rejected', ksefNumber: null, upoKey: null, ksefErrorCode: 440 });
+    expect(refused).toMatchObject({
+      ksefStatus: 'rejected',
+      ksefNumber: null,
+      upoKey: null,
+      ksefErrorCode: 440,
+    });
     expect(refused?.ksefError).toMatch(/^440 Duplikat faktury/);
     expect(refused?.ksefError).toContain('skrót dokumentu');
     expect(await outboxRow(two.id)).toMatchObject({ state: 'done' });

@@ -111,7 +111,10 @@ export function InvoiceProblems() {
       </h2>
       {query.isPending && <Loading className="py-6" />}
       {query.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
+        >
           <p>{t('loadFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             {t('retry')}

@@ -1,4 +1,11 @@
-import { canDelete, formatDate, offerSectionOf, type InvoiceDto, type InvoiceFailureDto, type OfferDto } from '@substytut/shared';
+import {
+  canDelete,
+  formatDate,
+  offerSectionOf,
+  type InvoiceDto,
+  type InvoiceFailureDto,
+  type OfferDto,
+} from '@substytut/shared';
 import {
   Archive,
   BadgeCheck,

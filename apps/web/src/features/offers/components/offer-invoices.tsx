@@ -105,7 +105,13 @@ function InvoiceRow({ invoice }: { invoice: InvoiceDto }) {
 }
 
 /** "Try again" for a failure or a refused invoice; the lists are read again afterwards. */
-function RetryButton({ target, label }: { target: { failure: number } | { invoice: number }; label: string }) {
+function RetryButton({
+  target,
+  label,
+}: {
+  target: { failure: number } | { invoice: number };
+  label: string;
+}) {
   const { t } = useTranslation('offers');
   const retry = useRetryInvoice();
   return (
@@ -148,7 +154,10 @@ function KsefRefusal({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation('offers');
   const duplicate = invoice.ksef_error_code === 440;
   return (
-    <div role="alert" className="flex flex-col gap-1.5 rounded-md border border-destructive/40 bg-destructive/5 p-2">
+    <div
+      role="alert"
+      className="flex flex-col gap-1.5 rounded-md border border-destructive/40 bg-destructive/5 p-2"
+    >
       <p className="flex items-start gap-1.5 text-xs font-medium text-destructive">
         <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
         <span>
