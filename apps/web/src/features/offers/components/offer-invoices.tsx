@@ -182,19 +182,21 @@ function FailureRow({ failure }: { failure: InvoiceFailureDto }) {
   const { t } = useTranslation('offers');
   const kindLabel = t(KIND_KEYS[failure.issuer === 'platform' ? 'platform' : failure.kind]);
   return (
-    <li
-      role="alert"
-      className="flex flex-col gap-1.5 rounded-lg border border-destructive/40 bg-destructive/5 p-2.5"
-    >
-      <p className="flex items-start gap-1.5 text-sm font-medium text-destructive">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {t('invoices.failure.title', { kind: kindLabel })}
-      </p>
-      <p className="text-sm">{t(`invoices.failure.reason.${failure.reason}`)}</p>
-      <Details lines={failure.details} />
-      {failure.issuer === 'lawyer' && (
-        <RetryButton target={{ failure: failure.id }} label={t('invoices.retry')} />
-      )}
+    <li>
+      <div
+        role="alert"
+        className="flex flex-col gap-1.5 rounded-lg border border-destructive/40 bg-destructive/5 p-2.5"
+      >
+        <p className="flex items-start gap-1.5 text-sm font-medium text-destructive">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('invoices.failure.title', { kind: kindLabel })}
+        </p>
+        <p className="text-sm">{t(`invoices.failure.reason.${failure.reason}`)}</p>
+        <Details lines={failure.details} />
+        {failure.issuer === 'lawyer' && (
+          <RetryButton target={{ failure: failure.id }} label={t('invoices.retry')} />
+        )}
+      </div>
     </li>
   );
 }
