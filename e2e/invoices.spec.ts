@@ -173,8 +173,8 @@ test('two advocates of one firm (one NIP), each paid: two invoice numbers and tw
     const invoices = own.getByRole('article', { name: title }).getByRole('region', { name: 'Faktury' });
     await expect(async () => {
       await own.reload();
-      await expect(invoices.getByText('KSeF: przyjęta')).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 90_000 });
+      await expect(invoices.getByText('KSeF: przyjęta')).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 120_000 });
     const number = (await invoices.getByText(new RegExp(`^FV/\\d+/${year}$`)).textContent()) ?? '';
     const ksef =
       (await invoices.getByText(/^5213003700-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/).textContent()) ?? '';
