@@ -112,3 +112,114 @@ test('the lawyer lets the product issue invoices; after payment the client downl
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expectNoAxeViolations(page);
 });
+
+/** A client pays the offer through the sandbox checkout, invoiced to the sample company. */
+async function payAsClient(
+  browser: import('@playwright/test').Browser,
+  baseURL: string | undefined,
+  offer: { absoluteUrl: string },
+) {
+  const context = await browser.newContext({ locale: 'pl-PL' });
+  await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
+  const client = await context.newPage();
+  const url = new URL(offer.absoluteUrl);
+  await client.goto(`${url.pathname}${url.search}`);
+  await client.getByRole('button', { name: 'Nawiąż współpracę' }).click();
+  const form = client.getByRole('form', { name: 'Formularz danych do faktury' });
+  await form.getByLabel('NIP').fill(CLIENT.nip);
+  await expect(form.getByLabel('Ulica i numer')).toHaveValue(CLIENT.street);
+  await form.getByLabel('Adres e-mail').fill(uniqueEmail('client'));
+  await form.getByRole('checkbox', { name: /politykę prywatności/ }).check();
+  await form.getByRole('button', { name: 'Przejdź do płatności' }).click();
+  await client.getByRole('button', { name: 'Zapłać' }).click();
+  await expect(client).toHaveURL(/\/payment\/success$/);
+  await context.close();
+}
+
+test('two advocates of one firm (one NIP), each paid: two invoice numbers and two KSeF numbers', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const year = new Date().getFullYear();
+  const firm = {
+    ...LAWYER_INVOICE,
+    invoice_nip: '5213003700',
+    invoice_company: 'Kancelaria Adwokacka Wspólnicy',
+  };
+  const seen: { number: string; ksef: string }[] = [];
+  for (const [firstname, title] of [
+    ['Anna', 'Rozprawa w SR Gdańsk'],
+    ['Ewa', 'Rozprawa w SR Gdynia'],
+  ] as const) {
+    const lawyer = await createActiveLawyer(request, { firstname, lastname: 'Wspólniczka' });
+    const data = await request.put('/api/user/profile/invoice', { headers: lawyer.headers, data: firm });
+    expect(data.status(), await data.text()).toBe(200);
+    const settings = await request.put('/api/user/invoice-settings', {
+      headers: lawyer.headers,
+      data: { mode: 'issue', series: 'FV', ksef_token: `${TOKEN}-${firstname}` },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const offer = await createOfferFor(request, lawyer, { title, price: '200' });
+    await payAsClient(browser, baseURL, offer);
+
+    // Each advocate in a browser of their own.
+    const context = await browser.newContext({ locale: 'pl-PL' });
+    const own = await context.newPage();
+    await acceptCookies(own, baseURL);
+    await signInBrowser(own, lawyer);
+    await own.goto('/pl/dashboard/offers');
+    const invoices = own.getByRole('article', { name: title }).getByRole('region', { name: 'Faktury' });
+    await expect(async () => {
+      await own.reload();
+      await expect(invoices.getByText('KSeF: przyjęta')).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 120_000 });
+    const number = (await invoices.getByText(new RegExp(`^FV/\\d+/${year}$`)).textContent()) ?? '';
+    const ksef =
+      (await invoices.getByText(/^5213003700-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/).textContent()) ?? '';
+    seen.push({ number, ksef });
+    await context.close();
+  }
+  expect(seen.map((s) => s.number)).toEqual([`FV/1/${year}`, `FV/2/${year}`]);
+  expect(seen[0]?.ksef).not.toBe(seen[1]?.ksef);
+});
+
+test('an invoice that cannot be made shows on the offer card with its reason; after the data is entered a retry issues it', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const lawyer = await createActiveLawyer(request, { firstname: 'Olga', lastname: 'Bezdanych' });
+  const offer = await createOfferFor(request, lawyer, {
+    title: 'Rozprawa bez danych do faktury',
+    price: '150',
+  });
+  await payAsClient(browser, baseURL, offer);
+
+  await acceptCookies(page, baseURL);
+  await signInBrowser(page, lawyer);
+  await page.goto('/pl/dashboard/offers');
+  const invoices = page
+    .getByRole('article', { name: 'Rozprawa bez danych do faktury' })
+    .getByRole('region', { name: 'Faktury' });
+  const alert = invoices.getByRole('alert');
+  await expect(alert).toContainText('Nie wystawiono: Faktura zaliczkowa');
+  await expect(alert).toContainText('Brak danych do faktury');
+  await expectNoAxeViolations(page);
+
+  const data = await request.put('/api/user/profile/invoice', {
+    headers: lawyer.headers,
+    data: {
+      ...LAWYER_INVOICE,
+      invoice_nip: '5272525995',
+      invoice_company: 'Kancelaria Adwokacka Olga Bezdanych',
+    },
+  });
+  expect(data.status(), await data.text()).toBe(200);
+  await alert.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(invoices.getByRole('alert')).toHaveCount(0);
+  await expect(invoices.getByText(/^FV\/1\/\d{4}$/)).toBeVisible();
+});

@@ -388,5 +388,5 @@ export async function startFakeKsef(): Promise<FakeKsef> {
 }
 
 function upoXml(invoice: FakeKsefInvoice): string {
-  return `<?xml version="1.0" encoding="utf-8"?><Potwierdzenie xmlns="http://upo.schematy.mf.gov.pl/KSeF/v4-3"><NazwaPodmiotuPrzyjmujacego>Fake KSeF (tests)</NazwaPodmiotuPrzyjmujacego><NumerReferencyjnySesji>${invoice.sessionReference}</NumerReferencyjnySesji><Dokument><NipSprzedawcy>${invoice.nip}</NipSprzedawcy><NumerKSeFDokumentu>${invoice.ksefNumber ?? ''}</NumerKSeFDokumentu></Dokument></Potwierdzenie>`;
+  return `<?xml version="1.0" encoding="utf-8"?><Potwierdzenie xmlns="http://upo.schematy.mf.gov.pl/KSeF/v4-3"><NazwaPodmiotuPrzyjmujacego>Fake KSeF (tests)</NazwaPodmiotuPrzyjmujacego><NumerReferencyjnySesji>${invoice.sessionReference}</NumerReferencyjnySesji><Dokument><NipSprzedawcy>${invoice.nip}</NipSprzedawcy><NumerKSeFDokumentu>${invoice.ksefNumber ?? ''}</NumerKSeFDokumentu><NumerFaktury>${/<P_2>([^<]*)<\/P_2>/.exec(invoice.xml)?.[1] ?? ''}</NumerFaktury><SkrotDokumentu>${sha256(Buffer.from(invoice.xml, 'utf8'))}</SkrotDokumentu></Dokument></Potwierdzenie>`;
 }

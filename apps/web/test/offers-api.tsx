@@ -5,6 +5,7 @@ import {
   issuesByPath,
   offerCreateSchema,
   type InvoiceDto,
+  type InvoiceFailureDto,
   type OfferDto,
   type OfferStatus,
   type ProfileDto,
@@ -24,6 +25,10 @@ export interface FakeOffersApi {
   offers: OfferDto[];
   /** GET /api/user/invoices answers these */
   invoices: InvoiceDto[];
+  /** GET /api/user/invoice-failures answers these (issue 30) */
+  invoiceFailures: InvoiceFailureDto[];
+  /** whether a retry of a failure now succeeds (the lawyer fixed the cause) */
+  failureCauseFixed: boolean;
   profileStatus: ProfileDto['status'];
   /** What GET /user/profile says about creating offers (issue 22). */
   requirements: OfferRequirements;
@@ -75,6 +80,8 @@ export function createFakeOffersApi(
   const api: FakeOffersApi = {
     offers: [...offers],
     invoices: [],
+    invoiceFailures: [],
+    failureCauseFixed: false,
     profileStatus,
     // By default an active profile meets every condition, an inactive one none.
     requirements: requirements ?? {
@@ -120,6 +127,32 @@ export function createFakeOffersApi(
     }
     if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
     if (method === 'GET' && path === '/api/user/invoices') return json(200, { data: api.invoices });
+    if (method === 'GET' && path === '/api/user/invoice-failures') {
+      return json(200, { data: api.invoiceFailures });
+    }
+    const failureRetry = /^\/api\/user\/invoice-failures\/(\d+)\/retry$/.exec(path);
+    if (method === 'POST' && failureRetry) {
+      const failure = api.invoiceFailures.find((f) => f.id === Number(failureRetry[1]));
+      if (!failure) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      if (!api.failureCauseFixed) {
+        return json(409, { message: 'Still not issuable', code: 'invoices.still_not_issuable' });
+      }
+      api.invoiceFailures = api.invoiceFailures.filter((f) => f !== failure);
+      return json(200, { data: { retried: true } });
+    }
+    const ksefRetry = /^\/api\/user\/invoices\/(\d+)\/retry$/.exec(path);
+    if (method === 'POST' && ksefRetry) {
+      const invoice = api.invoices.find((i) => i.id === Number(ksefRetry[1]));
+      if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      const queued: InvoiceDto = {
+        ...invoice,
+        ksef_status: 'queued',
+        ksef_error: null,
+        ksef_error_code: null,
+      };
+      api.invoices = api.invoices.map((i) => (i === invoice ? queued : i));
+      return json(200, { data: queued });
+    }
     const invoiceFile = /^\/api\/user\/invoices\/(\d+)\/(xml|pdf)$/.exec(path);
     if (method === 'GET' && invoiceFile) {
       const invoice = api.invoices.find((i) => i.id === Number(invoiceFile[1]));

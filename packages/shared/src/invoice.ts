@@ -128,6 +128,57 @@ export const invoiceDtoSchema = z.object({
   ksef_status: z.enum(KSEF_STATUSES),
   ksef_number: z.string().nullable(),
   ksef_error: z.string().nullable(),
+  /** KSeF's own code of its refusal (440 a duplicate, 450 a semantic error, …), null otherwise */
+  ksef_error_code: z.number().int().nullable(),
   corrected_invoice_id: z.number().int().nullable(),
 });
 export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
+
+/**
+ * Why an invoice the lifecycle called for could not be made (issue 30): shown to the lawyer on the
+ * offer card and to the administrator, in their language, never only logged.
+ */
+export const INVOICE_FAILURE_REASONS = [
+  'no_invoice_data',
+  'schema_invalid',
+  'amount_mismatch',
+  'no_advance',
+  'refund_exceeds',
+  'unexpected',
+] as const;
+export type InvoiceFailureReason = (typeof INVOICE_FAILURE_REASONS)[number];
+
+/** An invoice that could not be built: the event that called for it, the reason, KSeF-free. */
+export const invoiceFailureDtoSchema = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  issuer: z.enum(['lawyer', 'platform']),
+  reason: z.enum(INVOICE_FAILURE_REASONS),
+  /** the schema validator's messages and the like: technical, as they came */
+  details: z.array(z.string()),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type InvoiceFailureDto = z.infer<typeof invoiceFailureDtoSchema>;
+
+/** The administrator's view of what did not become an invoice in KSeF. */
+export const invoiceProblemsDtoSchema = z.object({
+  failures: z.array(invoiceFailureDtoSchema.extend({ lawyer_email: z.string().nullable() })),
+  ksef: z.array(
+    z.object({
+      invoice_id: z.number().int(),
+      offer_id: z.number().int(),
+      number: z.string(),
+      issuer: z.enum(['lawyer', 'platform']),
+      ksef_status: z.enum(KSEF_STATUSES),
+      ksef_error_code: z.number().int().nullable(),
+      last_error: z.string().nullable(),
+      attempts: z.number().int(),
+      next_attempt_at: z.string().nullable(),
+      lawyer_email: z.string().nullable(),
+    }),
+  ),
+});
+export type InvoiceProblemsDto = z.infer<typeof invoiceProblemsDtoSchema>;

@@ -1,10 +1,14 @@
 // npm run ksef-outbox -- --list | --retry <invoice id>
-// Shows the invoices still on their way to KSeF (with attempts and the last error) and the ones
-// KSeF rejected, or sends one again at the worker's next pass. Reads the same environment as the
-// server (DATABASE_URL, or PGlite under DATA_DIR). With PGlite, stop the server first: the
+// Shows the invoices still on their way to KSeF (with attempts and the last error), the ones
+// KSeF rejected and the ones that could not be built, or sends one again at the worker's next
+// pass. Reads the same environment as the server (DATABASE_URL, or PGlite under DATA_DIR). With PGlite, stop the server first: the
 // embedded database allows one process at a time.
 import { parseArgs } from 'node:util';
-import { ksefBacklog, retryKsefSend } from '../modules/ksef/index.ts';
+import { findAllInvoiceFailures } from '../modules/invoices/invoices.repo.ts';
+import { systemClock } from '../modules/app/clock.ts';
+import { AppError } from '../modules/app/errors.ts';
+import { retryInvoiceKsef } from '../modules/invoices/invoices.retry.ts';
+import { ksefBacklog } from '../modules/ksef/index.ts';
 import { fail, openConfiguredDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run ksef-outbox -- --list | --retry <invoice id>';
@@ -35,9 +39,17 @@ async function main() {
   const { config, database } = await openConfiguredDatabase();
   try {
     if (retryId !== undefined) {
-      const queued = await retryKsefSend(database.db, retryId, new Date());
+      // A duplicate (440) takes its NIP's next free number first (decision 027).
+      const queued = await retryInvoiceKsef({ db: database.db, clock: systemClock }, retryId).catch(
+        (error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        },
+      );
       if (queued)
-        console.log(`invoice ${retryId}: queued for KSeF again (the worker sends it at its next pass)`);
+        console.log(
+          `invoice ${retryId} (${queued.number}): queued for KSeF again (the worker sends it at its next pass)`,
+        );
       else {
         console.error(
           `invoice ${retryId}: nothing to retry (no such queued invoice, or KSeF already accepted it)`,
@@ -47,7 +59,22 @@ async function main() {
       return;
     }
     const rows = await ksefBacklog(database.db);
-    if (rows.length === 0) console.log(`nothing waiting or rejected [KSEF_ENV=${config.ksef.environment}]`);
+    const failures = await findAllInvoiceFailures(database.db);
+    if (rows.length === 0 && failures.length === 0)
+      console.log(`nothing waiting or rejected [KSEF_ENV=${config.ksef.environment}]`);
+    for (const { failure } of failures) {
+      console.log(
+        [
+          `not built (failure ${failure.id})`,
+          `offer ${failure.offerId}`,
+          failure.platform ? 'platform' : 'lawyer',
+          failure.kind,
+          failure.reason,
+          `attempts ${failure.attempts}`,
+          failure.details.join(' | '),
+        ].join('\t'),
+      );
+    }
     for (const row of rows) {
       console.log(
         [
@@ -55,7 +82,9 @@ async function main() {
           row.number,
           row.ksefStatus,
           `attempts ${row.attempts}`,
-          row.ksefStatus === 'rejected' ? 'rejected' : `next ${row.nextAttemptAt.toISOString()}`,
+          row.ksefStatus === 'rejected'
+            ? `rejected${row.ksefErrorCode === null ? '' : ` (KSeF ${row.ksefErrorCode})`}`
+            : `next ${row.nextAttemptAt.toISOString()}`,
           row.lastError ?? '',
         ].join('\t'),
       );

@@ -13,6 +13,8 @@ import {
   providerInvoiceData,
   users,
 } from '../../src/db/schema.ts';
+import { invoiceFailures } from '../../src/db/schema/invoices.ts';
+import { ksefOutbox } from '../../src/db/schema/ksef.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { hearingReports } from '../../src/db/schema/disputes.ts';
 import { hashToken } from '../../src/modules/app/token-crypto.ts';
@@ -98,6 +100,8 @@ interface World {
   };
   /** A's advance invoice of the paid offer, and the cookie of the payer who paid it */
   invoice: { id: number; payerCookie: string };
+  /** issue 30: failures of A's invoices to retry (one for A, one for the admin), and A's invoice KSeF refused */
+  retry: { failure: number; adminFailure: number; refusedInvoice: number };
   /** set in the positive phase, once A has marked the paid job done */
   acceptToken?: string;
   /** issue 23: A's done offer with a report and minutes (and its link's token), A's disputed offer */
@@ -430,6 +434,24 @@ const MATRIX: Record<string, Rule> = {
     request: () => put('/api/user/invoice-settings', { mode: 'prepare', series: 'FV' }),
   },
   'GET /api/user/invoices': { policy: 'self', request: () => get('/api/user/invoices') },
+  'GET /api/user/invoice-failures': { policy: 'self', request: () => get('/api/user/invoice-failures') },
+  'POST /api/user/invoice-failures/:id/retry': {
+    policy: 'owner',
+    request: (w) => post(`/api/user/invoice-failures/${w.retry.failure}/retry`),
+  },
+  'POST /api/user/invoices/:id/retry': {
+    policy: 'owner',
+    request: (w) => post(`/api/user/invoices/${w.retry.refusedInvoice}/retry`),
+  },
+  'GET /api/admin/invoice-problems': { policy: 'admin', request: () => get('/api/admin/invoice-problems') },
+  'POST /api/admin/invoice-failures/:id/retry': {
+    policy: 'admin',
+    request: (w) => post(`/api/admin/invoice-failures/${w.retry.adminFailure}/retry`),
+  },
+  'POST /api/admin/invoices/:id/retry': {
+    policy: 'admin',
+    request: (w) => post(`/api/admin/invoices/${w.retry.refusedInvoice}/retry`),
+  },
   'GET /api/user/invoices/:id/xml': {
     policy: 'owner',
     request: (w) => get(`/api/user/invoices/${w.invoice.id}/xml`),
@@ -698,6 +720,26 @@ beforeAll(async () => {
   await payCheckout(sendAny, paidCheckout);
   const [advance] = await t.db.select().from(invoices).where(eq(invoices.offerId, paid.id));
   if (!advance) throw new Error('no advance invoice of the paid offer');
+  // Issue 30: two recorded failures of invoices A's offers already have (a retry finds them made),
+  // and A's disputed offer's invoice refused by KSeF.
+  const [doneInvoice] = await t.db.select().from(invoices).where(eq(invoices.offerId, paid.id));
+  const [refused] = await t.db.select().from(invoices).where(eq(invoices.offerId, disputed.id));
+  if (!doneInvoice?.paymentId || !refused?.paymentId) throw new Error('no advance invoices to retry');
+  const failed = await t.db
+    .insert(invoiceFailures)
+    .values([
+      { offerId: paid.id, kind: 'ZAL', paymentId: doneInvoice.paymentId, reason: 'schema_invalid' },
+      { offerId: disputed.id, kind: 'ZAL', paymentId: refused.paymentId, reason: 'no_invoice_data' },
+    ])
+    .returning({ id: invoiceFailures.id });
+  await t.db
+    .update(invoices)
+    .set({ mode: 'issue', ksefStatus: 'rejected', ksefErrorCode: 450, ksefError: '450 Błąd weryfikacji' })
+    .where(eq(invoices.id, refused.id));
+  await t.db
+    .insert(ksefOutbox)
+    .values({ invoiceId: refused.id, state: 'done' })
+    .onConflictDoUpdate({ target: ksefOutbox.invoiceId, set: { state: 'done' } });
   const checkoutA = await startPayment(sendAny, a.seolink, open.offerUrl, A_PAYER);
   const checkoutB = await startPayment(sendAny, b.seolink, bOffer.offerUrl, 'platnik-beta@example.com');
 
@@ -722,6 +764,7 @@ beforeAll(async () => {
       checkout: { a: checkoutA, b: checkoutB },
     },
     invoice: { id: advance.id, payerCookie: paidCheckout.payerCookie },
+    retry: { failure: failed[0]!.id, adminFailure: failed[1]!.id, refusedInvoice: refused.id },
     photoPath: `/storage/${profileRow.imageKey}`,
     secrets: [
       a.token,

@@ -107,6 +107,8 @@ export const en: Record<keyof typeof pl, string> = {
   'invoices.series_required': 'Enter an invoice number series',
   'invoices.series_too_long': 'The series can have at most 20 characters',
   'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
+  'invoices.still_not_issuable': 'The invoice still cannot be issued: correct the data named and try again',
+  'invoices.nothing_to_retry': 'This invoice needs no retry',
   'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',

@@ -110,6 +110,8 @@ export const pl = {
   'invoices.series_required': 'Podaj serię numeracji faktur',
   'invoices.series_too_long': 'Seria może mieć najwyżej 20 znaków',
   'invoices.series_invalid': 'Seria może zawierać tylko litery bez polskich znaków, cyfry i myślniki',
+  'invoices.still_not_issuable': 'Faktury nadal nie da się wystawić: popraw wskazane dane i spróbuj ponownie',
+  'invoices.nothing_to_retry': 'Tej faktury nie trzeba ponawiać',
   'invoices.token_invalid': 'Token KSeF wygląda na niepełny: wklej cały token wygenerowany w KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',

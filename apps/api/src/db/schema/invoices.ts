@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -13,7 +14,7 @@ import {
 import { offerPayments } from './checkout.ts';
 import { offers } from './offers.ts';
 import { profiles } from './profile.ts';
-import { INVOICE_KINDS, INVOICE_MODES, KSEF_STATUSES } from '@substytut/shared';
+import { INVOICE_FAILURE_REASONS, INVOICE_KINDS, INVOICE_MODES, KSEF_STATUSES } from '@substytut/shared';
 
 /**
  * One structured invoice: ZAL advance, ROZ settlement, KOR correction, VAT the platform's own fee
@@ -55,6 +56,8 @@ export const invoices = pgTable(
     ksefStatus: text('ksef_status', { enum: KSEF_STATUSES }).notNull(),
     ksefNumber: text('ksef_number'),
     ksefError: text('ksef_error'),
+    /** KSeF's code of its refusal (440 a duplicate, 450 …); null while none */
+    ksefErrorCode: integer('ksef_error_code'),
     upoKey: text('upo_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -114,7 +117,8 @@ export const invoiceSettings = pgTable(
 
 /**
  * The next number of each seller's series per calendar year ('platform' for the operator,
- * 'profile:<id>' for a lawyer). Taken with an UPDATE … RETURNING in the transaction that inserts
+ * 'nip:<NIP>' for a lawyer: every account invoicing as one NIP shares it, and it outlives the
+ * accounts, so a firm's advocates and a re-registered lawyer never repeat a number; issue 30). Taken with an UPDATE … RETURNING in the transaction that inserts
  * the invoice: the row lock makes racing payments wait, and a rollback returns the number, so the
  * numbering has no gaps and no repeats.
  */
@@ -132,5 +136,41 @@ export const invoiceCounters = pgTable(
   ],
 );
 
+/**
+ * An invoice the lifecycle called for but could not make (no invoice data, an XML the FA(3) schema
+ * refuses, …; issue 30): one row per event, shown to the lawyer and the administrator until a retry
+ * issues it. What the retry needs is kept: the payment, the refund, the fee.
+ */
+export const invoiceFailures = pgTable(
+  'invoice_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    /** true for the operator's fee invoice to the lawyer */
+    platform: boolean('platform').notNull().default(false),
+    paymentId: integer('payment_id'),
+    /** the offer_refunds row a correction was for; 0 for the other kinds (one key, no NULLs) */
+    refundId: integer('refund_id').notNull().default(0),
+    /** the fee kept from the payout (the platform's VAT invoice) */
+    feeGrosze: integer('fee_grosze'),
+    reason: text('reason', { enum: INVOICE_FAILURE_REASONS }).notNull(),
+    details: text('details')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_failures_event_unique').on(t.offerId, t.kind, t.platform, t.refundId),
+    check('invoice_failures_kind_valid', sql`${t.kind} in ('ZAL', 'ROZ', 'KOR', 'VAT')`),
+  ],
+);
+
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceFailureRow = typeof invoiceFailures.$inferSelect;
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;

@@ -79,6 +79,8 @@ export const API_ERROR_CODES = [
   'invoices.not_found',
   'invoices.token_required',
   'invoices.secrets_unavailable',
+  'invoices.still_not_issuable',
+  'invoices.nothing_to_retry',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -59,6 +59,7 @@ function row(fa3: Fa3Invoice, ksefNumber: string | null): InvoiceRow {
     ksefStatus: ksefNumber ? 'accepted' : 'queued',
     ksefNumber,
     ksefError: null,
+    ksefErrorCode: null,
     upoKey: null,
     createdAt: new Date(),
     updatedAt: new Date(),

@@ -3,17 +3,23 @@ import type { DbOrTx } from '../../db/client.ts';
 import { offerPayments } from '../../db/schema/checkout.ts';
 import {
   invoiceCounters,
+  invoiceFailures,
   invoices,
   invoiceSettings,
+  type InvoiceFailureRow,
   type InvoiceRow,
   type InvoiceSettingsRow,
 } from '../../db/schema/invoices.ts';
 import { offers } from '../../db/schema/offers.ts';
 import { profiles, providerInvoiceData, type ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
+import { users } from '../../db/schema/users.ts';
 
-/** The counter key of a seller: a lawyer's profile, or the operator for its own fee invoices. */
-export const sellerKey = (profileId: number | null): string =>
-  profileId === null ? 'platform' : `profile:${profileId}`;
+/**
+ * The counter key of a seller: the NIP a lawyer invoices as (shared by every account with that
+ * NIP, and outliving each of them: issue 30), or the operator for its own fee invoices.
+ */
+export const sellerKey = (seller: { nip: string } | 'platform'): string =>
+  seller === 'platform' ? 'platform' : `nip:${seller.nip}`;
 
 /**
  * The next number of a seller's series in a year. The upsert takes the counter row's lock until
@@ -221,4 +227,86 @@ export async function findProfileOfUser(db: DbOrTx, userId: string): Promise<{ i
 export async function findPayment(db: DbOrTx, paymentId: number) {
   const [row] = await db.select().from(offerPayments).where(eq(offerPayments.id, paymentId)).limit(1);
   return row ?? null;
+}
+
+/** Which event an invoice failure belongs to: one row per (offer, kind, seller, refund). */
+export interface FailureKey {
+  offerId: number;
+  kind: InvoiceRow['kind'];
+  platform: boolean;
+  refundId: number;
+}
+
+export async function recordInvoiceFailure(
+  db: DbOrTx,
+  key: FailureKey,
+  values: {
+    paymentId: number | null;
+    feeGrosze: number | null;
+    reason: InvoiceFailureRow['reason'];
+    details: string[];
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insert(invoiceFailures)
+    .values({ ...key, ...values, createdAt: values.now, updatedAt: values.now })
+    .onConflictDoUpdate({
+      target: [
+        invoiceFailures.offerId,
+        invoiceFailures.kind,
+        invoiceFailures.platform,
+        invoiceFailures.refundId,
+      ],
+      set: {
+        reason: values.reason,
+        details: values.details,
+        attempts: sql`${invoiceFailures.attempts} + 1`,
+        updatedAt: values.now,
+      },
+    });
+}
+
+export async function clearInvoiceFailure(db: DbOrTx, key: FailureKey): Promise<void> {
+  await db
+    .delete(invoiceFailures)
+    .where(
+      and(
+        eq(invoiceFailures.offerId, key.offerId),
+        eq(invoiceFailures.kind, key.kind),
+        eq(invoiceFailures.platform, key.platform),
+        eq(invoiceFailures.refundId, key.refundId),
+      ),
+    );
+}
+
+export async function findInvoiceFailure(db: DbOrTx, id: number): Promise<InvoiceFailureRow | null> {
+  const [row] = await db.select().from(invoiceFailures).where(eq(invoiceFailures.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The failures on a lawyer's offers (theirs and the operator's fee invoices to them). */
+export async function findInvoiceFailuresOfLawyer(
+  db: DbOrTx,
+  profileId: number,
+): Promise<InvoiceFailureRow[]> {
+  return db
+    .select({ failure: invoiceFailures })
+    .from(invoiceFailures)
+    .innerJoin(offers, eq(offers.id, invoiceFailures.offerId))
+    .where(eq(offers.profileId, profileId))
+    .orderBy(desc(invoiceFailures.id))
+    .then((rows) => rows.map((r) => r.failure));
+}
+
+/** Every failure, the newest first, with the lawyer's e-mail for the administrator. */
+export async function findAllInvoiceFailures(db: DbOrTx) {
+  return db
+    .select({ failure: invoiceFailures, email: users.email })
+    .from(invoiceFailures)
+    .innerJoin(offers, eq(offers.id, invoiceFailures.offerId))
+    .leftJoin(profiles, eq(profiles.id, offers.profileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .orderBy(desc(invoiceFailures.updatedAt))
+    .limit(500);
 }

@@ -1,6 +1,9 @@
 import {
   groszeToDecimalString,
   invoiceDtoSchema,
+  invoiceFailureDtoSchema,
+  invoiceProblemsDtoSchema,
+  type InvoiceFailureDto,
   invoiceSettingsDtoSchema,
   invoiceSettingsSchema,
   type InvoiceDto,
@@ -12,16 +15,21 @@ import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { hashToken } from '../app/token-crypto.ts';
-import type { InvoiceRow } from '../../db/schema/invoices.ts';
+import type { InvoiceFailureRow, InvoiceRow } from '../../db/schema/invoices.ts';
+import { ksefBacklog } from '../ksef/index.ts';
 import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
 import { invoiceNotFound } from './invoices.errors.ts';
 import { renderInvoicePdf } from './invoices.pdf.ts';
 import {
+  findAllInvoiceFailures,
+  findInvoiceFailure,
+  findInvoiceFailuresOfLawyer,
   findInvoiceOfLawyer,
   findInvoicesOfLawyer,
   findPayerInvoice,
   findProfileOfUser,
 } from './invoices.repo.ts';
+import { retryInvoiceFailure, retryInvoiceKsef } from './invoices.retry.ts';
 import { getInvoiceSettings, saveInvoiceSettings } from './invoices.settings.ts';
 
 /** The most recent invoices the history page shows at once. */
@@ -42,7 +50,22 @@ export function invoiceDto(row: InvoiceRow): InvoiceDto {
     ksef_status: row.ksefStatus,
     ksef_number: row.ksefNumber,
     ksef_error: row.ksefError,
+    ksef_error_code: row.ksefErrorCode,
     corrected_invoice_id: row.correctedInvoiceId,
+  };
+}
+
+export function invoiceFailureDto(row: InvoiceFailureRow): InvoiceFailureDto {
+  return {
+    id: row.id,
+    offer_id: row.offerId,
+    kind: row.kind,
+    issuer: row.platform ? 'platform' : 'lawyer',
+    reason: row.reason,
+    details: row.details,
+    attempts: row.attempts,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -68,6 +91,19 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const deps = { db: app.db, clock: app.clock, config: app.config };
   const auth = { preValidation: app.requireUser };
   const ksefEnvironment = app.config.ksef.environment;
+
+  const invoicing = { db: app.db, clock: app.clock, config: app.config, log: app.log };
+  const admin = { onRequest: app.requireAdmin };
+
+  /** A failure on one of this lawyer's offers; anything else is the same 404. */
+  const lawyerFailure = async (userId: string, rawId: string) => {
+    const profile = await findProfileOfUser(app.db, userId);
+    const row = profile ? await findInvoiceFailure(app.db, parseId(rawId)) : null;
+    if (!profile || !row) throw invoiceNotFound();
+    const mine = await findInvoiceFailuresOfLawyer(app.db, profile.id);
+    if (!mine.some((f) => f.id === row.id)) throw invoiceNotFound();
+    return row;
+  };
 
   const lawyerInvoice = async (userId: string, rawId: string) => {
     const profile = await findProfileOfUser(app.db, userId);
@@ -100,6 +136,85 @@ export async function invoicesRoutes(app: FastifyInstance) {
       const rows = profile ? await findInvoicesOfLawyer(app.db, profile.id, LIST_LIMIT) : [];
       return ok(rows.map(invoiceDto));
     },
+  );
+
+  typed.get(
+    '/api/user/invoice-failures',
+    { ...auth, schema: { response: { 200: dataOf(z.array(invoiceFailureDtoSchema)) } } },
+    async (request) => {
+      const profile = await findProfileOfUser(app.db, currentUser(request).id);
+      const rows = profile ? await findInvoiceFailuresOfLawyer(app.db, profile.id) : [];
+      return ok(rows.map(invoiceFailureDto));
+    },
+  );
+
+  // Once the lawyer fixed the cause (their invoice data), the invoice is made again.
+  typed.post(
+    '/api/user/invoice-failures/:id/retry',
+    { ...auth, config: rateLimit(20, '1 minute'), schema: { params: idParams } },
+    async (request) => {
+      const failure = await lawyerFailure(currentUser(request).id, request.params.id);
+      await retryInvoiceFailure(invoicing, failure.id);
+      return ok({ retried: true });
+    },
+  );
+
+  // Sends the lawyer's own invoice to KSeF again (after a refusal, or while it waits).
+  typed.post(
+    '/api/user/invoices/:id/retry',
+    {
+      ...auth,
+      config: rateLimit(20, '1 minute'),
+      schema: { params: idParams, response: { 200: dataOf(invoiceDtoSchema) } },
+    },
+    async (request) => {
+      const row = await lawyerInvoice(currentUser(request).id, request.params.id);
+      if (row.profileId === null) throw invoiceNotFound();
+      return ok(invoiceDto(await retryInvoiceKsef(invoicing, row.id)));
+    },
+  );
+
+  // The administrator: every invoice that could not be made, and every one KSeF refused or holds.
+  typed.get(
+    '/api/admin/invoice-problems',
+    { ...admin, schema: { response: { 200: dataOf(invoiceProblemsDtoSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const failures = await findAllInvoiceFailures(app.db);
+      const backlog = await ksefBacklog(app.db);
+      return ok({
+        failures: failures.map((f) => ({ ...invoiceFailureDto(f.failure), lawyer_email: f.email })),
+        ksef: backlog.map((b) => ({
+          invoice_id: b.invoiceId,
+          offer_id: b.offerId,
+          number: b.number,
+          issuer: b.profileId === null ? ('platform' as const) : ('lawyer' as const),
+          ksef_status: b.ksefStatus,
+          ksef_error_code: b.ksefErrorCode,
+          last_error: b.lastError,
+          attempts: b.attempts,
+          next_attempt_at: b.ksefStatus === 'rejected' ? null : b.nextAttemptAt.toISOString(),
+          lawyer_email: b.email,
+        })),
+      });
+    },
+  );
+
+  typed.post(
+    '/api/admin/invoice-failures/:id/retry',
+    { ...admin, schema: { params: idParams } },
+    async (request) => {
+      const failure = await findInvoiceFailure(app.db, parseId(request.params.id));
+      if (!failure) throw invoiceNotFound();
+      await retryInvoiceFailure(invoicing, failure.id);
+      return ok({ retried: true });
+    },
+  );
+
+  typed.post(
+    '/api/admin/invoices/:id/retry',
+    { ...admin, schema: { params: idParams, response: { 200: dataOf(invoiceDtoSchema) } } },
+    async (request) => ok(invoiceDto(await retryInvoiceKsef(invoicing, parseId(request.params.id)))),
   );
 
   typed.get(

@@ -5,6 +5,7 @@ import {
   invoiceNumber,
   warsawDate,
   type InvoiceAmounts,
+  type InvoiceFailureReason,
   type InvoiceMode,
 } from '@substytut/shared';
 import { OPERATOR } from '@substytut/shared/operator';
@@ -23,14 +24,17 @@ import { buildFa3Xml, xmlDigest, type Fa3Invoice, type Fa3Line, type Fa3Party } 
 import { validateFa3 } from './fa3-xsd.ts';
 import { readInvoiceXml } from './invoice-view.ts';
 import {
+  clearInvoiceFailure,
   findCorrectionsOf,
   findInvoiceByRefund,
   findInvoiceOfOffer,
   findInvoiceSettings,
   findSellerInvoiceData,
   insertInvoice,
+  recordInvoiceFailure,
   sellerKey,
   takeInvoiceNumber,
+  type FailureKey,
 } from './invoices.repo.ts';
 
 /**
@@ -62,6 +66,7 @@ export interface OfferForInvoice {
 
 export class InvoiceNotIssuable extends Error {
   constructor(
+    readonly reason: InvoiceFailureReason,
     message: string,
     readonly details: string[] = [],
   ) {
@@ -105,6 +110,8 @@ const lineOf = (offer: OfferForInvoice['offer'], amounts: InvoiceAmounts): Fa3Li
 
 interface Draft {
   profileId: number | null;
+  /** whose numbering: the NIP the lawyer invoices as, or the operator's */
+  seller: { nip: string } | 'platform';
   offerId: number;
   paymentId: number | null;
   kind: InvoiceRow['kind'];
@@ -124,11 +131,12 @@ interface Draft {
 async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
   const issueDate = warsawDate(now);
   const year = Number(issueDate.slice(0, 4));
-  const seq = await takeInvoiceNumber(tx, sellerKey(draft.profileId), draft.series, year);
+  const seq = await takeInvoiceNumber(tx, sellerKey(draft.seller), draft.series, year);
   const number = invoiceNumber(draft.series, seq, year);
   const xml = buildFa3Xml(draft.fa3(number, issueDate));
   const check = await validateFa3(xml);
-  if (!check.valid) throw new InvoiceNotIssuable('the FA(3) XML does not validate', check.errors);
+  if (!check.valid)
+    throw new InvoiceNotIssuable('schema_invalid', 'the FA(3) XML does not validate', check.errors);
   const row = await insertInvoice(tx, {
     profileId: draft.profileId,
     offerId: draft.offerId,
@@ -156,19 +164,48 @@ async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRo
   return row;
 }
 
+/** The event an invoice is for, and what a retry needs to make it again. */
+type FailureContext = FailureKey & { paymentId: number | null; feeGrosze: number | null };
+
+/**
+ * Runs one invoice's work in a savepoint. What cannot be made is logged and recorded as a failure
+ * the lawyer and the administrator see (issue 30), in a savepoint of its own so that the payment,
+ * the payout or the refund goes on whatever happens; a success clears an earlier failure.
+ */
 async function inSavepoint<T>(
   deps: InvoicingDeps,
   tx: Tx,
-  context: Record<string, unknown>,
+  context: FailureContext,
   work: (sp: Tx) => Promise<T | null>,
 ): Promise<T | null> {
+  const key: FailureKey = {
+    offerId: context.offerId,
+    kind: context.kind,
+    platform: context.platform,
+    refundId: context.refundId,
+  };
   try {
-    return await tx.transaction((sp) => work(sp as Tx));
+    return await tx.transaction(async (sp) => {
+      const result = await work(sp as Tx);
+      await clearInvoiceFailure(sp, key);
+      return result;
+    });
   } catch (error) {
-    deps.log.error(
-      { err: error, details: error instanceof InvoiceNotIssuable ? error.details : undefined, ...context },
-      'invoice not issued',
-    );
+    const notIssuable = error instanceof InvoiceNotIssuable ? error : null;
+    deps.log.error({ err: error, details: notIssuable?.details, ...context }, 'invoice not issued');
+    try {
+      await tx.transaction((sp) =>
+        recordInvoiceFailure(sp, key, {
+          paymentId: context.paymentId,
+          feeGrosze: context.feeGrosze,
+          reason: notIssuable?.reason ?? 'unexpected',
+          details: (notIssuable?.details ?? []).map((d) => d.slice(0, 500)).slice(0, 20),
+          now: deps.clock.now(),
+        }),
+      );
+    } catch (recordError) {
+      deps.log.error({ err: recordError, ...context }, 'invoice failure not recorded');
+    }
     return null;
   }
 }
@@ -184,16 +221,25 @@ export function issueAdvanceInvoice(
   input: OfferForInvoice & { payment: OfferPaymentRow },
   now: Date,
 ): Promise<InvoiceRow | null> {
-  const context = { offerId: input.offer.id, paymentId: input.payment.id, kind: 'ZAL' };
+  const context: FailureContext = {
+    offerId: input.offer.id,
+    kind: 'ZAL',
+    platform: false,
+    refundId: 0,
+    paymentId: input.payment.id,
+    feeGrosze: null,
+  };
   return inSavepoint(deps, tx, context, async (sp) => {
     if (await findInvoiceOfOffer(sp, input.offer.id, 'ZAL', 'lawyer')) return null;
     const seller = await findSellerInvoiceData(sp, input.profile.userId);
-    if (!seller) throw new InvoiceNotIssuable('the lawyer has no invoice data');
+    if (!seller) throw new InvoiceNotIssuable('no_invoice_data', 'the lawyer has no invoice data');
     const settings = await findInvoiceSettings(sp, input.profile.id);
     const amounts = amountsFromNet(input.offer.netGrosze);
     if (amounts.gross !== input.payment.price) {
       throw new InvoiceNotIssuable(
+        'amount_mismatch',
         `paid ${input.payment.price} gr, the offer's gross is ${amounts.gross} gr`,
+        [`paid ${input.payment.price} gr, the offer's gross is ${amounts.gross} gr`],
       );
     }
     const paidOn = warsawDate(input.payment.payDate ?? now);
@@ -202,6 +248,7 @@ export function issueAdvanceInvoice(
       sp,
       {
         profileId: input.profile.id,
+        seller: { nip: seller.nip },
         offerId: input.offer.id,
         paymentId: input.payment.id,
         kind: 'ZAL',
@@ -238,17 +285,25 @@ export function issuePlatformFeeInvoice(
   now: Date,
 ): Promise<InvoiceRow | null> {
   if (input.fee <= 0) return Promise.resolve(null);
-  const context = { offerId: input.offer.id, kind: 'VAT' };
+  const context: FailureContext = {
+    offerId: input.offer.id,
+    kind: 'VAT',
+    platform: true,
+    refundId: 0,
+    paymentId: input.paymentId,
+    feeGrosze: input.fee,
+  };
   return inSavepoint(deps, tx, context, async (sp) => {
     if (await findInvoiceOfOffer(sp, input.offer.id, 'VAT', 'platform')) return null;
     const lawyer = await findSellerInvoiceData(sp, input.profile.userId);
-    if (!lawyer) throw new InvoiceNotIssuable('the lawyer has no invoice data');
+    if (!lawyer) throw new InvoiceNotIssuable('no_invoice_data', 'the lawyer has no invoice data');
     const amounts = amountsFromGross(input.fee);
     const day = warsawDate(now);
     return createInvoice(
       sp,
       {
         profileId: null,
+        seller: 'platform',
         offerId: input.offer.id,
         paymentId: input.paymentId,
         kind: 'VAT',
@@ -301,12 +356,19 @@ export function correctingInvoiceFor(
   refund: RefundForInvoice,
   now: Date,
 ): Promise<InvoiceRow | null> {
-  const context = { offerId: refund.offerId, refundId: refund.id, kind: 'KOR' };
+  const context: FailureContext = {
+    offerId: refund.offerId,
+    kind: 'KOR',
+    platform: false,
+    refundId: refund.id,
+    paymentId: null,
+    feeGrosze: null,
+  };
   return inSavepoint(deps, tx, context, async (sp) => {
     if (await findInvoiceByRefund(sp, refund.id)) return null;
     const advance = await findInvoiceOfOffer(sp, refund.offerId, 'ZAL', 'lawyer');
     if (!advance || advance.profileId === null)
-      throw new InvoiceNotIssuable('the offer has no advance invoice');
+      throw new InvoiceNotIssuable('no_advance', 'the offer has no advance invoice');
     const corrections = await findCorrectionsOf(sp, advance.id);
     const before: InvoiceAmounts = corrections.reduce(
       (sum, k) => ({
@@ -317,7 +379,8 @@ export function correctingInvoiceFor(
       { net: advance.netGrosze, vat: advance.vatGrosze, gross: advance.grossGrosze },
     );
     if (refund.amountGrosze <= 0 || refund.amountGrosze > before.gross) {
-      throw new InvoiceNotIssuable(`refund of ${refund.amountGrosze} gr against ${before.gross} gr invoiced`);
+      const message = `refund of ${refund.amountGrosze} gr against ${before.gross} gr invoiced`;
+      throw new InvoiceNotIssuable('refund_exceeds', message, [message]);
     }
     const after =
       refund.amountGrosze === before.gross
@@ -336,6 +399,8 @@ export function correctingInvoiceFor(
       sp,
       {
         profileId: advance.profileId,
+        // The advance's seller NIP, as issued: the correction continues that NIP's numbering.
+        seller: { nip: original.seller.nip },
         offerId: advance.offerId,
         paymentId: advance.paymentId,
         kind: 'KOR',

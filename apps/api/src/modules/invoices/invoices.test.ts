@@ -42,13 +42,23 @@ const TOKEN = 'ksef-token-20261124-ABCDEF0123456789-secret-value';
 let ip = 0;
 const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-async function lawyer(options: { invoiceData?: boolean } = {}) {
+/** A NIP of its own (valid checksum) for each lawyer, unless a test makes two share one. */
+let nipSeed = 526_100_000;
+function freshNip(): string {
+  for (;;) {
+    const body = String(++nipSeed);
+    const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((acc, w, i) => acc + w * Number(body[i]), 0) % 11;
+    if (sum < 10) return `${body}${sum}`;
+  }
+}
+
+async function lawyer(options: { invoiceData?: boolean; nip?: string } = {}) {
   const session = await t.seed.session();
   const profile = await t.seed.profile({ userId: session.user.id });
   if (options.invoiceData !== false) {
     await t.db.insert(providerInvoiceData).values({
       userId: session.user.id,
-      nip: '5260250274',
+      nip: options.nip ?? freshNip(),
       company: `Kancelaria Adwokacka ${profile.lastname}`,
       street: 'ul. Żurawia 6/12',
       postcode: '00-503',
@@ -116,7 +126,7 @@ describe('the advance invoice of a payment', () => {
     });
     expect((await validateFa3(zal!.xml)).valid).toBe(true);
     expect(zal!.xml).toContain('<NIP>7792364275</NIP>');
-    expect(zal!.xml).toContain('<NIP>5260250274</NIP>');
+    expect(zal!.xml).toMatch(/<Podmiot1>[\s\S]*<NIP>\d{10}<\/NIP>/);
     // Prepared only: nothing goes to KSeF for a lawyer who issues invoices themselves.
     expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toEqual([]);
   });
@@ -141,19 +151,93 @@ describe('the advance invoice of a payment', () => {
     expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toHaveLength(1);
   });
 
-  it('is not made without the lawyer’s invoice data, and the payment still counts', async () => {
-    const { profile } = await lawyer({ invoiceData: false });
+  it('is not made without the lawyer’s invoice data: the payment counts, and the lawyer and the administrator see why', async () => {
+    const { profile, headers, user } = await lawyer({ invoiceData: false });
     const offer = await t.seed.offer({ profileId: profile.id });
+    const countersBefore = (await t.db.select().from(invoiceCounters)).length;
     await pay(profile, offer.offerUrl);
     expect(await offerStatus(offer.id)).toBe('payed');
     expect(await invoicesOf(offer.id)).toEqual([]);
-    // The failed attempt gave its number back.
-    expect(
-      await t.db
-        .select()
-        .from(invoiceCounters)
-        .where(eq(invoiceCounters.seller, `profile:${profile.id}`)),
-    ).toEqual([]);
+    // The failed attempt took no number.
+    expect(await t.db.select().from(invoiceCounters)).toHaveLength(countersBefore);
+    const failures = await t.app.inject({ method: 'GET', url: '/api/user/invoice-failures', headers });
+    expect(failures.statusCode, failures.body).toBe(200);
+    expect(failures.json().data).toEqual([
+      expect.objectContaining({ offer_id: offer.id, kind: 'ZAL', reason: 'no_invoice_data' }),
+    ]);
+    const admin = (await t.seed.session({ role: 'admin' })).headers;
+    const problems = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/invoice-problems',
+      headers: admin,
+    });
+    expect(problems.statusCode, problems.body).toBe(200);
+    expect(problems.json().data.failures).toContainEqual(
+      expect.objectContaining({ offer_id: offer.id, kind: 'ZAL', reason: 'no_invoice_data' }),
+    );
+    // Once the data is in, a retry issues the invoice and the error goes.
+    await t.db.insert(providerInvoiceData).values({
+      userId: user.id,
+      nip: freshNip(),
+      company: 'Kancelaria Adwokacka Później',
+      street: 'ul. Żurawia 6/12',
+      postcode: '00-503',
+      city: 'Warszawa',
+    });
+    const id = failures.json().data[0].id;
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/invoice-failures/${id}/retry`,
+      headers: { ...headers, ...csrf },
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await invoicesOf(offer.id)).toEqual([expect.objectContaining({ kind: 'ZAL', seq: 1 })]);
+    const after = await t.app.inject({ method: 'GET', url: '/api/user/invoice-failures', headers });
+    expect(after.json().data).toEqual([]);
+  });
+
+  it('that the FA(3) schema refuses is an error the lawyer sees with a clear reason, retried once the data is fixed', async () => {
+    const { profile, headers, user } = await lawyer();
+    // Stored before any input rule refused such text: a control character in the seller's name.
+    await t.db
+      .update(providerInvoiceData)
+      .set({ company: 'Kancelaria\u0001Adwokacka' })
+      .where(eq(providerInvoiceData.userId, user.id));
+    const offer = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, offer.offerUrl);
+    expect(await invoicesOf(offer.id)).toEqual([]);
+    const failures = await t.app.inject({ method: 'GET', url: '/api/user/invoice-failures', headers });
+    const [failure] = failures.json().data;
+    expect(failure).toMatchObject({ offer_id: offer.id, kind: 'ZAL', reason: 'schema_invalid' });
+    expect(failure.details.length).toBeGreaterThan(0);
+    // Another lawyer cannot retry it.
+    const stranger = await lawyer();
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/invoice-failures/${failure.id}/retry`,
+      headers: { ...stranger.headers, ...csrf },
+    });
+    expect(foreign.statusCode).toBe(404);
+    // Still broken: the retry answers with the same reason, nothing issued.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/invoice-failures/${failure.id}/retry`,
+      headers: { ...headers, ...csrf },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invoices.still_not_issuable');
+    await t.db
+      .update(providerInvoiceData)
+      .set({ company: 'Kancelaria Adwokacka' })
+      .where(eq(providerInvoiceData.userId, user.id));
+    const fixed = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/invoice-failures/${failure.id}/retry`,
+      headers: { ...headers, ...csrf },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const [zal] = await invoicesOf(offer.id);
+    expect((await validateFa3(zal!.xml)).valid).toBe(true);
   });
 
   it('numbers a lawyer’s invoices one after another, without gaps', async () => {
@@ -183,6 +267,81 @@ describe('invoice numbers under concurrency', () => {
     expect(await take()).toBe(3);
     // Each series and year counts on its own.
     expect(await t.db.transaction((tx) => takeInvoiceNumber(tx, seller, 'FV', 2027))).toBe(1);
+  });
+});
+
+describe('invoice numbers of one seller NIP', () => {
+  const year = () => warsawDate(t.clock.now()).slice(0, 4);
+
+  it('are shared by every account that invoices as that NIP', async () => {
+    const nip = freshNip();
+    const first = await lawyer({ nip });
+    const second = await lawyer({ nip });
+    const a = await t.seed.offer({ profileId: first.profile.id });
+    const b = await t.seed.offer({ profileId: second.profile.id });
+    await pay(first.profile, a.offerUrl);
+    await pay(second.profile, b.offerUrl);
+    expect((await invoicesOf(a.id))[0]?.number).toBe(`FV/1/${year()}`);
+    expect((await invoicesOf(b.id))[0]?.number).toBe(`FV/2/${year()}`);
+  });
+
+  it('continue after the account is deleted and a new one invoices as the same NIP', async () => {
+    const nip = freshNip();
+    const gone = await lawyer({ nip });
+    const offer = await t.seed.offer({ profileId: gone.profile.id });
+    await pay(gone.profile, offer.offerUrl);
+    expect((await invoicesOf(offer.id))[0]?.number).toBe(`FV/1/${year()}`);
+    // The job is settled (paid out), so the account may go.
+    await t.db.update(offers).set({ status: 'archive' }).where(eq(offers.id, offer.id));
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: { ...gone.headers, ...csrf },
+      payload: { password: gone.user.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const again = await lawyer({ nip });
+    const next = await t.seed.offer({ profileId: again.profile.id });
+    await pay(again.profile, next.offerUrl);
+    expect((await invoicesOf(next.id))[0]?.number).toBe(`FV/2/${year()}`);
+  });
+
+  it('give a correction the next number of the NIP’s series, whoever issued the advance', async () => {
+    const nip = freshNip();
+    const first = await lawyer({ nip });
+    const second = await lawyer({ nip });
+    const a = await t.seed.offer({ profileId: first.profile.id, netGrosze: 10_000 });
+    await pay(first.profile, a.offerUrl);
+    const b = await t.seed.offer({ profileId: second.profile.id });
+    await pay(second.profile, b.offerUrl);
+    const deps = { db: t.db, clock: t.clock, config: t.config, log: t.app.log };
+    const kor = await t.db.transaction((tx) =>
+      correctingInvoiceFor(
+        deps,
+        tx as Tx,
+        {
+          id: 8_000_000 + a.id,
+          amountGrosze: 12_300,
+          offerId: a.id,
+          cause: 'dispute',
+          createdAt: t.clock.now(),
+        },
+        t.clock.now(),
+      ),
+    );
+    expect(kor?.number).toBe(`FV/3/${year()}`);
+  });
+
+  it('racing payments of one NIP get distinct consecutive numbers (PostgreSQL with TEST_DATABASE_URL)', async () => {
+    const nip = freshNip();
+    const lawyers = await Promise.all([1, 2, 3, 4, 5].map(() => lawyer({ nip })));
+    const offersToPay = await Promise.all(lawyers.map((l) => t.seed.offer({ profileId: l.profile.id })));
+    await Promise.all(offersToPay.map((o, i) => pay(lawyers[i]!.profile, o.offerUrl)));
+    const numbers = (await Promise.all(offersToPay.map(async (o) => (await invoicesOf(o.id))[0]?.seq))).sort(
+      (x, y) => (x ?? 0) - (y ?? 0),
+    );
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
   });
 });
 

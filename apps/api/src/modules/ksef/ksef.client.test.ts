@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKsef, type FakeKsef } from '../../../test/fake-ksef.ts';
 import { sampleInvoiceXml } from '../../../test/ksef-helpers.ts';
 import { createKsefClient } from './ksef.client.ts';
+import { notThisFile } from './ksef.worker.ts';
 import { isKsefNumber } from './ksef.crypto.ts';
 import { KsefAuthError, KsefUnavailableError, type KsefPort } from './ksef.port.ts';
 
@@ -70,7 +71,7 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
     ['with', true, 'FV/2/2026'],
     ['without', false, 'FV/3/2026'],
   ])(
-    'answers a second upload of the same invoice with the first KSeF number (KSeF’s 440 duplicate, %s extensions)',
+    'answers a second upload of the same invoice with KSeF’s 440 duplicate, the first KSeF number and a UPO naming this file (%s extensions)',
     async (_label, extensions, number) => {
       fake.tokens.set(NIP, TOKEN);
       fake.duplicateExtensions = extensions;
@@ -84,11 +85,29 @@ describe('KSeF API 2.0 client (against a local fake of the same contract)', () =
       const secondStatus = await client.invoiceStatus(auth, second.referenceNumber, two.invoiceReference);
       expect(firstStatus.state).toBe('accepted');
       expect(secondStatus).toMatchObject({
-        state: 'accepted',
+        state: 'duplicate',
+        code: 440,
         ksefNumber: (firstStatus as { ksefNumber: string }).ksefNumber,
       });
+      // The same file: the worker takes the first number as this invoice's.
+      if (secondStatus.state !== 'duplicate') throw new Error('not a duplicate');
+      expect(notThisFile(secondStatus, xml)).toBeNull();
     },
   );
+
+  it('answers another invoice under a used number with a 440 duplicate that is not this file', async () => {
+    fake.tokens.set(NIP, TOKEN);
+    const xml = sampleInvoiceXml({ nip: NIP, number: 'FV/9/2026' });
+    const other = xml.replace('Jan Kowalski', 'Anna Nowak');
+    const auth = await client.authenticate({ nip: NIP, token: TOKEN });
+    const session = await client.openSession(auth);
+    const one = await client.sendInvoice(session, { xml });
+    await client.invoiceStatus(auth, session.referenceNumber, one.invoiceReference);
+    const two = await client.sendInvoice(session, { xml: other });
+    const status = await client.invoiceStatus(auth, session.referenceNumber, two.invoiceReference);
+    if (status.state !== 'duplicate') throw new Error(`expected a duplicate, got ${status.state}`);
+    expect(notThisFile(status, other)).toMatchObject({ code: 440, description: 'Duplikat faktury' });
+  });
 
   it('reports a rejected invoice with KSeF’s code and reason', async () => {
     fake.tokens.set(NIP, TOKEN);

@@ -278,8 +278,9 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
         acquiredAt: state.acquisitionDate ? new Date(state.acquisitionDate) : null,
       };
     }
-    // 440: KSeF already holds this invoice (sent before a crash, or by a second sender): it is
-    // the same invoice, so its first KSeF number and UPO stand.
+    // 440: KSeF already holds an invoice with this seller NIP and number: this very file (sent
+    // before a crash, or by a second sender) or another invoice under the same number. The
+    // original's UPO names its document hash; the worker compares it with this file (issue 30).
     // Before `extensions` (API 2.0 RC6) the same facts were only in the text of `details`.
     const detailText = (state.status.details ?? []).join(' ');
     const original =
@@ -290,13 +291,15 @@ export function createKsefClient(options: KsefClientOptions): KsefPort {
       /sesji:?\s*([0-9A-Z-]{36})/.exec(detailText)?.[1];
     if (code === 440 && original && originalSession) {
       return {
-        state: 'accepted',
+        state: 'duplicate',
+        code,
+        description,
+        details: state.status.details ?? [],
         ksefNumber: original,
         upoXml: await upo(
           auth,
           `/sessions/${encodeURIComponent(originalSession)}/invoices/ksef/${encodeURIComponent(original)}/upo`,
         ),
-        acquiredAt: null,
       };
     }
     if (code < 200 || code === 200) return { state: 'processing' };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, ksefOutbox } from '../../db/schema.ts';
+import { invoices, ksefOutbox, offers, profiles, users } from '../../db/schema.ts';
 
 /**
  * Queues an invoice for KSeF. Call it in the transaction that issues the invoice (mode 'issue'),
@@ -49,7 +49,7 @@ export async function retryKsefSend(db: DbOrTx, invoiceId: number, now: Date): P
   if (rejected) {
     await db
       .update(invoices)
-      .set({ ksefStatus: 'queued', ksefError: null, updatedAt: now })
+      .set({ ksefStatus: 'queued', ksefError: null, ksefErrorCode: null, updatedAt: now })
       .where(and(eq(invoices.id, invoiceId), inArray(invoices.ksefStatus, ['rejected'])));
   }
   return true;
@@ -65,9 +65,16 @@ export function ksefBacklog(db: DbOrTx) {
       attempts: ksefOutbox.attempts,
       nextAttemptAt: ksefOutbox.nextAttemptAt,
       lastError: ksefOutbox.lastError,
+      ksefErrorCode: invoices.ksefErrorCode,
+      offerId: invoices.offerId,
+      profileId: invoices.profileId,
+      email: users.email,
     })
     .from(ksefOutbox)
     .innerJoin(invoices, eq(invoices.id, ksefOutbox.invoiceId))
+    .innerJoin(offers, eq(offers.id, invoices.offerId))
+    .leftJoin(profiles, eq(profiles.id, offers.profileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
     .where(
       or(
         eq(ksefOutbox.state, 'pending'),

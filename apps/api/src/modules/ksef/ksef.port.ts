@@ -34,11 +34,22 @@ export interface KsefInvoiceToSend {
 
 /**
  * KSeF's verdict on one invoice: still processing, accepted (with its KSeF number and the UPO
- * XML), or rejected (KSeF's code and description, e.g. a schema error or a duplicate).
+ * XML), a duplicate (440: KSeF already holds an invoice with this seller NIP and number; its KSeF
+ * number and UPO are given, and only the UPO's document hash tells whether it is this very file,
+ * sent before a crash, or another invoice under the same number), or rejected (KSeF's code and
+ * description, e.g. a schema error).
  */
 export type KsefInvoiceStatus =
   | { state: 'processing' }
   | { state: 'accepted'; ksefNumber: string; upoXml: string; acquiredAt: Date | null }
+  | {
+      state: 'duplicate';
+      code: number;
+      description: string;
+      details: string[];
+      ksefNumber: string;
+      upoXml: string;
+    }
   | { state: 'rejected'; code: number; description: string; details: string[] };
 
 export interface KsefPort {

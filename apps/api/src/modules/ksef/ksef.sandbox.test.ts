@@ -6,7 +6,7 @@ import { sampleInvoiceXml } from '../../../test/ksef-helpers.ts';
 import { createTestClock } from '../../../test/test-clock.ts';
 import { loadConfig } from '../app/config.ts';
 import { createStorage } from '../storage/index.ts';
-import { isKsefNumber } from './ksef.crypto.ts';
+import { isKsefNumber, sha256Base64 } from './ksef.crypto.ts';
 import { createKsefPort } from './index.ts';
 import { KsefAuthError, KsefUnavailableError } from './ksef.port.ts';
 import { createKsefSandbox, SANDBOX_RECEIVER } from './ksef.sandbox.ts';
@@ -42,6 +42,28 @@ describe('KSeF sandbox', () => {
     expect(status.upoXml).toContain(SANDBOX_RECEIVER);
     expect(status.upoXml).toContain('<!-- SANDBOX');
     expect(status.upoXml).toContain('<NumerFaktury>S/1</NumerFaktury>');
+  });
+
+  it('answers a number the NIP already used with KSeF’s duplicate (440) and the first invoice’s facts, never an acceptance', async () => {
+    const sandbox = createKsefSandbox({ storage, clock });
+    const auth = await sandbox.authenticate({ nip: '5265877635', token: 'any' });
+    const session = await sandbox.openSession(auth);
+    const first = await sandbox.sendInvoice(session, { xml: sampleInvoiceXml({ number: 'D/1' }) });
+    const other = sampleInvoiceXml({ number: 'D/1' }).replace('Jan Kowalski', 'Anna Nowak');
+    const second = await sandbox.sendInvoice(session, { xml: other });
+    const original = await sandbox.invoiceStatus(auth, session.referenceNumber, first.invoiceReference);
+    const duplicate = await sandbox.invoiceStatus(auth, session.referenceNumber, second.invoiceReference);
+    expect(original.state).toBe('accepted');
+    expect(duplicate).toMatchObject({
+      state: 'duplicate',
+      code: 440,
+      description: 'Duplikat faktury',
+      ksefNumber: original.state === 'accepted' ? original.ksefNumber : '',
+    });
+    // The UPO is the first file's: its hash is not the second file's.
+    expect(duplicate.state === 'duplicate' && duplicate.upoXml).toContain(
+      `<SkrotDokumentu>${sha256Base64(Buffer.from(sampleInvoiceXml({ number: 'D/1' }), 'utf8'))}</SkrotDokumentu>`,
+    );
   });
 
   it('rejects an invoice of another seller than the session’s NIP, and refuses an empty token', async () => {

@@ -21,8 +21,9 @@ export const SANDBOX_RECEIVER =
  * The embedded KSeF stand-in (KSEF_ENV=sandbox, the default): it takes the same steps as KSeF API
  * 2.0, accepts every well-formed FA(3) invoice whose seller NIP is the session's, gives it a number
  * shaped like KSeF's (NIP-date-12 hex digits-CRC-8) and a UPO shaped like KSeF's v4-3, both marked
- * as the sandbox's. An invoice number it has already accepted for the NIP answers with the first
- * KSeF number, as KSeF's duplicate check (440) does. What it accepted is kept in the storage
+ * as the sandbox's. An invoice number it has already accepted for the NIP answers as KSeF's
+ * duplicate check does: status 440 "Duplikat faktury" naming the first invoice's KSeF number and
+ * UPO (whose document hash tells the sender whether that was this very file). What it accepted is kept in the storage
  * (private/ksef-sandbox/), so a status asked after a restart still answers.
  * `setOutage(true)` (or KSEF_SANDBOX_OUTAGE) makes every call fail like an unreachable KSeF.
  */
@@ -37,6 +38,8 @@ interface SandboxRecord {
   ksefNumber: string | null;
   upoXml: string | null;
   rejection: { code: number; description: string; details: string[] } | null;
+  /** KSeF's 440: the NIP already has an invoice under this number (the first one's number and UPO) */
+  duplicate?: boolean;
 }
 
 const PREFIX = 'private/ksef-sandbox';
@@ -164,9 +167,10 @@ export function createKsefSandbox(options: {
         const numberKey = `${PREFIX}/numbers/${session.auth.nip}-${createHash('sha256').update(facts.invoiceNumber).digest('hex').slice(0, 32)}.json`;
         const first = await readJson<{ ksefNumber: string; upoXml: string }>(numberKey);
         if (first) {
-          // KSeF's duplicate check: the invoice already has its number.
+          // KSeF's duplicate check (seller NIP and invoice number): 440 with the first one's facts.
           record.ksefNumber = first.ksefNumber;
           record.upoXml = first.upoXml;
+          record.duplicate = true;
         } else {
           record.ksefNumber = sandboxKsefNumber(session.auth.nip, day, `${invoiceReference}:${invoice.xml}`);
           record.upoXml = upo(
@@ -197,6 +201,18 @@ export function createKsefSandbox(options: {
         );
       }
       if (record.rejection) return { state: 'rejected', ...record.rejection };
+      if (record.duplicate) {
+        return {
+          state: 'duplicate',
+          code: 440,
+          description: 'Duplikat faktury',
+          details: [
+            `Duplikat faktury. Faktura o numerze KSeF: ${record.ksefNumber ?? ''} została już prawidłowo przesłana do systemu`,
+          ],
+          ksefNumber: record.ksefNumber ?? '',
+          upoXml: record.upoXml ?? '',
+        };
+      }
       return {
         state: 'accepted',
         ksefNumber: record.ksefNumber ?? '',

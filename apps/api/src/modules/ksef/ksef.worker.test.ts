@@ -344,6 +344,56 @@ describe('KSeF outbox worker', () => {
     expect(await retryKsefSend(db, good.id, clock.now())).toBe(false); // accepted: never again
   });
 
+  it('records KSeF’s duplicate (440) of another invoice under the same number as a refusal with its code, never as accepted', async () => {
+    const { profileId } = await lawyer();
+    const other = await lawyer();
+    const nip = '5213003700';
+    const number = `FV/DUP-${randomBytes(3).toString('hex')}/2026`;
+    // Two advocates of one firm, numbered the old way: both issued the same number.
+    const firstXml = sampleInvoiceXml({ nip, number });
+    const secondXml = firstXml.replace('Jan Kowalski', 'Anna Nowak');
+    const one = await issue(profileId, { xml: firstXml });
+    expect(await worker(sandbox).runOnce()).toBe(1);
+    const two = await issue(other.profileId, { xml: secondXml });
+    expect(await worker(sandbox).runOnce()).toBe(1);
+
+    const accepted = await invoiceRow(one.id);
+    const refused = await invoiceRow(two.id);
+    expect(accepted).toMatchObject({ ksefStatus: 'accepted', ksefErrorCode: null });
+    expect(refused).toMatchObject({
+      ksefStatus: 'rejected',
+      ksefNumber: null,
+      upoKey: null,
+      ksefErrorCode: 440,
+    });
+    expect(refused?.ksefError).toMatch(/^440 Duplikat faktury/);
+    expect(refused?.ksefError).toContain('skrót dokumentu');
+    expect(await outboxRow(two.id)).toMatchObject({ state: 'done' });
+  });
+
+  it('does not take an acceptance whose UPO confirms another file as this invoice’s', async () => {
+    const { profileId } = await lawyer();
+    const invoice = await issue(profileId);
+    const elsewhere: KsefPort = {
+      ...sandbox,
+      async invoiceStatus(auth, session, reference) {
+        const status = await sandbox.invoiceStatus(auth, session, reference);
+        if (status.state !== 'accepted') return status;
+        return {
+          ...status,
+          upoXml: status.upoXml.replace(/<SkrotDokumentu>[^<]*</, '<SkrotDokumentu>AAAA<'),
+        };
+      },
+    };
+    expect(await worker(elsewhere).runOnce()).toBe(1);
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      ksefStatus: 'rejected',
+      ksefNumber: null,
+      ksefErrorCode: 200,
+    });
+    expect((await invoiceRow(invoice.id))?.ksefError).toContain('UPO');
+  });
+
   it('keeps the platform’s own invoice waiting, with the reason, while no operator token is set', async () => {
     const invoice = await issue(null);
     expect(await worker(sandbox).runOnce()).toBe(0);

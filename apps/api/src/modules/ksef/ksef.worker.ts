@@ -10,8 +10,15 @@ import {
 import type { Clock } from '../app/clock.ts';
 import { openSecret } from '../app/token-crypto.ts';
 import type { Storage } from '../storage/storage.ts';
-import { KsefAuthError, type KsefAuth, type KsefPort, type KsefSession } from './ksef.port.ts';
-import { invoiceFacts } from './ksef.xml.ts';
+import {
+  KsefAuthError,
+  type KsefAuth,
+  type KsefInvoiceStatus,
+  type KsefPort,
+  type KsefSession,
+} from './ksef.port.ts';
+import { sha256Base64 } from './ksef.crypto.ts';
+import { invoiceFacts, upoFacts } from './ksef.xml.ts';
 import { startPolling } from '../app/polling.ts';
 
 // While a worker holds a row, it is pushed this far into the future; if the worker dies, the row
@@ -77,6 +84,44 @@ async function claimDue(db: Db, now: Date): Promise<KsefOutboxRow[]> {
       )
       .returning();
   });
+}
+
+interface Refusal {
+  code: number;
+  description: string;
+  details: string[];
+}
+
+/**
+ * Why an acceptance or a duplicate answer does not confirm THIS file (issue 30), or null when it
+ * does: its UPO must name this file's SHA-256 (SkrotDokumentu) and, where it says them, this
+ * invoice's number and the KSeF number given. A duplicate whose UPO names no hash cannot be
+ * told apart from another invoice under the same number, so it is not taken as this one.
+ */
+export function notThisFile(
+  status: Extract<KsefInvoiceStatus, { state: 'accepted' | 'duplicate' }>,
+  xml: string,
+): Refusal | null {
+  const upo = upoFacts(status.upoXml);
+  const problems: string[] = [];
+  const hash = sha256Base64(Buffer.from(xml, 'utf8'));
+  if (upo.documentHash ? upo.documentHash !== hash : status.state === 'duplicate')
+    problems.push(`UPO: skrót dokumentu ${upo.documentHash ?? '(brak)'} zamiast ${hash}`);
+  const number = invoiceFacts(xml).invoiceNumber;
+  if (upo.invoiceNumber && upo.invoiceNumber !== number)
+    problems.push(`UPO: numer faktury ${upo.invoiceNumber} zamiast ${number ?? '(brak)'}`);
+  if (upo.ksefNumber && upo.ksefNumber !== status.ksefNumber)
+    problems.push(`UPO: numer KSeF ${upo.ksefNumber} zamiast ${status.ksefNumber}`);
+  if (problems.length === 0) return null;
+  if (status.state === 'duplicate') {
+    // KSeF's own words first, then why the original is not this file.
+    return { code: status.code, description: status.description, details: [...status.details, ...problems] };
+  }
+  return {
+    code: 200,
+    description: 'Potwierdzenie KSeF (UPO) nie dotyczy tej faktury',
+    details: problems,
+  };
 }
 
 /** A message fit for the database and the log: never the token, whatever an error carried. */
@@ -185,7 +230,8 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
         .where(eq(ksefOutbox.invoiceId, row.invoiceId));
       return false;
     }
-    if (status.state === 'accepted') {
+    const refusal = status.state === 'rejected' ? status : notThisFile(status, row.invoice.xml);
+    if (status.state !== 'rejected' && !refusal) {
       const key = upoStorageKey(row.invoiceId);
       await storage.put(key, Buffer.from(status.upoXml, 'utf8'), 'application/xml');
       await db.transaction(async (tx) => {
@@ -197,6 +243,7 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
             ksefNumber: status.ksefNumber,
             upoKey: key,
             ksefError: null,
+            ksefErrorCode: null,
             updatedAt: now,
           })
           .where(eq(invoices.id, row.invoiceId));
@@ -204,8 +251,9 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
       log?.info({ invoiceId: row.invoiceId, ksefNumber: status.ksefNumber }, 'ksef accepted the invoice');
       return true;
     }
+    if (!refusal) return false; // unreachable: a rejection is its own refusal
     const reason =
-      `${status.code} ${status.description}${status.details.length ? `: ${status.details.join('; ')}` : ''}`.slice(
+      `${refusal.code} ${refusal.description}${refusal.details.length ? `: ${refusal.details.join('; ')}` : ''}`.slice(
         0,
         1000,
       );
@@ -213,10 +261,10 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
       if (!(await finish(tx, row.invoiceId, now, reason))) return;
       await tx
         .update(invoices)
-        .set({ ksefStatus: 'rejected', ksefError: reason, updatedAt: now })
+        .set({ ksefStatus: 'rejected', ksefError: reason, ksefErrorCode: refusal.code, updatedAt: now })
         .where(eq(invoices.id, row.invoiceId));
     });
-    log?.warn({ invoiceId: row.invoiceId, code: status.code }, 'ksef rejected the invoice');
+    log?.warn({ invoiceId: row.invoiceId, code: refusal.code }, 'ksef rejected the invoice');
     return true;
   }
 

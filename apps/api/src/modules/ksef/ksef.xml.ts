@@ -45,3 +45,19 @@ export function invoiceFacts(xml: string): InvoiceFacts {
     issueDate: firstText(xml, 'P_1'),
   };
 }
+
+/** What a UPO (KSeF's official receipt) says it confirms: the document's hash, number and KSeF number. */
+export interface UpoFacts {
+  /** SkrotDokumentu: SHA-256 of the invoice file, base64 */
+  documentHash: string | null;
+  invoiceNumber: string | null;
+  ksefNumber: string | null;
+}
+
+export function upoFacts(upoXml: string): UpoFacts {
+  return {
+    documentHash: firstText(upoXml, 'SkrotDokumentu'),
+    invoiceNumber: firstText(upoXml, 'NumerFaktury'),
+    ksefNumber: firstText(upoXml, 'NumerKSeFDokumentu'),
+  };
+}

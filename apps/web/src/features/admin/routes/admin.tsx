@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '@substytut/shared';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Disputes } from '../components/disputes';
+import { InvoiceProblems } from '../components/invoice-problems';
 import { LicenceReviews } from '../components/licence-reviews';
 import { OffersTable } from '../components/offers-table';
 import { ProfilesTable } from '../components/profiles-table';
@@ -22,6 +23,7 @@ export function Component() {
         <Summary locale={locale} />
         <Disputes locale={locale} />
         <LicenceReviews locale={locale} />
+        <InvoiceProblems />
         <ProfilesTable locale={locale} />
         <OffersTable locale={locale} />
       </div>
@@ -30,6 +32,6 @@ export function Component() {
 }
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['admin', 'errors'] };
+export const handle = { i18n: ['admin', 'errors', 'offers'] };
 
 export default Component;

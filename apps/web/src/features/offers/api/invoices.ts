@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceDto } from '@substytut/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceDto, InvoiceFailureDto } from '@substytut/shared';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/save-file';
 
@@ -23,4 +23,36 @@ export function downloadInvoice(
   format: 'xml' | 'pdf',
 ): Promise<void> {
   return downloadApiFile(`/user/invoices/${invoice.id}/${format}`, `faktura-${invoice.id}.${format}`);
+}
+
+export const invoiceFailuresQueryKey = ['user', 'invoice-failures'] as const;
+
+/** GET /user/invoice-failures: invoices the lawyer's offers called for that could not be made (issue 30). */
+export function useInvoiceFailures() {
+  return useQuery(
+    queryOptions({
+      queryKey: invoiceFailuresQueryKey,
+      queryFn: () => api.get<InvoiceFailureDto[]>('/user/invoice-failures'),
+      refetchInterval: 60_000,
+    }),
+  );
+}
+
+/**
+ * POST /user/invoice-failures/{id}/retry (make the invoice again, once the data is fixed) or
+ * /user/invoices/{id}/retry (send it to KSeF again); either way both lists are read again.
+ */
+export function useRetryInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: { failure: number } | { invoice: number }) =>
+      'failure' in target
+        ? api.post(`/user/invoice-failures/${target.failure}/retry`)
+        : api.post(`/user/invoices/${target.invoice}/retry`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoicesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: invoiceFailuresQueryKey }),
+      ]),
+  });
 }

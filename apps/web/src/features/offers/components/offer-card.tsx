@@ -1,4 +1,11 @@
-import { canDelete, formatDate, offerSectionOf, type InvoiceDto, type OfferDto } from '@substytut/shared';
+import {
+  canDelete,
+  formatDate,
+  offerSectionOf,
+  type InvoiceDto,
+  type InvoiceFailureDto,
+  type OfferDto,
+} from '@substytut/shared';
 import {
   Archive,
   BadgeCheck,
@@ -256,11 +263,14 @@ export function OfferCard({
   offer,
   now,
   invoices = [],
+  invoiceFailures = [],
 }: {
   offer: OfferDto;
   now: Date;
   /** this offer's invoices (the list loads them once for every card) */
   invoices?: InvoiceDto[];
+  /** the invoices this offer called for that could not be made (issue 30) */
+  invoiceFailures?: InvoiceFailureDto[];
 }) {
   const { t } = useTranslation('offers');
   const isMobile = useIsMobile();
@@ -309,7 +319,7 @@ export function OfferCard({
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
           {!archived && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}
-          <OfferInvoices invoices={invoices} />
+          <OfferInvoices invoices={invoices} failures={invoiceFailures} />
         </div>
         {!archived && (
           <div className="flex flex-wrap items-center gap-2 border-t border-border p-3">

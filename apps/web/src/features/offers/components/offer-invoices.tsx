@@ -1,11 +1,12 @@
-import { formatPln, type InvoiceDto, type KsefStatus } from '@substytut/shared';
-import { FileCode2, FileText, Receipt } from 'lucide-react';
+import { formatPln, type InvoiceDto, type InvoiceFailureDto, type KsefStatus } from '@substytut/shared';
+import { CircleAlert, FileCode2, FileText, Receipt, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { downloadInvoice } from '../api/invoices';
+import { errorMessage } from '@/lib/api-error';
+import { downloadInvoice, useRetryInvoice } from '../api/invoices';
 import { formatOfferPrice, groszeOf, useLanguage } from '../lib/offer-view';
 
 const KIND_KEYS = {
@@ -74,9 +75,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceDto }) {
           </span>
         )}
       </div>
-      {invoice.ksef_status === 'rejected' && invoice.ksef_error && (
-        <p className="text-xs text-destructive">{invoice.ksef_error}</p>
-      )}
+      {invoice.ksef_status === 'rejected' && <KsefRefusal invoice={invoice} />}
       <div className="flex gap-2">
         <Button
           variant="outline"
@@ -105,10 +104,116 @@ function InvoiceRow({ invoice }: { invoice: InvoiceDto }) {
   );
 }
 
-/** The invoices of one offer on its card: KSeF status, and the XML and PDF for the owner. */
-export function OfferInvoices({ invoices }: { invoices: InvoiceDto[] }) {
+/** "Try again" for a failure or a refused invoice; the lists are read again afterwards. */
+function RetryButton({
+  target,
+  label,
+}: {
+  target: { failure: number } | { invoice: number };
+  label: string;
+}) {
   const { t } = useTranslation('offers');
-  if (invoices.length === 0) return null;
+  const retry = useRetryInvoice();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-8 self-start"
+      loading={retry.isPending}
+      onClick={() =>
+        retry.mutate(target, {
+          onSuccess: () => toast.success(t('invoices.retried')),
+          onError: (error) => toast.error(errorMessage(error, t)),
+        })
+      }
+    >
+      {!retry.isPending && <RotateCw aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}
+
+/** Technical details (the schema validator's or KSeF's own words), folded away. */
+function Details({ lines }: { lines: string[] }) {
+  const { t } = useTranslation('offers');
+  if (lines.length === 0) return null;
+  return (
+    <details className="text-xs text-muted-foreground">
+      <summary className="cursor-pointer select-none">{t('invoices.details')}</summary>
+      <ul className="mt-1 flex flex-col gap-0.5 break-words">
+        {lines.map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** KSeF refused the invoice: its code and words, what to do, and a retry (issue 30). */
+function KsefRefusal({ invoice }: { invoice: InvoiceDto }) {
+  const { t } = useTranslation('offers');
+  const duplicate = invoice.ksef_error_code === 440;
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-1.5 rounded-md border border-destructive/40 bg-destructive/5 p-2"
+    >
+      <p className="flex items-start gap-1.5 text-xs font-medium text-destructive">
+        <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span>
+          {invoice.ksef_error_code !== null && (
+            <>{t('invoices.ksefCode', { code: invoice.ksef_error_code })}: </>
+          )}
+          <span className="break-words">{invoice.ksef_error ?? t('invoices.status.rejected')}</span>
+        </span>
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {t(duplicate ? 'invoices.refusal.duplicate' : 'invoices.refusal.other')}
+      </p>
+      {invoice.issuer === 'lawyer' && (
+        <RetryButton target={{ invoice: invoice.id }} label={t('invoices.retryKsef')} />
+      )}
+    </div>
+  );
+}
+
+/** An invoice the offer called for but that could not be made: why, and a retry once fixed. */
+function FailureRow({ failure }: { failure: InvoiceFailureDto }) {
+  const { t } = useTranslation('offers');
+  const kindLabel = t(KIND_KEYS[failure.issuer === 'platform' ? 'platform' : failure.kind]);
+  return (
+    <li>
+      <div
+        role="alert"
+        className="flex flex-col gap-1.5 rounded-lg border border-destructive/40 bg-destructive/5 p-2.5"
+      >
+        <p className="flex items-start gap-1.5 text-sm font-medium text-destructive">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('invoices.failure.title', { kind: kindLabel })}
+        </p>
+        <p className="text-sm">{t(`invoices.failure.reason.${failure.reason}`)}</p>
+        <Details lines={failure.details} />
+        {failure.issuer === 'lawyer' && (
+          <RetryButton target={{ failure: failure.id }} label={t('invoices.retry')} />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The invoices of one offer on its card: KSeF status, and the XML and PDF for the owner; an
+ * invoice that could not be made or that KSeF refused shows why, with a retry (issue 30).
+ */
+export function OfferInvoices({
+  invoices,
+  failures = [],
+}: {
+  invoices: InvoiceDto[];
+  failures?: InvoiceFailureDto[];
+}) {
+  const { t } = useTranslation('offers');
+  if (invoices.length === 0 && failures.length === 0) return null;
   return (
     <section aria-label={t('invoices.title')} className="flex flex-col gap-2">
       <h4 className="flex items-center gap-1.5 text-sm font-semibold">
@@ -116,6 +221,9 @@ export function OfferInvoices({ invoices }: { invoices: InvoiceDto[] }) {
         {t('invoices.title')}
       </h4>
       <ul className="flex flex-col gap-2">
+        {failures.map((failure) => (
+          <FailureRow key={`failure-${failure.id}`} failure={failure} />
+        ))}
         {invoices.map((invoice) => (
           <InvoiceRow key={invoice.id} invoice={invoice} />
         ))}

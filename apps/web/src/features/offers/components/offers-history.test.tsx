@@ -398,6 +398,7 @@ describe('invoices on the offer card', () => {
     ksef_status: 'accepted',
     ksef_number: '5260250274-20261124-0123456789AB-CD',
     ksef_error: null,
+    ksef_error_code: null,
     corrected_invoice_id: null,
     ...overrides,
   });
@@ -446,6 +447,89 @@ describe('invoices on the offer card', () => {
     await user.click(within(box).getByRole('button', { name: 'Pobierz XML faktury FV/1/2026' }));
     await waitFor(() => expect(saved).toEqual(['faktura-FV-1-2026.pdf', 'faktura-FV-1-2026.xml']));
     expect(fake.callsTo('GET', '/api/user/invoices/2/')).toHaveLength(2);
+  });
+
+  it('shows KSeF’s refusal with its code and text, never as accepted, and sends it again', async () => {
+    const user = setupUser();
+    const paid = makeOffer({ title: 'Duplikat numeru', status: 'payed' });
+    const fake = createFakeOffersApi([paid]);
+    fake.invoices = [
+      invoice({
+        id: 7,
+        offer_id: paid.offerId,
+        number: 'FV/1/2026',
+        ksef_status: 'rejected',
+        ksef_number: null,
+        ksef_error_code: 440,
+        ksef_error: '440 Duplikat faktury: numer już użyty',
+      }),
+    ];
+    serve(fake);
+    renderWithApp(<OffersHistory />);
+    const box = await screen.findByRole('region', { name: 'Faktury' }, { timeout: 15_000 });
+    const alert = within(box).getByRole('alert');
+    expect(alert).toHaveTextContent('Kod KSeF 440: 440 Duplikat faktury: numer już użyty');
+    expect(alert).toHaveTextContent('kolejny wolny numer');
+    expect(box).not.toHaveTextContent('KSeF: przyjęta');
+    await user.click(within(box).getByRole('button', { name: /Wyślij ponownie do KSeF/ }));
+    await waitFor(() => expect(fake.callsTo('POST', '/api/user/invoices/7/retry')).toHaveLength(1));
+    await waitFor(() => expect(within(box).getByText('KSeF: w kolejce')).toBeInTheDocument());
+    expect(within(box).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an invoice that could not be made, with its reason, and retries it once the data is fixed', async () => {
+    const user = setupUser();
+    const paid = makeOffer({ title: 'Bez danych', status: 'payed' });
+    const fake = createFakeOffersApi([paid]);
+    fake.invoiceFailures = [
+      {
+        id: 4,
+        offer_id: paid.offerId,
+        kind: 'ZAL',
+        issuer: 'lawyer',
+        reason: 'schema_invalid',
+        details: ["cvc-pattern-valid: Value 'Kancelaria\u0001' is not facet-valid"],
+        attempts: 1,
+        created_at: '2026-11-24T10:00:00.000Z',
+        updated_at: '2026-11-24T10:00:00.000Z',
+      },
+    ];
+    serve(fake);
+    renderWithApp(<OffersHistory />);
+    const box = await screen.findByRole('region', { name: 'Faktury' }, { timeout: 15_000 });
+    const alert = within(box).getByRole('alert');
+    expect(alert).toHaveTextContent('Nie wystawiono: Faktura zaliczkowa');
+    expect(alert).toHaveTextContent('nie przeszły kontroli schematu FA(3)');
+    expect(alert).toHaveTextContent('Szczegóły techniczne');
+    // Not fixed yet: the reason the server gives shows.
+    await user.click(within(alert).getByRole('button', { name: /Spróbuj ponownie/ }));
+    expect(await screen.findByText(/Faktury nadal nie da się wystawić/)).toBeInTheDocument();
+    fake.failureCauseFixed = true;
+    await user.click(within(alert).getByRole('button', { name: /Spróbuj ponownie/ }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Faktury' })).toBeNull());
+  });
+
+  it('explains a failure in English', async () => {
+    const paid = makeOffer({ title: 'No data', status: 'payed' });
+    const fake = createFakeOffersApi([paid]);
+    fake.invoiceFailures = [
+      {
+        id: 5,
+        offer_id: paid.offerId,
+        kind: 'ZAL',
+        issuer: 'lawyer',
+        reason: 'no_invoice_data',
+        details: [],
+        attempts: 2,
+        created_at: '2026-11-24T10:00:00.000Z',
+        updated_at: '2026-11-24T10:00:00.000Z',
+      },
+    ];
+    serve(fake);
+    renderWithApp(<OffersHistory />, { language: 'en' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('Not issued: Advance invoice');
+    expect(alert).toHaveTextContent('Your invoice details are missing');
   });
 
   it('still shows the cards when the invoices cannot be loaded', async () => {

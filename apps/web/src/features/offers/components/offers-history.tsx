@@ -1,12 +1,12 @@
 import { Inbox, RefreshCw } from 'lucide-react';
-import type { InvoiceDto } from '@substytut/shared';
+import type { InvoiceDto, InvoiceFailureDto } from '@substytut/shared';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/profile-query';
 import { useOffers } from '../api/get-offers';
-import { useInvoices } from '../api/invoices';
+import { useInvoiceFailures, useInvoices } from '../api/invoices';
 import { SECTION_LABEL_KEYS, groupOffers } from '../lib/offer-view';
 import { useNow } from '../lib/use-now';
 import { OfferCard } from './offer-card';
@@ -31,6 +31,7 @@ function OffersList() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
   const invoices = useInvoices();
+  const failures = useInvoiceFailures();
   const now = useNow();
 
   useEffect(() => {
@@ -51,6 +52,14 @@ function OffersList() {
     }
     return map;
   }, [invoices.data]);
+
+  const failuresByOffer = useMemo(() => {
+    const map = new Map<number, InvoiceFailureDto[]>();
+    for (const failure of failures.data ?? []) {
+      map.set(failure.offer_id, [...(map.get(failure.offer_id) ?? []), failure]);
+    }
+    return map;
+  }, [failures.data]);
 
   if (offers.isPending) return <Loading />;
 
@@ -96,6 +105,7 @@ function OffersList() {
                 offer={offer}
                 now={now}
                 invoices={invoicesByOffer.get(offer.offerId)}
+                invoiceFailures={failuresByOffer.get(offer.offerId)}
               />
             ))}
           </ul>
