@@ -172,13 +172,13 @@ export async function afterRegisterMatch(
   now: Date,
   provenBefore: boolean,
 ): Promise<{ state: 'verified' | 'code_sent' | 'manual_review'; reason: string | null }> {
+  if (row.licenceState === 'verified' && provenBefore) return { state: 'verified', reason: null };
   const holders = await verifiedHoldersOf(tx, row.licenseNo, row.id);
   if (holders.length > 0) {
     const told = row.licenceState === 'manual_review' && row.licenceReason === NUMBER_CLAIMED;
     if (!told) await tellHolders(deps, tx, holders, now);
     return { state: 'manual_review', reason: NUMBER_CLAIMED };
   }
-  if (row.licenceState === 'verified' && provenBefore) return { state: 'verified', reason: null };
   if (!contact.email) return { state: 'manual_review', reason: NO_CONTACT };
   const waiting = row.licenceState === 'code_sent' ? await findCode(tx, row.id) : null;
   // A code for this number still works: asking the register again does not send another.

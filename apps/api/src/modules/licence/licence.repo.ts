@@ -127,7 +127,7 @@ export async function findCode(db: DbOrTx, profileId: number): Promise<LicenceCo
 }
 
 export async function saveCode(db: DbOrTx, code: LicenceCodeRow): Promise<void> {
-  const { profileId, ...rest } = code;
+  const { profileId: _profileId, ...rest } = code;
   await db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: rest });
 }
 

@@ -15,6 +15,8 @@ export interface AdvocateEntry {
   /** issue 30: the contacts the entry lists, when it lists them */
   email?: string | null;
   phone?: string | null;
+  /** a results row's link to the entry's own page, where the contacts are */
+  profilePath?: string;
 }
 
 // A contact the code can go to: one plain address, nothing a header could be smuggled into.

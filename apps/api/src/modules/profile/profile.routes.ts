@@ -22,7 +22,6 @@ import {
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
-import type { ProfileRow } from '../../db/schema/profile.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { checkCv, processProfileImage } from './profile.uploads.ts';
 
