@@ -51,6 +51,12 @@ function hashCode(code: string, salt: string): string {
   return createHmac('sha256', Buffer.from(salt, 'hex')).update(code).digest('hex');
 }
 
+/** The stored form of a code: a fresh salt and the code's HMAC under it, never the code. */
+export function hashLicenceCode(code: string): string {
+  const salt = randomBytes(16).toString('hex');
+  return `${salt}:${hashCode(code, salt)}`;
+}
+
 function codeMatches(code: string, stored: string): boolean {
   const [salt = '', hash = ''] = stored.split(':');
   const expected = Buffer.from(hash, 'hex');
@@ -112,10 +118,9 @@ export async function issueCode(
   const owner = await ownerOf(tx, row.userId);
   if (!owner) return false;
   const code = String(randomInt(0, 10 ** LICENCE_CODE_LENGTH)).padStart(LICENCE_CODE_LENGTH, '0');
-  const salt = randomBytes(16).toString('hex');
   await saveCode(tx, {
     profileId: row.id,
-    codeHash: `${salt}:${hashCode(code, salt)}`,
+    codeHash: hashLicenceCode(code),
     channel: 'email',
     sentTo: email,
     licenseNo: row.licenseNo,
