@@ -148,6 +148,8 @@ test.describe('licence verification', () => {
       browser,
       request,
     }) => {
+      // Three accounts, two browsers and the admin panel: a long journey.
+      test.slow();
       const fullname = `${advocate.firstname} ${advocate.lastname}`;
       const lawyer = await createCompleteLawyer(request, advocate);
       await signInBrowser(page, lawyer);
@@ -205,7 +207,8 @@ test.describe('licence verification', () => {
       await admin.goto(texts.adminPath);
       const queue = admin.getByRole('region', { name: texts.queue });
       const item = queue.getByRole('article', { name: fullname });
-      await expect(item).toContainText(advocate.licenseNo);
+      // The queue loads after the rest of the panel.
+      await expect(item).toContainText(advocate.licenseNo, { timeout: 30_000 });
       const claims = item.getByRole('region', { name: `${texts.claims}: ${fullname}` });
       await expect(claims).toContainText(texts.holderWarning);
       await expect(claims).toContainText(lawyer.email);
@@ -220,6 +223,8 @@ test.describe('licence verification', () => {
     browser,
     request,
   }) => {
+    // Two browsers and the admin panel: a long journey on a shared machine.
+    test.slow();
     const Tag = tag();
     const lawyer = await createCompleteLawyer(request, {
       firstname: 'Jan',
