@@ -795,4 +795,19 @@ describe('proof of control (issue 30)', () => {
     const item = queue.json().data.items.find((i: { profile_id: number }) => i.profile_id === second.profile.profileId);
     expect(item.claims.map((c: { profile_id: number }) => c.profile_id)).toContain(holder.profile.profileId);
   });
+
+  it('deleting the account removes a waiting code', async () => {
+    const lawyer = await lawyerWith();
+    const codes = () => t.db.select().from(licenceCodes).where(eq(licenceCodes.profileId, lawyer.profile.profileId));
+    expect(await codes()).toHaveLength(1);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: lawyer.headers,
+      payload: { password: lawyer.user.password },
+      remoteAddress: remoteAddress(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await codes()).toEqual([]);
+  });
 });
