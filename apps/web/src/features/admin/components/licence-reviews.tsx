@@ -112,7 +112,7 @@ function Claims({ review }: { review: LicenceReview }) {
     <section aria-label={t('licence.claimsLabel', { name: review.name })} className="flex flex-col gap-2">
       <h4 className="text-sm font-semibold">{t('licence.claims')}</h4>
       {holder && (
-        <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-2 text-sm">
+        <p role="note" className="rounded-md bg-warning p-2 text-sm text-warning-foreground">
           {t('licence.holderWarning')}
         </p>
       )}

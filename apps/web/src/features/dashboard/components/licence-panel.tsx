@@ -191,7 +191,7 @@ function CodeEntry({ code }: { code: NonNullable<OwnLicence['code']> }) {
         <span className={cn((locked || expired) && 'font-medium text-destructive')}>{status}</span>
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <FormField label={t('licence.code.label')} error={fieldError ?? undefined} className="sm:w-56">
+        <FormField label={t('licence.code.label')} error={fieldError ?? undefined} className="sm:w-80">
           <Input
             value={value}
             inputMode="numeric"
