@@ -2,9 +2,15 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { signInBrowser } from './support/api';
+import { signInBrowser, waitForMail } from './support/api';
 import { startApp } from './support/app';
-import { connectPaymentAccount, createCompleteLawyer, SAMPLE_ADVOCATE } from './support/lawyer';
+import {
+  connectPaymentAccount,
+  createCompleteLawyer,
+  licenceCodeFor,
+  SAMPLE_ADVOCATE,
+  SECOND_SAMPLE_ADVOCATE,
+} from './support/lawyer';
 
 // Seeded at start outside production (apps/api demo accounts).
 const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
@@ -59,61 +65,166 @@ async function openAdminPanel(browser: Browser): Promise<Page> {
 }
 
 test.describe('licence verification', () => {
-  test('a lawyer whose entry number is in the register is verified on saving the profile and can create an offer', async ({
-    page,
-    request,
-  }) => {
-    const lawyer = await createCompleteLawyer(request, SAMPLE_ADVOCATE);
-    await signInBrowser(page, lawyer);
+  /**
+   * Issue 30: a register match proves the advocate exists, not that the account holder is that
+   * advocate. The code goes to the e-mail the register lists for the entry; only typing it back
+   * gives the badge. A second account with the same number goes to the administrator, who sees
+   * both claims, and the first account's owner is told.
+   */
+  for (const journey of [
+    {
+      language: 'pl' as const,
+      advocate: SAMPLE_ADVOCATE,
+      contact: 'a•••••@kancelaria-nowak.example.com',
+      texts: {
+        panel: 'Weryfikacja uprawnień',
+        waiting: 'Czeka na kod z e-maila',
+        sentTo: 'Kod wysłaliśmy na a•••••@kancelaria-nowak.example.com (adres z rejestru)',
+        codeLabel: 'Kod z e-maila (6 cyfr)',
+        confirm: 'Potwierdź kod',
+        wrong: 'Ten kod jest nieprawidłowy. Sprawdź go w wiadomości i wpisz ponownie',
+        triesLeft: 'Pozostałe próby: 4 z 5.',
+        confirmed: 'Uprawnienia zweryfikowane',
+        verified: 'Zweryfikowane',
+        verifiedText: (no: string) =>
+          `Numer wpisu ${no} potwierdzony w rejestrze adwokatów, a kod z adresu e-mail z rejestru wpisany ${todayIn('pl')}.`,
+        conditionMissing: /Zweryfikowane uprawnienia \(numer wpisu\): brakuje/,
+        conditionMet: /Zweryfikowane uprawnienia \(numer wpisu\): spełniony/,
+        conditions: 'Warunki tworzenia ofert',
+        form: 'Formularz nowej oferty',
+        badge: 'Zweryfikowany',
+        tooltip: `Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru ${todayIn('pl')}`,
+        review: 'Czeka na administratora',
+        claimedReason:
+          'Ten numer wpisu jest już potwierdzony na innym koncie, więc sprawdzi go administrator: prześlij zaświadczenie z izby',
+        holderMail: /Inne konto podało Twój numer wpisu/,
+        adminPath: '/admin',
+        queue: /^Weryfikacja uprawnień/,
+        claims: 'Inne konta z tym numerem wpisu',
+        holderWarning: 'Ten numer jest już zweryfikowany na innym koncie.',
+        approveLabel: 'Zatwierdź',
+      },
+    },
+    {
+      language: 'en' as const,
+      advocate: SECOND_SAMPLE_ADVOCATE,
+      contact: 'p•••••@kancelaria-kaminski.example.com',
+      texts: {
+        panel: 'Licence verification',
+        waiting: 'Waiting for the e-mailed code',
+        sentTo: 'We sent the code to p•••••@kancelaria-kaminski.example.com (the register’s address)',
+        codeLabel: 'Code from the e-mail (6 digits)',
+        confirm: 'Confirm the code',
+        wrong: 'This code is not correct. Check it in the message and type it again',
+        triesLeft: 'Tries left: 4 of 5.',
+        confirmed: 'Licence verified',
+        verified: 'Verified',
+        verifiedText: (no: string) =>
+          `Entry number ${no} confirmed in the register of advocates, and the code from the register’s e-mail address typed on ${todayIn('en')}.`,
+        conditionMissing: /A verified licence \(entry number\): missing/,
+        conditionMet: /A verified licence \(entry number\): met/,
+        conditions: 'Conditions for creating offers',
+        form: 'New offer form',
+        badge: 'Verified',
+        tooltip: `Entry number confirmed in the register of advocates and by a code sent to the register’s e-mail address on ${todayIn('en')}`,
+        review: 'Awaiting an administrator',
+        claimedReason:
+          'This entry number is already confirmed on another account, so an administrator will check it: upload a chamber certificate',
+        // The account was registered in Polish: its mail is in Polish.
+        holderMail: /Inne konto podało Twój numer wpisu|Another account gave your entry number/,
+        adminPath: '/en/admin',
+        queue: /^Licence reviews/,
+        claims: 'Other accounts with this entry number',
+        holderWarning: 'This number is already verified on another account.',
+        approveLabel: 'Approve',
+      },
+    },
+  ]) {
+    const { language, advocate, texts } = journey;
+    const prefix = `/${language}`;
 
-    // The profile is not active yet (no payment account), so it opens in the editor, under the
-    // licence panel, which says what the register confirmed and when.
-    await page.goto('/pl/dashboard/profile');
-    const panel = licencePanel(page);
-    await expect(panel.getByText('Zweryfikowane', { exact: true })).toBeVisible();
-    await expect(panel).toContainText(
-      `Numer wpisu WAW/Adw/90002 potwierdzony w rejestrze adwokatów ${todayIn('pl')}.`,
-    );
-    await expect(panel).toContainText('RejestrRejestr adwokatów');
-    await expect(panel.getByRole('button', { name: 'Sprawdź ponownie w rejestrze' })).toBeVisible();
+    test(`(${language}) a matching register entry gets a code by e-mail; only the typed code gives the badge; a second account with the number goes to review`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      // Three accounts, two browsers and the admin panel: a long journey.
+      test.slow();
+      const fullname = `${advocate.firstname} ${advocate.lastname}`;
+      const lawyer = await createCompleteLawyer(request, advocate);
+      await signInBrowser(page, lawyer);
 
-    // The form names the one condition still missing: the payment account.
-    const form = offerForm(page);
-    const conditions = form.getByRole('list', { name: 'Warunki tworzenia ofert' });
-    await expect(conditions.getByRole('listitem')).toHaveText([
-      /Uzupełniony i aktywny profil: brakuje/,
-      /Połączone konto płatności: brakuje/,
-      /Zweryfikowane uprawnienia \(numer wpisu\): spełniony/,
-    ]);
-    await expect(form.getByRole('button', { name: 'Generuj link' })).toBeDisabled();
-    await expectNoAxeViolations(page);
+      // Saved and matched in the register: not verified yet, the code went to the register's e-mail.
+      await page.goto(`${prefix}/dashboard/profile`);
+      const panel = licencePanel(page, texts.panel);
+      await expect(panel.getByText(texts.waiting, { exact: true })).toBeVisible();
+      await expect(panel).toContainText(texts.sentTo);
+      const form = offerForm(page, texts.form);
+      await expect(form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2)).toHaveText(
+        texts.conditionMissing,
+      );
+      await expectNoAxeViolations(page);
 
-    await connectPaymentAccount(request, lawyer);
-    await page.goto('/pl/dashboard/offers');
-    await expect(form.getByRole('list', { name: 'Warunki tworzenia ofert' })).toHaveCount(0);
-    await form.getByLabel('Tytuł zlecenia').fill('Rozprawa w SO Warszawa');
-    await form.getByLabel('Cena netto (zł)').fill('300');
-    await form.getByRole('button', { name: 'Generuj link' }).click();
-    await expect(page.getByText('Utworzono ofertę poprawnie')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('article', { name: 'Rozprawa w SO Warszawa' })).toBeVisible();
+      // A wrong code uses a try and says so next to the field.
+      const code = await licenceCodeFor(request, advocate.licenseNo, lawyer.email);
+      const field = panel.getByLabel(texts.codeLabel);
+      await field.fill(code === '000000' ? '111111' : '000000');
+      await panel.getByRole('button', { name: texts.confirm }).click();
+      await expect(panel.getByText(texts.wrong)).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(panel).toContainText(texts.triesLeft);
 
-    // The public badge says what was checked and when, in both languages.
-    await page.goto(`/pl/u/${lawyer.seolink}`);
-    await expect(await badgeTooltip(page, 'Zweryfikowany')).toHaveText(
-      `Numer wpisu potwierdzony w rejestrze adwokatów ${todayIn('pl')}`,
-    );
-    await page.goto(`/en/u/${lawyer.seolink}`);
-    await expect(await badgeTooltip(page, 'Verified')).toHaveText(
-      `Entry number confirmed in the register of advocates on ${todayIn('en')}`,
-    );
-  });
+      // The right code, as the advocate reads it in the register's mailbox: now verified.
+      await field.fill(code);
+      await panel.getByRole('button', { name: texts.confirm }).click();
+      await expect(page.getByText(texts.confirmed)).toBeVisible();
+      await expect(panel.getByText(texts.verified, { exact: true })).toBeVisible();
+      await expect(panel).toContainText(texts.verifiedText(advocate.licenseNo));
+      await expect(form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2)).toHaveText(
+        texts.conditionMet,
+      );
+
+      // With the payment account the profile is public, with the badge and what it proves.
+      await connectPaymentAccount(request, lawyer);
+      await page.goto(`${prefix}/u/${lawyer.seolink}`);
+      await expect(await badgeTooltip(page, texts.badge)).toHaveText(texts.tooltip);
+
+      // A second account gives the same name and number: never verified automatically.
+      const second = await createCompleteLawyer(request, advocate);
+      const secondPage = await browser.newPage({ locale: language === 'pl' ? 'pl-PL' : 'en-GB' });
+      await signInBrowser(secondPage, second);
+      await secondPage.goto(`${prefix}/dashboard/profile`);
+      const secondPanel = licencePanel(secondPage, texts.panel);
+      await expect(secondPanel.getByText(texts.review, { exact: true })).toBeVisible();
+      await expect(secondPanel).toContainText(texts.claimedReason);
+      await secondPage.close();
+
+      // The first account's owner is told by e-mail.
+      await waitForMail(request, lawyer.email, texts.holderMail);
+
+      // The administrator sees both claims side by side, and approves only from a certificate.
+      const admin = await openAdminPanel(browser);
+      await admin.goto(texts.adminPath);
+      const queue = admin.getByRole('region', { name: texts.queue });
+      const item = queue.getByRole('article', { name: fullname });
+      // The queue loads after the rest of the panel.
+      await expect(item).toContainText(advocate.licenseNo, { timeout: 30_000 });
+      const claims = item.getByRole('region', { name: `${texts.claims}: ${fullname}` });
+      await expect(claims).toContainText(texts.holderWarning);
+      await expect(claims).toContainText(lawyer.email);
+      await expect(item.getByRole('button', { name: `${texts.approveLabel}: ${fullname}` })).toBeDisabled();
+      await expectNoAxeViolations(admin);
+      await admin.context().close();
+    });
+  }
 
   test('a lawyer whose number the register does not know cannot create offers, sends a certificate, and the administrator approves it', async ({
     page,
     browser,
     request,
   }) => {
+    // Two browsers and the admin panel: a long journey on a shared machine.
+    test.slow();
     const Tag = tag();
     const lawyer = await createCompleteLawyer(request, {
       firstname: 'Jan',

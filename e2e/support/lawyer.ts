@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { csrf, registerVerifiedUser, uniqueEmail, type Session } from './api';
+import { csrf, registerVerifiedUser, uniqueEmail, waitForMail, type Session } from './api';
 
 export interface ActiveLawyer extends Session {
   /** The bearer and anti-forgery headers for further API calls with the same `request`. */
@@ -19,8 +20,9 @@ export interface LawyerProfile {
 }
 
 /**
- * The sample register's practising advocate (apps/api licence/sample-register.ts): a lawyer with
- * this name and number is verified by the register as soon as the profile is saved.
+ * The sample register's practising advocate (apps/api licence/sample-register.ts): saving a
+ * profile with this name and number matches the register, and (issue 30) sends a one-time code to
+ * the e-mail the register lists for the entry (SAMPLE_REGISTER_EMAILS); typing it verifies.
  */
 export const SAMPLE_ADVOCATE: Required<LawyerProfile> = {
   firstname: 'Anna Maria',
@@ -29,6 +31,53 @@ export const SAMPLE_ADVOCATE: Required<LawyerProfile> = {
   licenseNo: 'WAW/Adw/90002',
   institution: 'ia-warszawa',
 };
+
+/** Issue 30: the contacts the sample register lists, where the licence codes go. */
+export const SAMPLE_REGISTER_EMAILS: Record<string, string> = {
+  'WAW/Adw/90001': 'prawnik.demo@adwokat.example.com',
+  'WAW/Adw/90002': 'anna.nowak@kancelaria-nowak.example.com',
+  'GDA/Apl/90005': 'michal.zielinski@aplikant.example.com',
+  'WAW/Adw/90007': 'piotr.kaminski@kancelaria-kaminski.example.com',
+};
+
+/** Another practising advocate of the sample register, for a second journey with a fresh number. */
+export const SECOND_SAMPLE_ADVOCATE: Required<LawyerProfile> = {
+  firstname: 'Piotr',
+  lastname: 'Kamiński',
+  permissions: 'adwokat',
+  licenseNo: 'WAW/Adw/90007',
+  institution: 'ia-warszawa',
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Issue 30: the newest licence code the app sent to the register's contact for `licenseNo` on
+ * behalf of `accountEmail`, read from the local mailbox as the advocate would read it.
+ */
+export async function licenceCodeFor(
+  request: APIRequestContext,
+  licenseNo: string,
+  accountEmail: string,
+): Promise<string> {
+  const contact = SAMPLE_REGISTER_EMAILS[licenseNo];
+  if (!contact) throw new Error(`the sample register lists no e-mail for ${licenseNo}`);
+  const mail = await waitForMail(request, contact, new RegExp(escapeRegExp(accountEmail)));
+  const code = /(?:Kod|Code): (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in "${mail.subject}"`);
+  return code;
+}
+
+/** Types the licence code through the API, as the licence panel does; answers the new state. */
+export async function typeLicenceCode(
+  request: APIRequestContext,
+  lawyer: Pick<ActiveLawyer, 'headers'>,
+  code: string,
+): Promise<string> {
+  const typed = await request.post('/api/user/profile/licence/code', { headers: lawyer.headers, data: { code } });
+  expect(typed.status(), await typed.text()).toBe(200);
+  return ((await typed.json()) as { data: { licence: { state: string } } }).data.licence.state;
+}
 
 function profilePayload({
   firstname,
@@ -104,8 +153,9 @@ export async function connectPaymentAccount(
 
 /**
  * A lawyer who may create offers: a complete profile, an active payment account and (issue 22)
- * a verified licence. The sample register's advocates are verified on saving the profile; anyone
- * else is approved by the demo administrator, as a person reviewing would.
+ * a verified licence. A sample-register advocate types the code from the register's e-mail
+ * (issue 30), as a real one would; anyone else (or a number another account already holds) sends
+ * a certificate, which the demo administrator approves, as a person reviewing would.
  */
 export async function createActiveLawyer(
   request: APIRequestContext,
@@ -113,10 +163,17 @@ export async function createActiveLawyer(
 ): Promise<ActiveLawyer> {
   const lawyer = await createCompleteLawyer(request, profile);
   await connectPaymentAccount(request, lawyer);
-  const read = await request.get('/api/user/profile', { headers: lawyer.headers });
-  const licence = ((await read.json()) as { data: { licence: { state: string } } }).data.licence;
-  if (licence.state !== 'verified') await approveLicence(request, lawyer.profileId);
+  let state = await licenceStateOf(request, lawyer);
+  if (state === 'code_sent' && profile?.licenseNo) {
+    state = await typeLicenceCode(request, lawyer, await licenceCodeFor(request, profile.licenseNo, lawyer.email));
+  }
+  if (state !== 'verified') await approveLicence(request, lawyer);
   return lawyer;
+}
+
+async function licenceStateOf(request: APIRequestContext, lawyer: Pick<ActiveLawyer, 'headers'>): Promise<string> {
+  const read = await request.get('/api/user/profile', { headers: lawyer.headers });
+  return ((await read.json()) as { data: { licence: { state: string } } }).data.licence.state;
 }
 
 // Seeded at start outside production (apps/api demo accounts).
@@ -137,11 +194,23 @@ export function adminBearer(request: APIRequestContext): Promise<string> {
   return adminToken;
 }
 
+const CERTIFICATE = readFileSync(new URL('../fixtures/cv.pdf', import.meta.url));
+
 /**
  * Issue 22: offers need a verified licence. The fixture's lawyer is a legal counsel, whom no
- * register answers for, so the demo administrator approves the licence as a person would.
+ * register answers for: the lawyer sends a chamber certificate (issue 30: a person approves only
+ * from one), and the demo administrator approves the licence as a person would.
  */
-export async function approveLicence(request: APIRequestContext, profileId: number): Promise<void> {
+export async function approveLicence(
+  request: APIRequestContext,
+  lawyer: Pick<ActiveLawyer, 'headers' | 'profileId'>,
+): Promise<void> {
+  const sent = await request.post('/api/user/profile/licence/certificate', {
+    headers: lawyer.headers,
+    multipart: { file: { name: 'zaswiadczenie.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE } },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const profileId = lawyer.profileId;
   const decided = await request.post(`/api/admin/licence-reviews/${profileId}`, {
     headers: { ...(await csrf(request)), authorization: `Bearer ${await adminBearer(request)}` },
     data: { decision: 'approve', reason: null },

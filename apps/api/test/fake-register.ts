@@ -18,6 +18,8 @@ export interface FakeRegister {
   url: string;
   /** entry number (as asked) → fixture file name */
   pages: Map<string, string>;
+  /** issue 30: an entry's own page (its contacts): path such as /adwokat/anna-nowak-90002 → fixture file name */
+  entryPages: Map<string, string>;
   requests: { path: string; at: number }[];
   /** true: accept requests and never answer */
   hang: boolean;
@@ -29,6 +31,7 @@ export interface FakeRegister {
 export async function startFakeRegister(): Promise<FakeRegister> {
   const fake: Omit<FakeRegister, 'url' | 'close'> = {
     pages: new Map(),
+    entryPages: new Map(),
     requests: [],
     hang: false,
     failWith: null,
@@ -39,6 +42,11 @@ export async function startFakeRegister(): Promise<FakeRegister> {
     if (fake.hang) return;
     if (fake.failWith) {
       response.writeHead(fake.failWith, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Błąd</h1>');
+      return;
+    }
+    const entryPage = fake.entryPages.get(url.pathname);
+    if (entryPage) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(registerFixture(entryPage));
       return;
     }
     if (url.pathname !== '/adwokat/wyszukaj') {

@@ -17,7 +17,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { desc, eq } from 'drizzle-orm';
 import {
+  mailOutbox,
   offers,
   paymentAccounts,
   profiles,
@@ -306,4 +308,20 @@ export function paymentRow(
     expiresAt,
     payDate: payDate ? new Date(payDate) : null,
   };
+}
+
+/**
+ * Issue 30: the newest one-time licence code the app sent to `to` (the register's contact for the
+ * entry), read from the mail outbox as the advocate would read it from the mailbox.
+ */
+export async function licenceCodeSentTo(db: Db, to: string): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = /(?:Kod|Code): (\d{6})/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no licence code mail to ${to}`);
+  return code;
 }

@@ -72,6 +72,7 @@ export function blankProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
       reason: null,
       certificate_uploaded_at: null,
       register: 'legal_counsel',
+      code: null,
     },
     offer_requirements: { profile_active: false, payment_account: false, licence_verified: false },
     ...overrides,
@@ -202,6 +203,44 @@ export function createFakeDashboardApi(
         if (api.failing.has('licence'))
           return { status: 429, body: { message: 'Too many requests', code: 'errors.too_many_requests' } };
         api.profile = { ...api.profile, licence: verifiedNow(api.profile.licence) };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
+      }
+      // Issue 30: the code '123456' is right; anything else uses a try.
+      case 'POST /api/user/profile/licence/code': {
+        const licence = api.profile.licence;
+        if (!licence?.code) return { status: 409, body: { message: 'No code', code: 'licence.code_not_awaited' } };
+        const typed = String((body as { code?: unknown } | null)?.code ?? '').replace(/\s/g, '');
+        if (typed !== '123456') {
+          const left = licence.code.attempts_left - 1;
+          api.profile = { ...api.profile, licence: { ...licence, code: { ...licence.code, attempts_left: left } } };
+          return left > 0
+            ? { status: 400, body: { message: 'Wrong', code: 'licence.code_wrong', errors: { code: 'licence.code_wrong' } } }
+            : { status: 409, body: { message: 'Locked', code: 'licence.code_locked', errors: { code: 'licence.code_locked' } } };
+        }
+        api.profile = {
+          ...api.profile,
+          licence: { ...verifiedNow(licence), code: null },
+          offer_requirements: { ...api.profile.offer_requirements, licence_verified: true },
+        };
+        return { status: 200, body: { data: { licence: api.profile.licence } } };
+      }
+      case 'POST /api/user/profile/licence/code/resend': {
+        const licence = api.profile.licence;
+        if (!licence?.code) return { status: 409, body: { message: 'No code', code: 'licence.code_not_awaited' } };
+        const now = new Date();
+        api.profile = {
+          ...api.profile,
+          licence: {
+            ...licence,
+            code: {
+              ...licence.code,
+              attempts_left: 5,
+              sent_at: now.toISOString(),
+              expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+              resend_at: new Date(now.getTime() + 60_000).toISOString(),
+            },
+          },
+        };
         return { status: 200, body: { data: { licence: api.profile.licence } } };
       }
       case 'POST /api/user/profile/licence/certificate': {

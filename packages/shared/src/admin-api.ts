@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offerDtoSchema, PROFILE_STATUSES, profileDtoSchema } from './api-types.ts';
-import { LICENCE_SOURCES, LICENCE_STATES } from './licence.ts';
+import { LICENCE_METHODS, LICENCE_SOURCES, LICENCE_STATES } from './licence.ts';
 import { textField } from './validation/fields.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 
@@ -185,6 +185,21 @@ export const licenceReviewItemSchema = z.object({
   certificate_url: z.string().nullable(),
   submitted_at: z.string(),
   checks: z.array(licenceCheckDtoSchema),
+  /**
+   * Issue 30: every other account that gives the same entry number, verified first: the reviewer
+   * sees at once whether someone else holds it.
+   */
+  claims: z.array(
+    z.object({
+      profile_id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      state: z.enum(LICENCE_STATES),
+      method: z.enum(LICENCE_METHODS).nullable(),
+      verified_at: z.string().nullable(),
+      account_created_at: z.string(),
+    }),
+  ),
 });
 export type LicenceReviewItem = z.infer<typeof licenceReviewItemSchema>;
 export const licenceReviewListSchema = z.object({ items: z.array(licenceReviewItemSchema) });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { hearingDtoSchema } from './hearing.ts';
-import { LICENCE_METHODS, LICENCE_REGISTERS, LICENCE_STATES } from './licence.ts';
+import {
+  LICENCE_CODE_CHANNELS,
+  LICENCE_CODE_LENGTH,
+  LICENCE_METHODS,
+  LICENCE_REGISTERS,
+  LICENCE_STATES,
+} from './licence.ts';
 import { OFFER_STATUSES } from './offer-status.ts';
 import { hearingReportDtoSchema, settlementDtoSchema } from './hearing-report.ts';
 
@@ -89,8 +95,33 @@ export const licenceDtoSchema = z.object({
   reason: z.string().nullable(),
   certificate_uploaded_at: z.string().nullable(),
   register: z.enum(LICENCE_REGISTERS),
+  /**
+   * Issue 30: the one-time code waiting to be typed (state 'code_sent'): where it went (the
+   * register's contact, partly hidden), until when it works, tries left, and from when a new one
+   * may be asked for. null in every other state.
+   */
+  code: z
+    .object({
+      channel: z.enum(LICENCE_CODE_CHANNELS),
+      sent_to: z.string(),
+      sent_at: z.string(),
+      expires_at: z.string(),
+      attempts_left: z.number().int(),
+      resend_at: z.string(),
+    })
+    .nullable(),
 });
 export type LicenceDto = z.infer<typeof licenceDtoSchema>;
+
+/** POST /api/user/profile/licence/code: the one-time code as typed (spaces and dashes allowed). */
+export const licenceCodeBodySchema = z.object({
+  code: z
+    .string({ error: 'validation.licenceCode' })
+    .max(40, 'validation.licenceCode')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${LICENCE_CODE_LENGTH}}$`), 'validation.licenceCode')),
+});
+export type LicenceCodeBody = z.infer<typeof licenceCodeBodySchema>;
 
 /** What creating offers needs; all three true ⇒ allowed (mayCreateOffers). */
 export const offerRequirementsDtoSchema = z.object({

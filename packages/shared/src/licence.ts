@@ -8,7 +8,12 @@ import type { ProfessionalTypeId } from './reference-data/professional-types.ts'
  * Legal counsel and their trainees carry their regional chamber's prefix, e.g. `WA-14592`.
  */
 
-export const LICENCE_STATES = ['unverified', 'pending', 'verified', 'rejected', 'manual_review'] as const;
+/**
+ * 'code_sent' (issue 30): the register matched, and a one-time code went to a contact the register
+ * lists for the entry; only typing it back makes the licence 'verified'. 'verified' alone means
+ * "badge, may create offers, may be paid".
+ */
+export const LICENCE_STATES = ['unverified', 'pending', 'code_sent', 'verified', 'rejected', 'manual_review'] as const;
 export type LicenceState = (typeof LICENCE_STATES)[number];
 
 /** How a verified licence was confirmed: the public register, or an administrator from a certificate. */
@@ -20,13 +25,25 @@ export const LICENCE_REGISTERS = ['advocates', 'legal_counsel'] as const;
 export type LicenceRegister = (typeof LICENCE_REGISTERS)[number];
 
 /** Where the evidence of one check came from. */
-export const LICENCE_SOURCES = ['sample', 'advocates_register', 'review'] as const;
+/** 'code': the lawyer typed the one-time code sent to the register's contact (issue 30). */
+export const LICENCE_SOURCES = ['sample', 'advocates_register', 'review', 'code'] as const;
 export type LicenceSource = (typeof LICENCE_SOURCES)[number];
 
 /** A positive register result still counts this long when the register cannot be reached. */
 export const LICENCE_GRACE_HOURS = 72;
 /** A verified licence is asked again after this many days. */
 export const LICENCE_RECHECK_DAYS = 30;
+
+/** The one-time code of issue 30: its digits, how long it lives, how many tries it allows. */
+export const LICENCE_CODE_LENGTH = 6;
+export const LICENCE_CODE_TTL_MINUTES = 30;
+export const LICENCE_CODE_MAX_ATTEMPTS = 5;
+/** A new code may be asked for this long after the last one was sent, at most this many a day. */
+export const LICENCE_CODE_RESEND_SECONDS = 60;
+export const LICENCE_CODE_SENDS_PER_DAY = 5;
+/** Where a code can go: the register's e-mail, or a text message where an SMS adapter is set up. */
+export const LICENCE_CODE_CHANNELS = ['email', 'sms'] as const;
+export type LicenceCodeChannel = (typeof LICENCE_CODE_CHANNELS)[number];
 
 /**
  * The bar chambers' codes of resolution 101/2015, by the institution id of the profile form

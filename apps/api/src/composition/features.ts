@@ -37,7 +37,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
     onProfileChanged: (userId) => offerCards.refreshProfileInBackground(userId),
     // Issue 22: a new name, type, chamber or entry number is asked of the register again. The
     // embedded register answers at once; the real one (up to its timeout) after the answer is sent.
-    onProfileSaved: async (before, after) => {
+    onProfileSaved: async (before, after, origin) => {
       const { due, droppedCertificate } = await queueLicenceCheck(licence, before, after);
       if (droppedCertificate) {
         await app.storage
@@ -45,7 +45,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
           .catch((err: unknown) => app.log.warn({ err, key: droppedCertificate }, 'old certificate left'));
       }
       if (!due) return;
-      const check = () => checkLicence(licence, after.id);
+      const check = () => checkLicence(licence, after.id, origin);
       if (licence.register.kind === 'sample') await check();
       else app.background.run('licence check', check);
     },

@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   invoices,
+  licenceCodes,
   offerPayments,
   offers,
   paymentAccounts,
@@ -18,6 +19,7 @@ import { ksefOutbox } from '../../src/db/schema/ksef.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { hearingReports } from '../../src/db/schema/disputes.ts';
 import { hashToken } from '../../src/modules/app/token-crypto.ts';
+import { hashLicenceCode } from '../../src/modules/licence/licence.code.ts';
 import { requestExport } from '../../src/modules/my-data/my-data.export.ts';
 import { myDataDepsOf } from '../../src/modules/my-data/my-data.routes.ts';
 import {
@@ -58,6 +60,26 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 type Actor = 'anon' | 'a' | 'b' | 'admin';
+
+/** Issue 30: A's licence waits for the code 123456, sent at `sentAt`. */
+async function awaitCode(w: World, sentAt: Date): Promise<void> {
+  const [row] = await w.t.db.select().from(profiles).where(eq(profiles.id, w.a.profileId));
+  if (!row) throw new Error('no profile of A');
+  await w.t.db.update(profiles).set({ licenceState: 'code_sent' }).where(eq(profiles.id, w.a.profileId));
+  const code = {
+    profileId: w.a.profileId,
+    codeHash: hashLicenceCode('123456'),
+    channel: 'email' as const,
+    sentTo: 'a.register@example.com',
+    licenseNo: row.licenseNo,
+    sentAt,
+    expiresAt: new Date(sentAt.getTime() + 30 * 60_000),
+    attempts: 0,
+    sends: 1,
+    windowStartedAt: sentAt,
+  };
+  await w.t.db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: code });
+}
 const ACTORS: Actor[] = ['anon', 'a', 'b', 'admin'];
 type LinkToken = 'none' | 'foreign' | 'own';
 type Build<A extends unknown[]> = (w: World, ...args: A) => InjectOptions | Promise<InjectOptions>;
@@ -248,13 +270,23 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
   'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
   // Issue 22: the caller's own licence.
-  'POST /api/user/profile/licence/check': {
+  'POST /api/user/profile/licence/check': { policy: 'self', request: () => post('/api/user/profile/licence/check') },
+  'POST /api/user/profile/licence/certificate': { policy: 'self', request: () => uploadOptions('certificate') },
+  // Issue 30: the one-time code to the register's contact, and a new one.
+  // A is given a code to type (or one sent two minutes ago) for the rightful cells only.
+  'POST /api/user/profile/licence/code': {
     policy: 'self',
-    request: () => post('/api/user/profile/licence/check'),
+    request: async (w, actor) => {
+      if (actor === 'a') await awaitCode(w, w.t.clock.now());
+      return post('/api/user/profile/licence/code', { code: '123456' });
+    },
   },
-  'POST /api/user/profile/licence/certificate': {
+  'POST /api/user/profile/licence/code/resend': {
     policy: 'self',
-    request: () => uploadOptions('certificate'),
+    request: async (w, actor) => {
+      if (actor === 'a') await awaitCode(w, new Date(w.t.clock.now().getTime() - 120_000));
+      return post('/api/user/profile/licence/code/resend');
+    },
   },
   'GET /api/user/profile/invoice': { policy: 'self', request: () => get('/api/user/profile/invoice') },
   'PUT /api/user/profile/invoice': {
@@ -517,7 +549,12 @@ const MATRIX: Record<string, Rule> = {
     policy: 'admin',
     // A throwaway profile in review per cell, so the administrator's decision changes nobody in the world.
     request: async (w) => {
-      const p = await w.t.seed.profile({ active: false, licenceState: 'manual_review' });
+      // Issue 30: a person approves only from a certificate.
+      const p = await w.t.seed.profile({
+        active: false,
+        licenceState: 'manual_review',
+        licenceCertificateKey: 'private/licence/matrix.pdf',
+      });
       return post(`/api/admin/licence-reviews/${p.id}`, { decision: 'approve' });
     },
   },

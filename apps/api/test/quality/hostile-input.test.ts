@@ -13,7 +13,7 @@ import {
 } from '../../src/modules/auth/auth.schemas.ts';
 import { acceptBody, paymentBody } from '../../src/modules/offers/offers.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
-import { isPersonText, nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
+import { isPersonText, licenceCodeBodySchema, nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
 import { offerPayments } from '../../src/db/schema/checkout.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
@@ -288,6 +288,8 @@ function bodyEndpoint(
 let t: TestApp;
 let send: Send;
 let target: { seolink: string; offerUrl: string };
+/** the owner's bearer header, for the signed-in endpoints (issue 30's licence code) */
+let ownerAuth: Record<string, string> = {};
 
 const probeEmail = 'hostile-probe@example.com';
 
@@ -356,6 +358,20 @@ const ENDPOINTS: Endpoint[] = [
       })),
   },
   bodyEndpoint('POST /api/public/offer/accept', () => '/api/public/offer/accept', acceptBody, { token: 'x' }),
+  // Issue 30: the licence code, typed by a signed-in lawyer (this one awaits none: nothing changes).
+  {
+    name: 'POST /api/user/profile/licence/code',
+    arbitrary: () =>
+      payloads({ code: '123456' }).map((payload) => ({
+        request: {
+          method: 'POST',
+          url: '/api/user/profile/licence/code',
+          headers: { 'content-type': payload.contentType, ...ownerAuth },
+          payload: payload.body,
+        },
+        malformed: isMalformed(licenceCodeBodySchema, payload),
+      })),
+  },
   {
     name: 'GET /api/public/profile/:seolink',
     arbitrary: () =>
@@ -379,6 +395,7 @@ beforeAll(async () => {
   t = await createTestApp();
   send = await makeSend(t);
   const owner = await lawyer(t);
+  ownerAuth = owner.headers;
   const offer = await t.seed.offer({ profileId: owner.profileId });
   target = { seolink: owner.seolink, offerUrl: offer.offerUrl };
 }, 120_000);

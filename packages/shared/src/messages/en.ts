@@ -86,6 +86,19 @@ export const en: Record<keyof typeof pl, string> = {
     'Fill in your professional type, chamber and entry number in the profile to have your licence checked',
   'licence.not_in_review': 'This verification is no longer waiting for a decision by an administrator',
   'licence.certificate_missing': 'No certificate was sent',
+  // The one-time code to the register's contact (issue 30).
+  'licence.code_wrong':
+    'This code is not correct. Check it in the message and type it again',
+  'licence.code_expired':
+    'This code has expired (a code works for 30 minutes). Ask for a new code',
+  'licence.code_locked':
+    'A wrong code was typed 5 times, so this code no longer works. Ask for a new code',
+  'licence.code_not_awaited':
+    'This verification is not waiting for a code',
+  'licence.code_resend_wait':
+    'You can ask for a new code a minute after the last one. Try again shortly',
+  'licence.code_daily_limit':
+    'We have already sent 5 codes within a day. Try again tomorrow or upload a chamber certificate',
   // Why a licence is not verified (issue 22): the profile's licence.reason when the register answered.
   'licence.reason.not_found': 'The register of advocates has no entry with this number',
   'licence.reason.name_mismatch': 'The name in the entry with this number differs from your profile',
@@ -99,6 +112,10 @@ export const en: Record<keyof typeof pl, string> = {
   'licence.reason.register_unavailable':
     'The register of advocates cannot be reached right now: we will try again, or upload a certificate from your chamber',
   'licence.reason.certificate_sent': 'Your certificate is waiting for an administrator to check it',
+  'licence.reason.number_claimed':
+    'This entry number is already confirmed on another account, so an administrator will check it: upload a chamber certificate',
+  'licence.reason.no_contact':
+    'The register lists no e-mail address for this entry that we could send a code to: upload a chamber certificate and an administrator will check it',
   'invoices.not_found': 'Invoice not found',
   'invoices.token_required': 'Enter a KSeF token so the service can issue invoices on your behalf',
   'invoices.secrets_unavailable':
@@ -196,6 +213,7 @@ export const en: Record<keyof typeof pl, string> = {
     'The chamber code in the entry number does not match the bar chamber you chose',
   'validation.licenceNoLegalCounsel': 'Enter the entry number as chamber prefix-number, e.g. WA-14592',
   'validation.reviewReason': 'Give a reason (3 to 1000 characters)',
+  'validation.licenceCode': 'Type the 6-digit code from the message',
   // The web client's own: no answer, or none in time.
   network: 'Problem with your internet connection',
   timeout: 'The server did not respond in time. Please try again',

@@ -89,6 +89,19 @@ export const pl = {
   'licence.details_missing': 'Uzupełnij rodzaj uprawnień, izbę i numer wpisu w profilu, aby sprawdzić uprawnienia',
   'licence.not_in_review': 'Ta weryfikacja nie czeka już na decyzję administratora',
   'licence.certificate_missing': 'Nie przesłano zaświadczenia',
+  // The one-time code to the register's contact (issue 30).
+  'licence.code_wrong':
+    'Ten kod jest nieprawidłowy. Sprawdź go w wiadomości i wpisz ponownie',
+  'licence.code_expired':
+    'Ten kod wygasł (kod działa 30 minut). Poproś o nowy kod',
+  'licence.code_locked':
+    'Błędny kod wpisano 5 razy, więc ten kod już nie działa. Poproś o nowy kod',
+  'licence.code_not_awaited':
+    'Ta weryfikacja nie czeka na kod',
+  'licence.code_resend_wait':
+    'Nowy kod możesz zamówić minutę po poprzednim. Spróbuj za chwilę',
+  'licence.code_daily_limit':
+    'Wysłaliśmy już 5 kodów w ciągu doby. Spróbuj jutro albo prześlij zaświadczenie z izby',
   // Why a licence is not verified (issue 22): the profile's licence.reason when the register answered.
   'licence.reason.not_found': 'W rejestrze adwokatów nie ma wpisu o tym numerze',
   'licence.reason.name_mismatch': 'Imię i nazwisko we wpisie o tym numerze są inne niż w profilu',
@@ -102,6 +115,10 @@ export const pl = {
   'licence.reason.register_unavailable':
     'Rejestr adwokatów jest chwilowo niedostępny: sprawdzimy ponownie lub prześlij zaświadczenie z izby',
   'licence.reason.certificate_sent': 'Zaświadczenie czeka na sprawdzenie przez administratora',
+  'licence.reason.number_claimed':
+    'Ten numer wpisu jest już potwierdzony na innym koncie, więc sprawdzi go administrator: prześlij zaświadczenie z izby',
+  'licence.reason.no_contact':
+    'Rejestr nie podaje dla tego wpisu adresu e-mail, na który moglibyśmy wysłać kod: prześlij zaświadczenie z izby, a sprawdzi je administrator',
   'invoices.not_found': 'Nie znaleziono faktury',
   'invoices.token_required': 'Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu',
   'invoices.secrets_unavailable':
@@ -197,6 +214,7 @@ export const pl = {
   'validation.licenceNoChamberMismatch': 'Kod izby w numerze wpisu nie zgadza się z wybraną izbą adwokacką',
   'validation.licenceNoLegalCounsel': 'Podaj numer wpisu w formacie prefiks izby-numer, np. WA-14592',
   'validation.reviewReason': 'Podaj powód (od 3 do 1000 znaków)',
+  'validation.licenceCode': 'Wpisz 6-cyfrowy kod z wiadomości',
   // The web client's own: no answer, or none in time.
   network: 'Problem z połączeniem internetowym',
   timeout: 'Serwer nie odpowiedział na czas. Spróbuj ponownie',

@@ -1,4 +1,4 @@
-import { LICENCE_SOURCES } from '@substytut/shared';
+import { LICENCE_CODE_CHANNELS, LICENCE_SOURCES } from '@substytut/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profile.ts';
 import { users } from './users.ts';
@@ -46,4 +46,29 @@ export const licenceRegisterSlots = pgTable('licence_register_slots', {
   nextRequestAt: timestamp('next_request_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Issue 30: the one-time code that proves the account holder reads the contact the register lists
+ * for the entry. One row per profile (a new code replaces the old one); only a salted hash of the
+ * code is kept. Deleted when the code is used, or when the name or number changes.
+ */
+export const licenceCodes = pgTable('licence_codes', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  /** hex salt ':' hex HMAC-SHA256(salt, code) */
+  codeHash: text('code_hash').notNull(),
+  channel: text('channel', { enum: LICENCE_CODE_CHANNELS }).notNull(),
+  /** the register's contact the code went to */
+  sentTo: text('sent_to').notNull(),
+  /** the entry number the code proves */
+  licenseNo: text('license_no').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  /** codes sent since `windowStartedAt` (at most LICENCE_CODE_SENDS_PER_DAY a day) */
+  sends: integer('sends').notNull().default(1),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+export type LicenceCodeRow = typeof licenceCodes.$inferSelect;
 export type LicenceCheckRow = typeof licenceChecks.$inferSelect;

@@ -68,7 +68,7 @@ export const profiles = pgTable(
     check('profiles_status_valid', sql`${t.status} in ('inactive', 'active')`),
     check(
       'profiles_licence_state_valid',
-      sql`${t.licenceState} in ('unverified', 'pending', 'verified', 'rejected', 'manual_review')`,
+      sql`${t.licenceState} in ('unverified', 'pending', 'code_sent', 'verified', 'rejected', 'manual_review')`,
     ),
     index('profiles_licence_state_idx').on(t.licenceState, t.licenceCheckedAt),
   ],

@@ -156,6 +156,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(60_000).default(10_000),
   ),
+  // Issue 30: the pause before the entry's own page (its contacts) after a search: the register's
+  // crawl delay. Tests against the local fake set 0.
+  LICENCE_REGISTER_PAGE_DELAY_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(10_000),
+  ),
   // E-invoicing (modules/ksef): the embedded sandbox, or the Ministry's KSeF API 2.0 environment.
   KSEF_ENV: z.preprocess(emptyToUndefined, z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
   // Overrides the environment's API address (a local fake in tests, a proxy).
@@ -246,6 +252,8 @@ export interface Config {
     /** rejestradwokatow.pl (a local fake in tests) */
     url: string;
     timeoutMs: number;
+    /** the pause between the search and the entry's page (issue 30) */
+    pageDelayMs: number;
   };
   /** days the client has to confirm a done job before it is archived and paid out */
   acceptanceWindowDays: number;
@@ -404,6 +412,7 @@ export function loadConfig(
       kind: env.LICENCE_REGISTER,
       url: env.LICENCE_REGISTER_URL.replace(/\/+$/, ''),
       timeoutMs: env.LICENCE_REGISTER_TIMEOUT_MS,
+      pageDelayMs: env.LICENCE_REGISTER_PAGE_DELAY_MS,
     },
     gusApiKey: env.GUS_API_KEY ?? null,
     gusApiUrl: env.GUS_API_URL,

@@ -21,7 +21,8 @@ export const DEMO_ACCOUNTS = [
     name: 'Prawnik Demo',
     // The lawyer's draft profile exists from the start, so the admin table lists it by name
     // before the first login (an administrator has no profile at all). Its entry number is the
-    // sample register's practising advocate, so saving the profile verifies the licence (issue 22).
+    // sample register's practising advocate, so saving the profile matches the register and (issue
+    // 30) sends the one-time code to the entry's e-mail, which the local mailbox (/dev/mail) shows.
     profile: {
       firstname: 'Prawnik',
       lastname: 'Demo',

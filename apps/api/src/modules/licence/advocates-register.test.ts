@@ -8,6 +8,7 @@ import {
   createTestApp,
   createTestDatabase,
   csrfHeaders,
+  licenceCodeSentTo,
   migrationsDir,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -28,6 +29,7 @@ describe('parseRegisterPage (recorded, reconstructed pages)', () => {
         licenseNo: 'WAW/Adw/90002',
         chamber: 'Izba Adwokacka w Warszawie',
         status: 'Wykonujący zawód',
+        profilePath: '/adwokat/anna-nowak-90002',
       },
     ]);
     expect(parseRegisterPage(registerFixture('search-two-results.html')).map((e) => e.licenseNo)).toEqual([
@@ -36,10 +38,23 @@ describe('parseRegisterPage (recorded, reconstructed pages)', () => {
     ]);
   });
 
-  it('reads an entry page of label/value pairs the same way', () => {
-    expect(parseRegisterPage(registerFixture('entry-practising.html'))).toEqual(
-      parseRegisterPage(registerFixture('search-practising.html')),
-    );
+  it('reads an entry page of label/value pairs the same way, with its contacts', () => {
+    const { profilePath: _link, ...row } = parseRegisterPage(registerFixture('search-practising.html'))[0]!;
+    expect(parseRegisterPage(registerFixture('entry-practising.html'))).toEqual([
+      { ...row, email: 'anna.nowak@kancelaria-nowak.example.com', phone: '+48 22 000 00 02' },
+    ]);
+  });
+
+  it('joins the e-mail the register splits across data attributes (issue 30), and finds none where none is listed', () => {
+    expect(parseRegisterPage(registerFixture('entry-trainee.html'))[0]).toMatchObject({
+      licenseNo: 'GDA/Apl/90005',
+      email: 'michal.zielinski@aplikant.example.com',
+    });
+    expect(parseRegisterPage(registerFixture('entry-trainee.html'))[0]?.phone).toBeUndefined();
+    expect(parseRegisterPage(registerFixture('entry-no-contact.html'))[0]?.email).toBeUndefined();
+    // Half an address is no address.
+    const half = registerFixture('entry-practising.html').replace('data-eb="kancelaria-nowak.example.com"', 'data-eb=""');
+    expect(parseRegisterPage(half)[0]?.email).toBeUndefined();
   });
 
   it('finds nothing on the empty result page or a page of another shape', () => {
@@ -75,9 +90,16 @@ beforeAll(async () => {
   fake.pages.set('WAW/Adw/90002', 'search-two-results.html');
   fake.pages.set('KRA/Adw/90003', 'search-non-practising.html');
   fake.pages.set('GDA/Apl/90005', 'search-trainee.html');
+  fake.entryPages.set('/adwokat/anna-nowak-90002', 'entry-practising.html');
+  fake.entryPages.set('/adwokat/michal-zielinski-90005', 'entry-trainee.html');
   // The fake answers in this process: a generous timeout, so a busy machine is not a timed-out register.
   t = await createTestApp({
-    env: { LICENCE_REGISTER: 'advocates', LICENCE_REGISTER_URL: fake.url, LICENCE_REGISTER_TIMEOUT_MS: '3000' },
+    env: {
+      LICENCE_REGISTER: 'advocates',
+      LICENCE_REGISTER_URL: fake.url,
+      LICENCE_REGISTER_TIMEOUT_MS: '3000',
+      LICENCE_REGISTER_PAGE_DELAY_MS: '0',
+    },
   });
   csrf = await csrfHeaders(t.app);
 });
@@ -109,8 +131,15 @@ const annaNowak = {
   references: [],
 };
 
+const NOWAK_MAIL = 'anna.nowak@kancelaria-nowak.example.com';
+
 /** A lawyer whose profile is saved; with this adapter the check runs after the answer. */
 async function lawyerWith(overrides: Record<string, unknown> = {}) {
+  // One entry number, one verified account (issue 30): earlier tests' lawyers give it up.
+  await t.db
+    .update(profiles)
+    .set({ licenceState: 'unverified', licenceMethod: null, licenceVerifiedAt: null })
+    .where(eq(profiles.licenseNo, String(overrides.licenseNo ?? annaNowak.licenseNo)));
   const session = await t.seed.session();
   const headers = { ...session.headers, ...csrf };
   await t.seed.profile({ userId: session.user.id, active: true, licenceState: 'unverified', licenceMethod: null });
@@ -132,6 +161,19 @@ async function profileRow(id: number) {
   return row;
 }
 
+/** The code from the register's e-mail, typed back: the licence is verified. */
+async function typeCodeFrom(lawyer: { headers: Record<string, string> }, contact: string) {
+  const typed = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/profile/licence/code',
+    headers: lawyer.headers,
+    payload: { code: await licenceCodeSentTo(t.db, contact) },
+    remoteAddress: remoteAddress(),
+  });
+  expect(typed.statusCode, typed.body).toBe(200);
+  return typed.json().data.licence as { state: string };
+}
+
 const checksOf = (id: number) =>
   t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, id)).orderBy(licenceChecks.id);
 
@@ -139,13 +181,34 @@ describe('the advocates register adapter against a local fake', () => {
   it('verifies the entry whose number, name and chamber match among several results, with the page as evidence', async () => {
     const before = fake.requests.length;
     const lawyer = await lawyerWith();
-    expect(fake.requests.length).toBe(before + 1);
-    expect((await profileRow(lawyer.profileId)).licenceState).toBe('verified');
+    // The search, then (issue 30) the matched entry's own page for its contacts.
+    expect(fake.requests.slice(before).map((r) => r.path.split('?')[0])).toEqual([
+      '/adwokat/wyszukaj',
+      '/adwokat/anna-nowak-90002',
+    ]);
+    expect((await profileRow(lawyer.profileId)).licenceState).toBe('code_sent');
     const [check] = await checksOf(lawyer.profileId);
     expect(check).toMatchObject({ source: 'advocates_register', outcome: 'verified' });
-    expect(check?.url).toBe(`${fake.url}${fake.requests.at(-1)?.path}`);
+    expect(check?.url).toBe(`${fake.url}${fake.requests.at(-2)?.path}`);
     expect(check?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect((check?.parsed as { matched: { licenseNo: string } }).matched.licenseNo).toBe('WAW/Adw/90002');
+    const parsed = check?.parsed as { matched: { licenseNo: string; email: string }; profile: { url: string; sha256: string } };
+    expect(parsed.matched).toMatchObject({ licenseNo: 'WAW/Adw/90002', email: NOWAK_MAIL, phone: '+48 22 000 00 02' });
+    expect(parsed.profile).toEqual({ url: `${fake.url}/adwokat/anna-nowak-90002`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The code went to the address the register's page lists; typing it verifies.
+    expect((await typeCodeFrom(lawyer, NOWAK_MAIL)).state).toBe('verified');
+  });
+
+  it('an entry page that lists no e-mail sends the licence to review (no contact)', async () => {
+    fake.entryPages.set('/adwokat/anna-nowak-90002', 'entry-no-contact.html');
+    try {
+      const lawyer = await lawyerWith();
+      expect(await profileRow(lawyer.profileId)).toMatchObject({
+        licenceState: 'manual_review',
+        licenceReason: 'licence.reason.no_contact',
+      });
+    } finally {
+      fake.entryPages.set('/adwokat/anna-nowak-90002', 'entry-practising.html');
+    }
   });
 
   it('a save answers at once with the licence queued; the register is asked after the answer', async () => {
@@ -161,7 +224,7 @@ describe('the advocates register adapter against a local fake', () => {
     expect(saved.json().data.licence.state).toBe('pending');
     await t.app.background.idle();
     const read = await t.app.inject({ url: '/api/user/profile', headers });
-    expect(read.json().data.licence.state).toBe('verified');
+    expect(read.json().data.licence.state).toBe('code_sent');
   });
 
   it('rejects a non-practising advocate and one the register does not list', async () => {
@@ -185,7 +248,7 @@ describe('the advocates register adapter against a local fake', () => {
 
   it('answers the same question from the cache within the hour, without a request', async () => {
     const first = await lawyerWith({ firstname: 'Michał', lastname: 'Zieliński', permissions: 'aplikant-adwokacki', licenseNo: 'GDA/Apl/90005', institution: 'ia-gdansk' });
-    expect((await profileRow(first.profileId)).licenceState).toBe('verified');
+    expect((await typeCodeFrom(first, 'michal.zielinski@aplikant.example.com')).state).toBe('verified');
     const requests = fake.requests.length;
     t.clock.advance(10_000);
     const response = await t.app.inject({
@@ -196,12 +259,12 @@ describe('the advocates register adapter against a local fake', () => {
     });
     expect(response.json().data.licence.state).toBe('verified');
     expect(fake.requests.length).toBe(requests);
-    expect((await checksOf(first.profileId)).length).toBe(2);
+    expect((await checksOf(first.profileId)).map((c) => c.source)).toEqual(['advocates_register', 'code', 'advocates_register']);
   });
 
   it('sends no second request within 10 s: the licence waits as pending for the clock job', async () => {
     const first = await lawyerWith();
-    expect((await profileRow(first.profileId)).licenceState).toBe('verified');
+    expect((await profileRow(first.profileId)).licenceState).toBe('code_sent');
     const requests = fake.requests.length;
     const second = await lawyerWith({ firstname: 'Tomasz', lastname: 'Wiśniewski', licenseNo: 'KRA/Adw/90003', institution: 'ia-krakow' });
     expect(fake.requests.length).toBe(requests);
@@ -250,7 +313,7 @@ describe('the advocates register adapter against a local fake', () => {
 
   it('keeps a verified licence through an unreachable register within 72 h of its 30 days, then takes the badge away and says so', async () => {
     const lawyer = await lawyerWith();
-    expect((await profileRow(lawyer.profileId)).licenceState).toBe('verified');
+    expect((await typeCodeFrom(lawyer, NOWAK_MAIL)).state).toBe('verified');
     fake.failWith = 503;
     t.clock.advance(31 * 86_400_000);
     await checkLicence(t.services.licence, lawyer.profileId);
@@ -267,7 +330,7 @@ describe('the advocates register adapter against a local fake', () => {
 
   it('a struck-off advocate loses the badge at the re-check and is told', async () => {
     const lawyer = await lawyerWith({ firstname: 'Anna', lastname: 'Nowak', licenseNo: 'WAW/Adw/90002' });
-    expect((await profileRow(lawyer.profileId)).licenceState).toBe('verified');
+    expect((await typeCodeFrom(lawyer, NOWAK_MAIL)).state).toBe('verified');
     fake.pages.set('WAW/Adw/90002', 'search-empty.html');
     t.clock.advance(31 * 86_400_000);
     await checkLicence(t.services.licence, lawyer.profileId);
@@ -310,7 +373,8 @@ describe('two app instances on one database', () => {
       const seed = createSeed(a.app.db, clock);
       const ids: number[] = [];
       for (const [firstname, lastname, licenseNo, institution] of [
-        ['Anna', 'Nowak', 'WAW/Adw/90002', 'ia-warszawa'],
+        // Neither matches, so each check is one request (a match also reads the entry's page).
+        ['Ewa', 'Lewandowska', 'POZ/Adw/90004', 'ia-poznan'],
         ['Tomasz', 'Wiśniewski', 'KRA/Adw/90003', 'ia-krakow'],
       ] as const) {
         const p = await seed.profile({

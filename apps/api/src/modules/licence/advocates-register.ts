@@ -4,7 +4,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import type { DbOrTx } from '../../db/client.ts';
 import type { LicenceEvidence, LicenceQuery, LicenceRegisterPort, RegisterVerdict } from './licence.port.ts';
 import { advocateVerdict, legalCounselVerdict, type AdvocateEntry } from './register-verdict.ts';
-import { takeRegisterSlot } from './register-throttle.ts';
+import { REGISTER_REQUEST_INTERVAL_MS, takeRegisterSlot } from './register-throttle.ts';
 
 /** Another instance asked the register less than the crawl delay ago: ask again later. */
 export class RegisterBusyError extends Error {
@@ -20,6 +20,8 @@ export interface AdvocatesRegisterOptions {
   baseUrl: string;
   timeoutMs: number;
   intervalMs?: number;
+  /** the real pause before the entry's own page after a search (the crawl delay; 0 in tests) */
+  pageDelayMs?: number;
 }
 
 const REGISTER = 'advocates';
@@ -77,7 +79,8 @@ function entriesFromTables(root: HTMLElement): AdvocateEntry[] | null {
         if (field) values[field] = clean(cell.text);
       });
       const entry = entryFrom(values);
-      if (entry) entries.push(entry);
+      const link = row.querySelector('a[href]')?.getAttribute('href');
+      if (entry) entries.push(link ? { ...entry, profilePath: link } : entry);
     }
   }
   return entries;
@@ -86,7 +89,25 @@ function entriesFromTables(root: HTMLElement): AdvocateEntry[] | null {
 // A label and the element holding its value.
 const PAIRS: Record<string, string> = { DT: 'DD', TH: 'TD' };
 
-/** An entry page: label/value pairs (dt/dd, or th/td in one row). */
+/**
+ * The contacts an entry's own page lists (issue 30). The register writes no e-mail address into
+ * the page: an element carries its two halves in data attributes (data-ea="user",
+ * data-eb="example.com") and a script joins them; the phone is a plain label/value pair.
+ */
+function contactsFrom(root: HTMLElement): Pick<AdvocateEntry, 'email' | 'phone'> {
+  const split = root.querySelector('[data-ea][data-eb]');
+  const user = split?.getAttribute('data-ea')?.trim() ?? '';
+  const domain = split?.getAttribute('data-eb')?.trim() ?? '';
+  let phone: string | null = null;
+  for (const label of root.querySelectorAll('dt, th')) {
+    const value = label.nextElementSibling;
+    if (!phone && value && PAIRS[label.tagName] === value.tagName && /^telefon/.test(fold(label.text)))
+      phone = clean(value.text) || null;
+  }
+  return { email: user && domain ? `${user}@${domain}` : null, phone };
+}
+
+/** An entry page: label/value pairs (dt/dd, or th/td in one row), with its contacts. */
 function entryFromLabels(root: HTMLElement): AdvocateEntry | null {
   const values: Partial<Record<Field, string>> = {};
   for (const label of root.querySelectorAll('dt, th')) {
@@ -95,7 +116,14 @@ function entryFromLabels(root: HTMLElement): AdvocateEntry | null {
     if (!field || values[field] || !value || PAIRS[label.tagName] !== value.tagName) continue;
     values[field] = clean(value.text);
   }
-  return entryFrom(values);
+  const entry = entryFrom(values);
+  if (!entry) return null;
+  const contacts = contactsFrom(root);
+  return {
+    ...entry,
+    ...(contacts.email ? { email: contacts.email } : {}),
+    ...(contacts.phone ? { phone: contacts.phone } : {}),
+  };
 }
 
 /** Every entry a register page lists: a results table, or a single entry's page. */
@@ -116,10 +144,35 @@ export function registerSearchUrl(baseUrl: string, query: LicenceQuery): string 
   return url.toString();
 }
 
+type Fetched =
+  | { ok: true; status: number; body: string; sha256: string }
+  | { ok: false; error: string; sha256: string | null };
+
+/** One page of the register: 200 and 404 are answers, anything else (or no answer) is an error. */
+async function fetchPage(url: string, timeoutMs: number): Promise<Fetched> {
+  let body: Buffer;
+  let status: number;
+  try {
+    const response = await fetch(url, {
+      headers: { 'user-agent': USER_AGENT, accept: 'text/html' },
+      redirect: 'follow',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.status;
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    return { ok: false, error: (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable', sha256: null };
+  }
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  if (status !== 200 && status !== 404) return { ok: false, error: `http ${status}`, sha256 };
+  return { ok: true, status, body: body.toString('utf8'), sha256 };
+}
+
 /**
  * rejestradwokatow.pl (LICENCE_REGISTER=advocates): one search by name and entry number per check,
- * at most one request per 10 s for the whole deployment (takeRegisterSlot), with a timeout. The
- * page's SHA-256 and the entries read from it are the check's evidence. Answers are cached by the
+ * at most one request per 10 s for the whole deployment (takeRegisterSlot), with a timeout; after
+ * a match, the entry's own page for its contacts (issue 30), as the next request 10 s later. The
+ * pages' SHA-256 and the entries read from them are the check's evidence. Answers are cached by the
  * service (licence.service.ts), from the evidence rows.
  */
 export function createAdvocatesRegister(options: AdvocatesRegisterOptions): LicenceRegisterPort {
@@ -139,37 +192,21 @@ export function createAdvocatesRegister(options: AdvocatesRegisterOptions): Lice
         // Nothing is fetched: the register of legal counsel has no interface a machine can ask.
         return legalCounselVerdict(evidence({ url: null }));
       }
-      if (!(await takeRegisterSlot(options.db, REGISTER, now, options.intervalMs))) throw new RegisterBusyError();
+      const interval = options.intervalMs ?? REGISTER_REQUEST_INTERVAL_MS;
+      if (!(await takeRegisterSlot(options.db, REGISTER, now, interval))) throw new RegisterBusyError();
 
-      let body: Buffer;
-      let status: number;
-      try {
-        const response = await fetch(url, {
-          headers: { 'user-agent': USER_AGENT, accept: 'text/html' },
-          redirect: 'follow',
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        status = response.status;
-        body = Buffer.from(await response.arrayBuffer());
-      } catch (error) {
-        const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
+      const search = await fetchPage(url, options.timeoutMs);
+      if (!search.ok) {
         return {
           outcome: 'unavailable',
           reason: 'licence.reason.register_unavailable',
-          evidence: evidence({ parsed: { error: reason } }),
+          evidence: evidence({ sha256: search.sha256, parsed: { error: search.error } }),
         };
       }
-      const sha256 = createHash('sha256').update(body).digest('hex');
-      if (status !== 200 && status !== 404) {
-        return {
-          outcome: 'unavailable',
-          reason: 'licence.reason.register_unavailable',
-          evidence: evidence({ sha256, parsed: { error: `http ${status}` } }),
-        };
-      }
-      const entries = status === 404 ? [] : parseRegisterPage(body.toString('utf8'));
+      const { sha256 } = search;
+      const entries = search.status === 404 ? [] : parseRegisterPage(search.body);
       const asked = parseAdvocateNo(query.licenseNo);
-      const entry =
+      const found =
         entries.find((e) => {
           const parsed = parseAdvocateNo(e.licenseNo);
           return (
@@ -180,7 +217,36 @@ export function createAdvocatesRegister(options: AdvocatesRegisterOptions): Lice
             parsed.number === asked.number
           );
         }) ?? null;
-      return advocateVerdict(query, entry, evidence({ sha256, parsed: { entries, matched: entry } }));
+      const first = advocateVerdict(query, found, evidence({ sha256, parsed: { entries, matched: found } }));
+      const profileUrl = found?.profilePath ? new URL(found.profilePath, options.baseUrl) : null;
+      // Only the register's own pages are read (a link elsewhere is not followed).
+      if (
+        first.outcome !== 'verified' ||
+        !found ||
+        !profileUrl ||
+        profileUrl.origin !== new URL(options.baseUrl).origin ||
+        found.email
+      )
+        return first;
+
+      // Issue 30: a match is worth the entry's own page, which lists where its holder is reached.
+      // It is the register's next request: its slot right after this one's, after the crawl delay.
+      const next = new Date(now.getTime() + interval);
+      if (!(await takeRegisterSlot(options.db, REGISTER, next, interval))) throw new RegisterBusyError();
+      await new Promise((resolve) => setTimeout(resolve, options.pageDelayMs ?? interval));
+      const page = await fetchPage(profileUrl.toString(), options.timeoutMs);
+      const profile = { url: profileUrl.toString(), sha256: page.sha256 };
+      if (!page.ok || page.status !== 200) {
+        const error = page.ok ? `http ${page.status}` : page.error;
+        return {
+          outcome: 'unavailable',
+          reason: 'licence.reason.register_unavailable',
+          evidence: evidence({ sha256, parsed: { entries, matched: found, profile: { ...profile, error } } }),
+        };
+      }
+      const own = parseRegisterPage(page.body)[0];
+      const matched: AdvocateEntry = { ...found, email: own?.email ?? null, phone: own?.phone ?? null };
+      return advocateVerdict(query, matched, evidence({ sha256, parsed: { entries, matched, profile } }));
     },
   };
 }

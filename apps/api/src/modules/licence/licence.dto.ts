@@ -16,7 +16,7 @@ type LicenceColumns = Pick<
   | 'licenceCertificateAt'
 >;
 
-/** The licence as its owner sees it on GET /api/user/profile. */
+/** The licence as its owner sees it on GET /api/user/profile; the code part: ownLicenceOf (licence.code.ts). */
 export function licenceDtoOf(row: LicenceColumns): LicenceDto {
   const verified = row.licenceState === 'verified';
   return {
@@ -27,6 +27,7 @@ export function licenceDtoOf(row: LicenceColumns): LicenceDto {
     reason: row.licenceReason,
     certificate_uploaded_at: row.licenceCertificateAt?.toISOString() ?? null,
     register: licenceRegisterOf(row.permissions),
+    code: null,
   };
 }
 

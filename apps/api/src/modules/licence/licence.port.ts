@@ -25,11 +25,21 @@ export interface LicenceEvidence {
 }
 
 /**
+ * Issue 30: where the register says the entry's holder can be reached. A one-time code goes to
+ * the e-mail (or, where an SMS adapter is set up, to the phone) to prove the account holder is
+ * that advocate.
+ */
+export interface RegisterContact {
+  email: string | null;
+  phone: string | null;
+}
+
+/**
  * The register's verdict. `reason` is a licence.reason.* key of the shared message catalogue.
  * 'unavailable': the register could not be asked (down, timed out, throttled by us).
  */
 export type RegisterVerdict =
-  | { outcome: 'verified'; reason: null; evidence: LicenceEvidence }
+  | { outcome: 'verified'; reason: null; evidence: LicenceEvidence; contact: RegisterContact }
   | { outcome: 'rejected' | 'manual_review' | 'unavailable'; reason: string; evidence: LicenceEvidence };
 
 /**
@@ -40,4 +50,13 @@ export type RegisterVerdict =
 export interface LicenceRegisterPort {
   readonly kind: 'sample' | 'advocates';
   check(query: LicenceQuery, now: Date): Promise<RegisterVerdict>;
+}
+
+/**
+ * Issue 30: text messages for the one-time code, where the register lists a phone and no e-mail.
+ * No adapter is configured by default (no SMS gateway is wired yet): such an entry goes to the
+ * manual review, as one without any contact does.
+ */
+export interface LicenceSmsPort {
+  send(to: string, text: string): Promise<void>;
 }

@@ -6,8 +6,8 @@ import { createSampleLicenceRegister } from './sample-register.ts';
 
 /** LICENCE_REGISTER: the embedded sample register (default) or rejestradwokatow.pl. */
 export function createLicenceRegister(config: Config, db: Db): LicenceRegisterPort {
-  const { kind, url, timeoutMs } = config.licenceRegister;
+  const { kind, url, timeoutMs, pageDelayMs } = config.licenceRegister;
   return kind === 'advocates'
-    ? createAdvocatesRegister({ db, baseUrl: url, timeoutMs })
+    ? createAdvocatesRegister({ db, baseUrl: url, timeoutMs, pageDelayMs })
     : createSampleLicenceRegister();
 }

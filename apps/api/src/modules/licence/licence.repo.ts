@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { licenceChecks, type LicenceCheckRow } from '../../db/schema/licence.ts';
+import { licenceChecks, licenceCodes, type LicenceCheckRow, type LicenceCodeRow } from '../../db/schema/licence.ts';
 import { profiles, type ProfileRow } from '../../db/schema/profile.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -117,4 +117,97 @@ export async function profilesInReview(db: DbOrTx): Promise<ProfileRow[]> {
     .from(profiles)
     .where(eq(profiles.licenceState, 'manual_review'))
     .orderBy(asc(profiles.licenceCheckedAt), asc(profiles.id));
+}
+
+// Issue 30: the one-time code and the other accounts that give the same entry number.
+
+export async function findCode(db: DbOrTx, profileId: number): Promise<LicenceCodeRow | null> {
+  const [row] = await db.select().from(licenceCodes).where(eq(licenceCodes.profileId, profileId)).limit(1);
+  return row ?? null;
+}
+
+export async function saveCode(db: DbOrTx, code: LicenceCodeRow): Promise<void> {
+  const { profileId: _profileId, ...rest } = code;
+  await db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: rest });
+}
+
+export async function deleteCode(db: DbOrTx, profileId: number): Promise<void> {
+  await db.delete(licenceCodes).where(eq(licenceCodes.profileId, profileId));
+}
+
+/** One more wrong try, counted in one conditional update; the tries made so far. */
+export async function countWrongTry(db: DbOrTx, profileId: number): Promise<number> {
+  const [row] = await db
+    .update(licenceCodes)
+    .set({ attempts: sql`${licenceCodes.attempts} + 1` })
+    .where(eq(licenceCodes.profileId, profileId))
+    .returning({ attempts: licenceCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Whether the lawyer proved this entry number with a code (a 'code' check that verified it). */
+export async function provedByCode(db: DbOrTx, profileId: number, licenseNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: licenceChecks.id })
+    .from(licenceChecks)
+    .where(
+      and(
+        eq(licenceChecks.profileId, profileId),
+        eq(licenceChecks.source, 'code'),
+        eq(licenceChecks.outcome, 'verified'),
+        eq(licenceChecks.askedLicenseNo, licenseNo),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface NumberClaim {
+  profileId: number;
+  userId: string;
+  name: string;
+  email: string;
+  locale: 'pl' | 'en';
+  licenseNo: string;
+  state: ProfileRow['licenceState'];
+  method: ProfileRow['licenceMethod'];
+  verifiedAt: Date | null;
+  accountCreatedAt: Date;
+}
+
+/**
+ * Every live account's profile giving one of these entry numbers (case-insensitive), verified
+ * ones first: the claims an administrator compares, and the holder told of a new claim.
+ */
+export async function claimsOfNumbers(db: DbOrTx, licenseNos: string[]): Promise<NumberClaim[]> {
+  const numbers = [...new Set(licenseNos.map((n) => n.trim().toLowerCase()).filter((n) => n !== ''))];
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({
+      profileId: profiles.id,
+      userId: profiles.userId,
+      firstname: profiles.firstname,
+      lastname: profiles.lastname,
+      email: users.email,
+      locale: users.locale,
+      licenseNo: profiles.licenseNo,
+      state: profiles.licenceState,
+      method: profiles.licenceMethod,
+      verifiedAt: profiles.licenceVerifiedAt,
+      accountCreatedAt: users.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(inArray(sql`lower(${profiles.licenseNo})`, numbers), isNull(users.deletedAt)))
+    .orderBy(sql`${profiles.licenceState} = 'verified' desc`, asc(profiles.licenceVerifiedAt), asc(profiles.id));
+  return rows.map(({ firstname, lastname, ...row }) => ({
+    ...row,
+    name: [firstname, lastname].filter((s) => s !== '').join(' '),
+  }));
+}
+
+/** The other accounts on which this entry number is verified. */
+export async function verifiedHoldersOf(db: DbOrTx, licenseNo: string, exceptProfileId: number) {
+  const claims = await claimsOfNumbers(db, [licenseNo]);
+  return claims.filter((c) => c.state === 'verified' && c.profileId !== exceptProfileId);
 }

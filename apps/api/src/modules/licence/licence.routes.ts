@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { CERTIFICATE_MAX_BYTES, licenceDtoSchema } from '@substytut/shared';
+import { CERTIFICATE_MAX_BYTES, licenceCodeBodySchema, licenceDtoSchema } from '@substytut/shared';
 import {
   licenceReviewDecisionSchema,
   licenceReviewListSchema,
@@ -17,8 +17,15 @@ import { ensureProfile, findProfileByUser } from '../profile/profile.repo.ts';
 import { adminHasNoProfile } from '../profile/profile.errors.ts';
 import { readUpload, refuseDeclaredOver } from '../profile/profile.routes.ts';
 import { checkCertificate } from './certificate.ts';
-import { checksOf, findProfileById, profilesInReview } from './licence.repo.ts';
-import { certificateUploaded, decideReview, recheckLicence, type LicenceDeps } from './licence.service.ts';
+import { resendCode } from './licence.code.ts';
+import { checksOf, claimsOfNumbers, findProfileById, profilesInReview } from './licence.repo.ts';
+import {
+  certificateUploaded,
+  confirmLicenceCode,
+  decideReview,
+  recheckLicence,
+  type LicenceDeps,
+} from './licence.service.ts';
 
 export interface LicenceRoutesOptions {
   deps: LicenceDeps;
@@ -56,7 +63,27 @@ export async function licenceRoutes(app: FastifyInstance, { deps }: LicenceRoute
   typed.post(
     '/api/user/profile/licence/check',
     { preValidation: requireLawyer, config: rateLimit(3, '1 minute'), schema: { response: { 200: licenceResponse } } },
-    async (request) => ok({ licence: await recheckLicence(deps, await ownProfileId(request)) }),
+    async (request) =>
+      ok({ licence: await recheckLicence(deps, await ownProfileId(request), { ip: request.ip }) }),
+  );
+
+  // Issue 30: the one-time code sent to the register's contact. Five tries per code are counted
+  // in the database; the route's limit only slows a script down.
+  typed.post(
+    '/api/user/profile/licence/code',
+    {
+      preValidation: requireLawyer,
+      config: rateLimit(10, '1 minute'),
+      schema: { body: licenceCodeBodySchema, response: { 200: licenceResponse } },
+    },
+    async (request) =>
+      ok({ licence: await confirmLicenceCode(deps, await ownProfileId(request), request.body.code) }),
+  );
+
+  typed.post(
+    '/api/user/profile/licence/code/resend',
+    { preValidation: requireLawyer, config: rateLimit(3, '1 minute'), schema: { response: { 200: licenceResponse } } },
+    async (request) => ok({ licence: await resendCode(deps, await ownProfileId(request), { ip: request.ip }) }),
   );
 
   typed.post(
@@ -100,6 +127,11 @@ export async function licenceRoutes(app: FastifyInstance, { deps }: LicenceRoute
         app.db,
         rows.map((r) => r.id),
       );
+      // Issue 30: every account giving the same number, side by side with the one in review.
+      const claims = await claimsOfNumbers(
+        app.db,
+        rows.map((r) => r.licenseNo),
+      );
       const items: LicenceReviewItem[] = rows.map((row) => ({
         profile_id: row.id,
         name: [row.firstname, row.lastname].filter((s) => s !== '').join(' '),
@@ -118,6 +150,17 @@ export async function licenceRoutes(app: FastifyInstance, { deps }: LicenceRoute
             parsed: c.parsed,
             outcome: c.outcome,
             reason: c.reason,
+          })),
+        claims: claims
+          .filter((c) => c.profileId !== row.id && c.licenseNo.toLowerCase() === row.licenseNo.trim().toLowerCase())
+          .map((c) => ({
+            profile_id: c.profileId,
+            name: c.name,
+            email: c.email,
+            state: c.state,
+            method: c.state === 'verified' ? c.method : null,
+            verified_at: c.state === 'verified' ? (c.verifiedAt?.toISOString() ?? null) : null,
+            account_created_at: c.accountCreatedAt.toISOString(),
           })),
       }));
       return ok({ items });

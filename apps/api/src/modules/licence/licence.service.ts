@@ -14,10 +14,27 @@ import { enqueueMail } from '../mail/mail.outbox.ts';
 import { licenceOutcomeMail, type LicenceMailKind, type MailContext } from '../mail/templates/index.ts';
 import { updateProfile } from '../profile/profile.repo.ts';
 import { RegisterBusyError } from './advocates-register.ts';
-import { licenceDtoOf } from './licence.dto.ts';
-import type { LicenceEvidence, LicenceQuery, LicenceRegisterPort, RegisterVerdict } from './licence.port.ts';
 import {
+  afterRegisterMatch,
+  confirmCode,
+  NUMBER_CLAIMED,
+  ownLicenceOf,
+  tellHolders,
+  type CodeOrigin,
+} from './licence.code.ts';
+import type {
+  LicenceEvidence,
+  LicenceQuery,
+  LicenceRegisterPort,
+  RegisterContact,
+  RegisterVerdict,
+} from './licence.port.ts';
+import { contactOfEvidence } from './register-verdict.ts';
+import {
+  deleteCode,
   findProfileById,
+  provedByCode,
+  verifiedHoldersOf,
   findRecentAnswer,
   insertCheck,
   lockProfileById,
@@ -43,6 +60,7 @@ export const REGISTER_RETRY_MS = 10 * 60 * 1000;
 
 export const licenceDetailsMissing = () => conflict('licence.details_missing');
 export const notInReview = () => conflict('licence.not_in_review');
+export const certificateMissing = () => conflict('licence.certificate_missing');
 
 /** What the register is asked for a profile; null while the profile lacks any of it. */
 export function queryOf(row: ProfileRow): LicenceQuery | null {
@@ -88,6 +106,8 @@ interface Transition {
  */
 async function applyTransition(deps: LicenceDeps, tx: Tx, row: ProfileRow, next: Transition, now: Date) {
   const verified = next.state === 'verified';
+  // A code proves only the question it was sent for, while the licence waits for it.
+  if (next.state !== 'code_sent') await deleteCode(tx, row.id);
   await updateProfile(tx, row.id, {
     licenceState: next.state,
     licenceMethod: verified ? (next.method ?? row.licenceMethod) : null,
@@ -151,7 +171,7 @@ async function askRegister(deps: LicenceDeps, query: LicenceQuery, now: Date): P
         parsed: cached.parsed,
       };
       return cached.outcome === 'verified'
-        ? { outcome: 'verified', reason: null, evidence }
+        ? { outcome: 'verified', reason: null, evidence, contact: contactOfEvidence(cached.parsed) }
         : { outcome: cached.outcome as 'rejected' | 'manual_review', reason: cached.reason ?? '', evidence };
     }
   }
@@ -172,7 +192,12 @@ async function askRegister(deps: LicenceDeps, query: LicenceQuery, now: Date): P
  * When the register cannot be reached, a positive result still counts if it is younger than 72 h,
  * or, for a verified licence due for its re-check, until 72 h past the 30 days.
  */
-async function positiveStillCounts(deps: LicenceDeps, row: ProfileRow, query: LicenceQuery, now: Date) {
+async function positiveStillCounts(
+  deps: LicenceDeps,
+  row: ProfileRow,
+  query: LicenceQuery,
+  now: Date,
+): Promise<{ at: Date; contact: RegisterContact } | null> {
   const grace = LICENCE_GRACE_HOURS * HOUR;
   if (
     row.licenceState === 'verified' &&
@@ -180,7 +205,7 @@ async function positiveStillCounts(deps: LicenceDeps, row: ProfileRow, query: Li
     row.licenceVerifiedAt &&
     now.getTime() - row.licenceVerifiedAt.getTime() < LICENCE_RECHECK_DAYS * DAY + grace
   ) {
-    return row.licenceVerifiedAt;
+    return { at: row.licenceVerifiedAt, contact: { email: null, phone: null } };
   }
   const recent = await findRecentAnswer(
     deps.db,
@@ -189,7 +214,23 @@ async function positiveStillCounts(deps: LicenceDeps, row: ProfileRow, query: Li
     ['verified'],
     new Date(now.getTime() - grace),
   );
-  return recent?.fetchedAt ?? null;
+  return recent ? { at: recent.fetchedAt, contact: contactOfEvidence(recent.parsed) } : null;
+}
+
+/**
+ * A register's "a person decides" (legal counsel, a near match): the review, which names another
+ * account's verified claim on the number first (and tells its holder once).
+ */
+async function reviewOf(deps: LicenceDeps, tx: Tx, row: ProfileRow, reason: string, now: Date): Promise<Transition> {
+  const holders = await verifiedHoldersOf(tx, row.licenseNo, row.id);
+  if (holders.length > 0) {
+    if (!(row.licenceState === 'manual_review' && row.licenceReason === NUMBER_CLAIMED))
+      await tellHolders(deps, tx, holders, now);
+    return { state: 'manual_review', reason: NUMBER_CLAIMED };
+  }
+  // The certificate is already there: the person reviewing it sees this check's evidence too.
+  if (row.licenceCertificateKey) return { state: 'manual_review', reason: 'licence.reason.certificate_sent' };
+  return { state: 'manual_review', reason };
 }
 
 export type CheckResult = 'checked' | 'busy' | 'skipped';
@@ -200,7 +241,11 @@ export type CheckResult = 'checked' | 'busy' | 'skipped';
  * starts its own check). 'busy': another instance asked the register less than 10 s ago; the
  * licence is left 'pending' for the clock job.
  */
-export async function checkLicence(deps: LicenceDeps, profileId: number): Promise<CheckResult> {
+export async function checkLicence(
+  deps: LicenceDeps,
+  profileId: number,
+  origin: CodeOrigin | null = null,
+): Promise<CheckResult> {
   const now = deps.clock.now();
   const row = await findProfileById(deps.db, profileId);
   const query = row ? queryOf(row) : null;
@@ -226,16 +271,26 @@ export async function checkLicence(deps: LicenceDeps, profileId: number): Promis
     const locked = await lockProfileById(tx, profileId);
     if (!locked || !sameQuestion(query, queryOf(locked))) return;
     await insertCheck(tx, evidenceRow(locked, query, verdict.evidence, verdict), now);
+    // Issue 30: a match is followed by the code (or the review); a licence proven by code for
+    // this number before keeps its badge at the re-check.
+    const proven =
+      locked.licenceState === 'verified' && (await provedByCode(tx, locked.id, locked.licenseNo));
+    const matched = async (contact: RegisterContact, at: Date): Promise<Transition> => {
+      const step = await afterRegisterMatch(deps, tx, locked, contact, origin, now, proven);
+      if (step.state === 'verified') return { state: 'verified', method: 'register', verifiedAt: at, reason: null };
+      if (step.state === 'manual_review' && locked.licenceCertificateKey && step.reason !== NUMBER_CLAIMED)
+        return { state: 'manual_review', reason: 'licence.reason.certificate_sent' };
+      return { state: step.state, reason: step.reason };
+    };
     let next: Transition;
     if (verdict.outcome === 'verified') {
-      next = { state: 'verified', method: 'register', verifiedAt: verdict.evidence.fetchedAt, reason: null };
+      next = await matched(verdict.contact, verdict.evidence.fetchedAt);
     } else if (verdict.outcome === 'unavailable') {
       next = grace
-        ? { state: 'verified', method: 'register', verifiedAt: locked.licenceVerifiedAt ?? grace, reason: null }
+        ? await matched(grace.contact, locked.licenceVerifiedAt ?? grace.at)
         : { state: 'manual_review', reason: verdict.reason };
-    } else if (verdict.outcome === 'manual_review' && locked.licenceCertificateKey) {
-      // The certificate is already there: the person reviewing it sees this check's evidence too.
-      next = { state: 'manual_review', reason: 'licence.reason.certificate_sent' };
+    } else if (verdict.outcome === 'manual_review') {
+      next = await reviewOf(deps, tx, locked, verdict.reason, now);
     } else {
       next = { state: verdict.outcome, reason: verdict.reason };
     }
@@ -262,6 +317,8 @@ export async function queueLicenceCheck(
   return deps.db.transaction(async (tx) => {
     const locked = await lockProfileById(tx, after.id);
     if (!locked) return { due: false, droppedCertificate: null };
+    // Issue 30: a code sent for the old name or number proves nothing about the new one.
+    await deleteCode(tx, locked.id);
     await updateProfile(tx, locked.id, {
       licenceState: 'pending',
       licenceMethod: null,
@@ -276,13 +333,29 @@ export async function queueLicenceCheck(
 }
 
 /** POST /api/user/profile/licence/check: asks the register again now (rate limited on its route). */
-export async function recheckLicence(deps: LicenceDeps, profileId: number): Promise<LicenceDto> {
+export async function recheckLicence(deps: LicenceDeps, profileId: number, origin: CodeOrigin): Promise<LicenceDto> {
   const row = await findProfileById(deps.db, profileId);
   if (!row || !queryOf(row)) throw licenceDetailsMissing();
-  await checkLicence(deps, profileId);
+  await checkLicence(deps, profileId, origin);
   const after = await findProfileById(deps.db, profileId);
   if (!after) throw new AppError(404, 'profile.not_found');
-  return licenceDtoOf(after);
+  return ownLicenceOf(deps.db, after);
+}
+
+/** POST /api/user/profile/licence/code: the one-time code typed back (licence.code.ts). */
+export function confirmLicenceCode(deps: LicenceDeps, profileId: number, code: string): Promise<LicenceDto> {
+  const now = deps.clock.now();
+  return confirmCode(deps, profileId, code, (tx, row, next) =>
+    applyTransition(
+      deps,
+      tx,
+      row,
+      next.state === 'verified'
+        ? { state: 'verified', method: 'register', verifiedAt: now, reason: null }
+        : { state: 'manual_review', reason: next.reason },
+      now,
+    ),
+  );
 }
 
 /** The clock job's part: queued checks and the 30-day re-checks, at the register's pace. */
@@ -314,6 +387,8 @@ export async function decideReview(
     const row = await lockProfileById(tx, profileId);
     if (!row) throw new AppError(404, 'profile.not_found');
     if (row.licenceState !== 'manual_review') throw notInReview();
+    // Issue 30: a person confirms a licence from the chamber's certificate, never from the name alone.
+    if (decision.decision === 'approve' && !row.licenceCertificateKey) throw certificateMissing();
     const query = queryOf(row);
     await insertCheck(
       tx,
@@ -341,7 +416,7 @@ export async function decideReview(
     return lockProfileById(tx, profileId);
   });
   if (!result) throw new AppError(404, 'profile.not_found');
-  return licenceDtoOf(result);
+  return ownLicenceOf(deps.db, result);
 }
 
 /**
@@ -372,6 +447,6 @@ export async function certificateUploaded(
       );
     }
     const after = await lockProfileById(tx, profileId);
-    return { licence: licenceDtoOf(after ?? updated), replaced };
+    return { licence: await ownLicenceOf(tx, after ?? updated), replaced };
   });
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { addDays, warsawDate, type LicenceDto, type ProfileDto } from '@substytut/shared';
+import { addDays, normaliseLicenceNo, warsawDate, type LicenceDto, type ProfileDto } from '@substytut/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart.ts';
 import { clientInvoice } from '../../../test/quality/world.ts';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { licenceChecks, mailOutbox, profiles } from '../../db/schema.ts';
+import { createTestApp, csrfHeaders, licenceCodeSentTo, type TestApp } from '../../../test/helpers.ts';
+import { licenceChecks, licenceCodes, mailOutbox, profiles } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
 import { runLicenceChecks } from './licence.service.ts';
 import { createSampleLicenceRegister } from './sample-register.ts';
@@ -47,8 +47,32 @@ function payload(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The sample register's contact for Anna Maria Nowak (WAW/Adw/90002), where her codes go. */
+const NOWAK_MAIL = 'anna.nowak@kancelaria-nowak.example.com';
+
+/**
+ * Earlier tests' lawyers give up the number (one entry number, one verified account, issue 30),
+ * so each test starts with nobody holding it unless it says otherwise.
+ */
+async function releaseNumber(licenseNo: string) {
+  await t.db
+    .update(profiles)
+    .set({ licenceState: 'unverified', licenceMethod: null, licenceVerifiedAt: null })
+    .where(eq(profiles.licenseNo, licenseNo));
+}
+
 /** A lawyer who saved a profile (the check runs on save); the payment account is ready. */
-async function lawyerWith(overrides: Record<string, unknown> = {}, locale: 'pl' | 'en' = 'pl') {
+async function lawyerWith(
+  overrides: Record<string, unknown> = {},
+  locale: 'pl' | 'en' = 'pl',
+  { release = true }: { release?: boolean } = {},
+) {
+  if (release) {
+    const { permissions, licenseNo } = payload(overrides);
+    await releaseNumber(normaliseLicenceNo(permissions, licenseNo));
+  }
+  // Each lawyer's code mail is the newest one to the register's address.
+  t.clock.advance(1000);
   const session = await t.seed.session({ locale });
   const headers = { ...session.headers, ...csrf };
   await t.seed.profile({ userId: session.user.id, active: true, licenceState: 'unverified', licenceMethod: null });
@@ -62,6 +86,26 @@ async function lawyerWith(overrides: Record<string, unknown> = {}, locale: 'pl' 
   expect(saved.statusCode, saved.body).toBe(200);
   const profile = saved.json<{ data: ProfileDto }>().data;
   return { ...session, headers, profile };
+}
+
+function typeCode(headers: Record<string, string>, code: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user/profile/licence/code',
+    headers,
+    payload: { code },
+    remoteAddress: remoteAddress(),
+  });
+}
+
+/** Anna Maria Nowak, register-matched and proven by the code from her register e-mail. */
+async function verifiedLawyer(locale: 'pl' | 'en' = 'pl') {
+  const lawyer = await lawyerWith({}, locale);
+  expect(lawyer.profile.licence.state).toBe('code_sent');
+  const typed = await typeCode(lawyer.headers, await licenceCodeSentTo(t.db, NOWAK_MAIL));
+  expect(typed.statusCode, typed.body).toBe(200);
+  expect(typed.json<{ data: { licence: LicenceDto } }>().data.licence.state).toBe('verified');
+  return lawyer;
 }
 
 async function licenceOf(headers: Record<string, string>): Promise<ProfileDto> {
@@ -84,43 +128,70 @@ function createOffer(headers: Record<string, string>) {
 }
 
 describe('a check against the sample register', () => {
-  it('verifies a practising advocate whose name and number match, opens offers and the badge, and says so by e-mail', async () => {
+  it('a register match alone does not verify: the code to the register e-mail does, then offers, badge and mail', async () => {
     const lawyer = await lawyerWith();
     expect(lawyer.profile.licence).toMatchObject({
-      state: 'verified',
-      method: 'register',
+      state: 'code_sent',
+      method: null,
+      verified_at: null,
       register: 'advocates',
       reason: null,
     });
-    expect(lawyer.profile.licence.verified_at).toBe(t.clock.now().toISOString());
-    expect(lawyer.profile.offer_requirements).toEqual({
-      profile_active: true,
-      payment_account: true,
-      licence_verified: true,
+    expect(lawyer.profile.licence.code).toMatchObject({
+      channel: 'email',
+      sent_to: 'a•••••@kancelaria-nowak.example.com',
+      attempts_left: 5,
+      expires_at: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
     });
+    expect(lawyer.profile.offer_requirements.licence_verified).toBe(false);
+    expect((await createOffer(lawyer.headers)).json().code).toBe('offers.licence_not_verified');
+    const before = await t.app.inject({ url: `/api/public/profile/${lawyer.profile.seolink}` });
+    expect(before.json().data.licence).toBeNull();
+
+    // The code went to the register's contact, not to the account, and says who asked, from where.
+    const [codeMail] = await mailsTo(NOWAK_MAIL).then((m) => m.slice(-1));
+    const code = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    expect(codeMail?.subject).toBe(`${code} — kod potwierdzenia numeru wpisu w serwisie Substytut`);
+    expect(codeMail?.text).toContain(`Kto prosił: konto ${lawyer.user.email}`);
+    expect(codeMail?.text).toMatch(/Skąd i kiedy: adres IP 10\.22\.\d+\.\d+, \d\d\.\d\d\.\d{4}, godz\. \d\d:\d\d/);
+    expect(codeMail?.text).toContain('kontakt@');
+    expect(await mailsTo(lawyer.user.email)).toEqual([]);
+    // Only a hash of the code is kept.
+    const [stored] = await t.db.select().from(licenceCodes).where(eq(licenceCodes.profileId, lawyer.profile.profileId));
+    expect(stored?.codeHash).not.toContain(code);
+    expect(stored?.codeHash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{64}$/);
+
+    const typed = await typeCode(lawyer.headers, code);
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().data.licence).toMatchObject({ state: 'verified', method: 'register', code: null });
+    const profile = await licenceOf(lawyer.headers);
+    expect(profile.licence.verified_at).toBe(t.clock.now().toISOString());
+    expect(profile.offer_requirements).toEqual({ profile_active: true, payment_account: true, licence_verified: true });
     expect((await createOffer(lawyer.headers)).statusCode).toBe(200);
 
     const publicPage = await t.app.inject({ url: `/api/public/profile/${lawyer.profile.seolink}` });
     expect(publicPage.json().data.licence).toEqual({
       method: 'register',
       register: 'advocates',
-      verified_at: lawyer.profile.licence.verified_at,
+      verified_at: profile.licence.verified_at,
     });
-
     const [mail, ...more] = await mailsTo(lawyer.user.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Uprawnienia zweryfikowane — Substytut');
 
-    const [check] = await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId));
-    expect(check).toMatchObject({
-      askedName: 'Anna Nowak',
-      askedType: 'adwokat',
-      askedLicenseNo: 'WAW/Adw/90002',
-      source: 'sample',
-      outcome: 'verified',
-    });
-    expect(check?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(check?.parsed).toMatchObject({ lastname: 'Nowak', status: 'Wykonujący zawód' });
+    const checks = await t.db
+      .select()
+      .from(licenceChecks)
+      .where(eq(licenceChecks.profileId, lawyer.profile.profileId))
+      .orderBy(licenceChecks.id);
+    expect(checks.map((c) => [c.source, c.outcome])).toEqual([
+      ['sample', 'verified'],
+      ['code', 'verified'],
+    ]);
+    expect(checks[0]).toMatchObject({ askedName: 'Anna Nowak', askedType: 'adwokat', askedLicenseNo: 'WAW/Adw/90002' });
+    expect(checks[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(checks[0]?.parsed).toMatchObject({ lastname: 'Nowak', status: 'Wykonujący zawód', email: NOWAK_MAIL });
+    expect(checks[1]?.parsed).toMatchObject({ channel: 'email', sent_to: NOWAK_MAIL });
   });
 
   it("verifies the demo lawyer's seeded draft (Prawnik Demo, WAW/Adw/90001)", async () => {
@@ -136,7 +207,7 @@ describe('a check against the sample register', () => {
   it('stores the number in one form, so "waw / adw / 090002" is the same entry', async () => {
     const lawyer = await lawyerWith({ licenseNo: 'waw / adw / 090002' });
     expect(lawyer.profile.licenseNo).toBe('WAW/Adw/90002');
-    expect(lawyer.profile.licence.state).toBe('verified');
+    expect(lawyer.profile.licence.state).toBe('code_sent');
   });
 
   it.each([
@@ -178,7 +249,9 @@ describe('a check against the sample register', () => {
       licenseNo: 'GDA/Apl/90005',
       institution: 'ia-gdansk',
     });
-    expect(lawyer.profile.licence.state).toBe('verified');
+    expect(lawyer.profile.licence.state).toBe('code_sent');
+    const typed = await typeCode(lawyer.headers, await licenceCodeSentTo(t.db, 'michal.zielinski@aplikant.example.com'));
+    expect(typed.json().data.licence.state).toBe('verified');
   });
 
   it('sends a legal counsel to manual review in English for an English-speaking lawyer', async () => {
@@ -218,8 +291,7 @@ describe('a check against the sample register', () => {
 
 describe('changes and re-checks', () => {
   it('asks again when the name changes, and a lawyer who no longer matches loses the badge', async () => {
-    const lawyer = await lawyerWith();
-    expect(lawyer.profile.licence.state).toBe('verified');
+    const lawyer = await verifiedLawyer();
     const changed = await t.app.inject({
       method: 'PUT',
       url: '/api/user/profile',
@@ -232,7 +304,7 @@ describe('changes and re-checks', () => {
   });
 
   it('a lawyer who loses the licence takes no new payments on an open offer; a paid one goes on', async () => {
-    const lawyer = await lawyerWith();
+    const lawyer = await verifiedLawyer();
     const created = await createOffer(lawyer.headers);
     const { offerUrl } = created.json().data.offer as { offerUrl: string };
     const paid = await t.seed.offer({ profileId: lawyer.profile.profileId, status: 'payed' });
@@ -274,8 +346,8 @@ describe('changes and re-checks', () => {
     expect(after.length).toBe(before.length);
   });
 
-  it('POST /licence/check asks the register again and answers the licence', async () => {
-    const lawyer = await lawyerWith();
+  it('POST /licence/check asks the register again and answers the licence; a proven one needs no new code', async () => {
+    const lawyer = await verifiedLawyer();
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/user/profile/licence/check',
@@ -285,7 +357,7 @@ describe('changes and re-checks', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<{ data: { licence: LicenceDto } }>().data.licence.state).toBe('verified');
     const checks = await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId));
-    expect(checks.length).toBe(2);
+    expect(checks.map((c) => c.source).sort()).toEqual(['code', 'sample', 'sample']);
   });
 
   it('POST /licence/check without an entry number is a conflict that says what is missing', async () => {
@@ -301,9 +373,11 @@ describe('changes and re-checks', () => {
   });
 
   it('the clock job re-checks a register verification after 30 days, not before', async () => {
-    const lawyer = await lawyerWith();
+    const lawyer = await verifiedLawyer();
     const count = async () =>
-      (await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).length;
+      (await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).filter(
+        (c) => c.source !== 'code',
+      ).length;
     expect(await count()).toBe(1);
     t.clock.advance(29 * 86_400_000);
     await runLicenceChecks(t.services.licence, 1000);
@@ -509,5 +583,231 @@ describe('manual review', () => {
     const list = await t.app.inject({ url: `/api/admin/profile?q=${encodeURIComponent('Wójcik')}`, headers: admin });
     const rows = list.json().data.data as { profileId: number; licence_state: string }[];
     expect(rows.find((r) => r.profileId === lawyer.profile.profileId)?.licence_state).toBe('manual_review');
+  });
+});
+
+describe('proof of control (issue 30)', () => {
+  beforeEach(async () => {
+    admin = { ...(await t.seed.session({ role: 'admin' })).headers, ...csrf };
+  });
+
+  function resend(headers: Record<string, string>) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile/licence/code/resend',
+      headers,
+      remoteAddress: remoteAddress(),
+    });
+  }
+
+  it('a wrong code 5 times locks the code; only a new one works', async () => {
+    const lawyer = await lawyerWith();
+    const code = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 1; left--) {
+      const refused = await typeCode(lawyer.headers, wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'licence.code_wrong', errors: { code: 'licence.code_wrong' } });
+      expect((await licenceOf(lawyer.headers)).licence.code?.attempts_left).toBe(left);
+    }
+    const fifth = await typeCode(lawyer.headers, wrong);
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json().code).toBe('licence.code_locked');
+    // Even the right code no longer works.
+    const right = await typeCode(lawyer.headers, code);
+    expect(right.json().code).toBe('licence.code_locked');
+    expect((await licenceOf(lawyer.headers)).licence.state).toBe('code_sent');
+
+    t.clock.advance(61_000);
+    const renewed = await resend(lawyer.headers);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().data.licence.code.attempts_left).toBe(5);
+    const fresh = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    expect((await typeCode(lawyer.headers, fresh)).json().data.licence.state).toBe('verified');
+  });
+
+  it('an expired code (after 30 minutes) is refused; a new one is sent on request', async () => {
+    const lawyer = await lawyerWith();
+    const code = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    t.clock.advance(30 * 60_000);
+    const late = await typeCode(lawyer.headers, code);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('licence.code_expired');
+    expect((await resend(lawyer.headers)).statusCode).toBe(200);
+    const fresh = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    expect(fresh).not.toBe('');
+    expect((await typeCode(lawyer.headers, fresh)).json().data.licence.state).toBe('verified');
+  });
+
+  it('a new code waits a minute after the last one, and at most 5 go out a day', async () => {
+    const lawyer = await lawyerWith();
+    const first = await resend(lawyer.headers);
+    expect(first.statusCode).toBe(429);
+    expect(first.json().code).toBe('licence.code_resend_wait');
+    for (let sent = 2; sent <= 5; sent++) {
+      t.clock.advance(61_000);
+      expect((await resend(lawyer.headers)).statusCode).toBe(200);
+    }
+    t.clock.advance(61_000);
+    const sixth = await resend(lawyer.headers);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('licence.code_daily_limit');
+    const codeMails = (await mailsTo(NOWAK_MAIL)).filter((m) => m.text.includes(lawyer.user.email));
+    expect(codeMails.length).toBe(5);
+    t.clock.advance(86_400_000);
+    expect((await resend(lawyer.headers)).statusCode).toBe(200);
+  });
+
+  it('the code route checks its input and answers 409 when no code is awaited', async () => {
+    const lawyer = await lawyerWith({ firstname: 'Jan', lastname: 'Kowalski' });
+    for (const code of ['', '12345', '1234567', 'abcdef', 42, null]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile/licence/code',
+        headers: lawyer.headers,
+        payload: { code },
+        remoteAddress: remoteAddress(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ code: 'validation.licenceCode' });
+    }
+    const none = await typeCode(lawyer.headers, '123 456');
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe('licence.code_not_awaited');
+    expect((await resend(lawyer.headers)).json().code).toBe('licence.code_not_awaited');
+  });
+
+  it('a second account with a verified number goes to review, the first holder gets a mail, the admin sees both claims', async () => {
+    const holder = await verifiedLawyer('en');
+    const second = await lawyerWith({}, 'pl', { release: false });
+    expect(second.profile.licence).toMatchObject({ state: 'manual_review', reason: 'licence.reason.number_claimed' });
+    expect((await createOffer(second.headers)).json().code).toBe('offers.licence_not_verified');
+    // No code went out for the second account.
+    expect((await mailsTo(NOWAK_MAIL)).filter((m) => m.text.includes(second.user.email))).toEqual([]);
+    const holderMails = (await mailsTo(holder.user.email)).map((m) => m.subject);
+    expect(holderMails).toContain('Another account gave your entry number — Substytut');
+    expect((await mailsTo(second.user.email)).map((m) => m.subject)).toEqual([
+      'Weryfikacja uprawnień przez administratora — Substytut',
+    ]);
+    // Asking the register again does not mail the holder a second time.
+    await t.app.inject({ method: 'POST', url: '/api/user/profile/licence/check', headers: second.headers, remoteAddress: remoteAddress() });
+    expect((await mailsTo(holder.user.email)).filter((m) => m.subject.startsWith('Another account')).length).toBe(1);
+    expect((await licenceOf(holder.headers)).licence.state).toBe('verified');
+
+    const queue = await t.app.inject({ url: '/api/admin/licence-reviews', headers: admin });
+    const item = queue.json().data.items.find((i: { profile_id: number }) => i.profile_id === second.profile.profileId);
+    // Verified claims first; earlier tests' accounts that gave the number follow, none verified.
+    expect(item.claims.filter((c: { state: string }) => c.state === 'verified').length).toBe(1);
+    expect(item.claims[0]).toEqual(
+      expect.objectContaining({
+        profile_id: holder.profile.profileId,
+        email: holder.user.email,
+        state: 'verified',
+        method: 'register',
+        name: 'Anna Nowak',
+      }),
+    );
+    // The administrator approves only from a chamber certificate.
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/licence-reviews/${second.profile.profileId}`,
+      headers: admin,
+      payload: { decision: 'approve' },
+    });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().code).toBe('licence.certificate_missing');
+  });
+
+  it('of two accounts waiting for codes for one number, the second to type it goes to review', async () => {
+    const first = await lawyerWith();
+    const firstCode = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    const second = await lawyerWith({}, 'pl', { release: false });
+    expect(second.profile.licence.state).toBe('code_sent');
+    const secondCode = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    expect((await typeCode(first.headers, firstCode)).json().data.licence.state).toBe('verified');
+    const late = await typeCode(second.headers, secondCode);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().data.licence).toMatchObject({ state: 'manual_review', reason: 'licence.reason.number_claimed' });
+    expect((await mailsTo(first.user.email)).map((m) => m.subject)).toContain(
+      'Inne konto podało Twój numer wpisu — Substytut',
+    );
+  });
+
+  it('changing the number drops the badge until the new one is proven by its own code', async () => {
+    const lawyer = await verifiedLawyer();
+    await releaseNumber('WAW/Adw/90007');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({ firstname: 'Piotr', lastname: 'Kamiński', licenseNo: 'WAW/Adw/90007' }),
+      remoteAddress: remoteAddress(),
+    });
+    expect(changed.json().data.licence).toMatchObject({ state: 'code_sent', method: null, verified_at: null });
+    expect(changed.json().data.offer_requirements.licence_verified).toBe(false);
+    expect((await createOffer(lawyer.headers)).json().code).toBe('offers.licence_not_verified');
+    const page = await t.app.inject({ url: `/api/public/profile/${lawyer.profile.seolink}` });
+    expect(page.json().data.licence).toBeNull();
+    const code = await licenceCodeSentTo(t.db, 'piotr.kaminski@kancelaria-kaminski.example.com');
+    expect((await typeCode(lawyer.headers, code)).json().data.licence.state).toBe('verified');
+  });
+
+  it('a code for the old number does not verify the new one', async () => {
+    const lawyer = await lawyerWith();
+    const oldCode = await licenceCodeSentTo(t.db, NOWAK_MAIL);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: lawyer.headers,
+      payload: payload({ firstname: 'Barbara', lastname: 'Kowalczyk', licenseNo: 'KRA/Adw/90008', institution: 'ia-krakow' }),
+      remoteAddress: remoteAddress(),
+    });
+    const refused = await typeCode(lawyer.headers, oldCode);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('licence.code_not_awaited');
+  });
+
+  it('an entry with no contact goes to review, which asks for a certificate', async () => {
+    const lawyer = await lawyerWith({ firstname: 'Barbara', lastname: 'Kowalczyk', licenseNo: 'KRA/Adw/90008', institution: 'ia-krakow' });
+    expect(lawyer.profile.licence).toMatchObject({ state: 'manual_review', reason: 'licence.reason.no_contact', code: null });
+  });
+
+  it('legal counsel go to review; a second account with their verified number is named to the reviewer', async () => {
+    const counsel = {
+      firstname: 'Katarzyna',
+      lastname: 'Wójcik',
+      permissions: 'radca-prawny',
+      licenseNo: 'WA-90006',
+      institution: 'oirp-warszawa',
+    };
+    const holder = await lawyerWith(counsel);
+    expect(holder.profile.licence).toMatchObject({ state: 'manual_review', reason: 'licence.reason.no_register' });
+    await t.db
+      .update(profiles)
+      .set({ licenceState: 'verified', licenceMethod: 'review', licenceVerifiedAt: t.clock.now() })
+      .where(eq(profiles.id, holder.profile.profileId));
+    const second = await lawyerWith(counsel, 'pl', { release: false });
+    expect(second.profile.licence).toMatchObject({ state: 'manual_review', reason: 'licence.reason.number_claimed' });
+    expect((await mailsTo(holder.user.email)).map((m) => m.subject)).toContain(
+      'Inne konto podało Twój numer wpisu — Substytut',
+    );
+    const queue = await t.app.inject({ url: '/api/admin/licence-reviews', headers: admin });
+    const item = queue.json().data.items.find((i: { profile_id: number }) => i.profile_id === second.profile.profileId);
+    expect(item.claims.map((c: { profile_id: number }) => c.profile_id)).toContain(holder.profile.profileId);
+  });
+
+  it('deleting the account removes a waiting code', async () => {
+    const lawyer = await lawyerWith();
+    const codes = () => t.db.select().from(licenceCodes).where(eq(licenceCodes.profileId, lawyer.profile.profileId));
+    expect(await codes()).toHaveLength(1);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/delete',
+      headers: lawyer.headers,
+      payload: { password: lawyer.user.password },
+      remoteAddress: remoteAddress(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await codes()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { institutionOfChamberCode, normaliseLicenceNo, parseAdvocateNo } from '@substytut/shared';
 import { compareNames } from './name-match.ts';
-import type { LicenceEvidence, LicenceQuery, RegisterVerdict } from './licence.port.ts';
+import type { LicenceEvidence, LicenceQuery, RegisterContact, RegisterVerdict } from './licence.port.ts';
 
 /** An entry of the advocates' register as read from it. */
 export interface AdvocateEntry {
@@ -12,6 +12,27 @@ export interface AdvocateEntry {
   chamber: string;
   /** 'Wykonujący zawód', 'Niewykonujący zawodu', 'Były adwokat', 'Aplikant adwokacki', … */
   status: string;
+  /** issue 30: the contacts the entry lists, when it lists them */
+  email?: string | null;
+  phone?: string | null;
+  /** a results row's link to the entry's own page, where the contacts are */
+  profilePath?: string;
+}
+
+// A contact the code can go to: one plain address, nothing a header could be smuggled into.
+const EMAIL = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
+
+/** The contacts of an entry a code may be sent to (a malformed address counts as none). */
+export function contactOf(entry: Pick<AdvocateEntry, 'email' | 'phone'> | null | undefined): RegisterContact {
+  const email = typeof entry?.email === 'string' ? entry.email.trim().toLowerCase() : '';
+  const phone = typeof entry?.phone === 'string' ? entry.phone.trim() : '';
+  return { email: EMAIL.test(email) && email.length <= 254 ? email : null, phone: phone || null };
+}
+
+/** The contacts kept in a check's evidence (an entry page, or a search's matched entry). */
+export function contactOfEvidence(parsed: Record<string, unknown> | null): RegisterContact {
+  const matched = parsed && typeof parsed.matched === 'object' ? (parsed.matched as AdvocateEntry | null) : null;
+  return contactOf(matched ?? (parsed as AdvocateEntry | null));
 }
 
 export type EntryStatus = 'practising' | 'trainee' | 'not_practising' | 'former' | 'unknown';
@@ -90,7 +111,7 @@ export function advocateVerdict(
   const allowed = asked.list === 'Apl' ? ['trainee', 'practising'] : ['practising'];
   if (!allowed.includes(status)) return reject('licence.reason.not_practising');
   if (names === 'near') return { outcome: 'manual_review', reason: 'licence.reason.near_match', evidence };
-  return { outcome: 'verified', reason: null, evidence };
+  return { outcome: 'verified', reason: null, evidence, contact: contactOf(entry) };
 }
 
 /** Legal counsel: no register a machine can ask (rejestr.kirp.pl has no interface); a person decides. */

@@ -7,7 +7,9 @@ import { advocateVerdict, legalCounselVerdict, type AdvocateEntry } from './regi
  * The embedded register (LICENCE_REGISTER=sample, the default): a few invented entries, one of each
  * kind the real register has, so the whole flow works offline and in tests. The demo lawyer
  * (Prawnik Demo, seeded outside production) is its practising advocate WAW/Adw/90001; the entry
- * numbers are high enough not to be any real advocate's.
+ * numbers are high enough not to be any real advocate's. Issue 30: the practising entries list
+ * contact e-mails in the reserved example.com domain (RFC 2606), where the one-time code goes;
+ * the local mailbox (/dev/mail) shows it. Barbara Kowalczyk lists none (no contact → review).
  */
 export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
   {
@@ -16,6 +18,7 @@ export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
     licenseNo: 'WAW/Adw/90001',
     chamber: 'Izba Adwokacka w Warszawie',
     status: 'Wykonujący zawód',
+    email: 'prawnik.demo@adwokat.example.com',
   },
   {
     firstnames: 'Anna Maria',
@@ -23,6 +26,8 @@ export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
     licenseNo: 'WAW/Adw/90002',
     chamber: 'Izba Adwokacka w Warszawie',
     status: 'Wykonujący zawód',
+    email: 'anna.nowak@kancelaria-nowak.example.com',
+    phone: '+48 22 000 00 02',
   },
   {
     firstnames: 'Tomasz',
@@ -30,6 +35,7 @@ export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
     licenseNo: 'KRA/Adw/90003',
     chamber: 'Izba Adwokacka w Krakowie',
     status: 'Niewykonujący zawodu',
+    email: 'tomasz.wisniewski@adwokat.example.com',
   },
   {
     firstnames: 'Ewa',
@@ -44,6 +50,22 @@ export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
     licenseNo: 'GDA/Apl/90005',
     chamber: 'Izba Adwokacka w Gdańsku',
     status: 'Aplikant adwokacki',
+    email: 'michal.zielinski@aplikant.example.com',
+  },
+  {
+    firstnames: 'Piotr',
+    lastname: 'Kamiński',
+    licenseNo: 'WAW/Adw/90007',
+    chamber: 'Izba Adwokacka w Warszawie',
+    status: 'Wykonujący zawód',
+    email: 'piotr.kaminski@kancelaria-kaminski.example.com',
+  },
+  {
+    firstnames: 'Barbara',
+    lastname: 'Kowalczyk',
+    licenseNo: 'KRA/Adw/90008',
+    chamber: 'Izba Adwokacka w Krakowie',
+    status: 'Wykonujący zawód',
   },
 ];
 

@@ -13,6 +13,7 @@ import {
   invoiceSettings,
   ksefOutbox,
   licenceChecks,
+  licenceCodes,
   loginThrottles,
   mailOutbox,
   offerPayments,
@@ -172,6 +173,8 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       await tx.delete(profileReferences).where(eq(profileReferences.profileId, profile.id));
       // The evidence of licence checks names the person (issue 22).
       await tx.delete(licenceChecks).where(eq(licenceChecks.profileId, profile.id));
+      // Issue 30: a waiting licence code names the register's contact.
+      await tx.delete(licenceCodes).where(eq(licenceCodes.profileId, profile.id));
       if (profile.seolink) {
         await tx
           .insert(deletedProfilePages)

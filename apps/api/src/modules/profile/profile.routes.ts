@@ -23,7 +23,6 @@ import {
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
-import type { ProfileRow } from '../../db/schema/profile.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import { checkCv, processProfileImage } from './profile.uploads.ts';
 
@@ -77,7 +76,7 @@ export interface ProfileRoutesOptions {
   /** after a change that shows on the lawyer's offer cards (name, specialization, photo) */
   onProfileChanged: (userId: string) => void;
   /** after PUT /user/profile stored the profile, with the row before (null: none) and after */
-  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow) => Promise<void>;
+  onProfileSaved?: ProfileDeps['onProfileSaved'];
 }
 
 /** The lawyer's own profile, invoice data, files and payment account (spec 7, /user/profile…). */
@@ -121,7 +120,7 @@ export async function profileRoutes(
     { ...auth, schema: { body: profileBody(app.clock), response: { 200: profileResponse } } },
     async (request) => {
       const user = currentUser(request);
-      const saved = await saveProfile(deps, user, request.body);
+      const saved = await saveProfile(deps, { ...user, ip: request.ip }, request.body);
       onProfileChanged(user.id);
       return ok(saved);
     },

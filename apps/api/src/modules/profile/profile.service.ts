@@ -16,7 +16,8 @@ import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile
 import type { Clock } from '../app/clock.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import type { Storage } from '../storage/index.ts';
-import { isLicenceVerified, licenceDtoOf } from '../licence/licence.dto.ts';
+import { ownLicenceOf } from '../licence/licence.code.ts';
+import { isLicenceVerified } from '../licence/licence.dto.ts';
 import {
   ensureProfile,
   findInvoiceData,
@@ -38,13 +39,15 @@ export interface ProfileDeps {
   storage: Storage;
   payments: Payments;
   log: FastifyBaseLogger;
-  /** after PUT /user/profile stored the profile (issue 22: the licence check) */
-  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow) => Promise<void>;
+  /** after PUT /user/profile stored the profile (issue 22: the licence check; issue 30: from which address) */
+  onProfileSaved?: (before: ProfileRow | null, after: ProfileRow, origin: { ip: string | null }) => Promise<void>;
 }
 
 export interface ProfileUser {
   id: string;
   email: string;
+  /** the request's address, for the licence code's e-mail (issue 30) */
+  ip?: string;
 }
 
 /**
@@ -85,11 +88,12 @@ export async function refreshProfileStatus(tx: Tx, payments: Payments, userId: s
 }
 
 async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: string): Promise<ProfileDto> {
-  const [jobs, references, account, accountReady] = await Promise.all([
+  const [jobs, references, account, accountReady, licence] = await Promise.all([
     findJobs(db, row.id),
     findReferences(db, row.id),
     payments.accountOf(db, row.userId),
     payments.isAccountReady(db, row.userId),
+    ownLicenceOf(db, row),
   ]);
   return {
     profileId: row.id,
@@ -124,7 +128,7 @@ async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: str
     references: references.map((r) => ({ author: r.author, description: r.description })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    licence: licenceDtoOf(row),
+    licence,
     offer_requirements: {
       profile_active: row.status === 'active',
       payment_account: accountReady,
@@ -212,7 +216,7 @@ export async function saveProfile(
     }
   }
   const after = await findProfileByUser(deps.db, user.id);
-  if (after && deps.onProfileSaved) await deps.onProfileSaved(before, after);
+  if (after && deps.onProfileSaved) await deps.onProfileSaved(before, after, { ip: user.ip ?? null });
   return getProfile(deps, user);
 }
 

@@ -42,4 +42,11 @@ export {
   type DisputeResolvedInput,
   type ReportLines,
 } from './disputes.ts';
-export { licenceOutcomeMail, type LicenceMailInput, type LicenceMailKind } from './licence.ts';
+export {
+  licenceClaimedMail,
+  licenceCodeMail,
+  licenceOutcomeMail,
+  type LicenceCodeMailInput,
+  type LicenceMailInput,
+  type LicenceMailKind,
+} from './licence.ts';

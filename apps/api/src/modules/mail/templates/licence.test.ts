@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenceOutcomeMail, type LicenceMailKind } from './licence.ts';
+import { licenceClaimedMail, licenceCodeMail, licenceOutcomeMail, type LicenceMailKind } from './licence.ts';
 
 const context = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
 const KINDS: LicenceMailKind[] = ['verified', 'rejected', 'manual_review', 'lost'];
@@ -47,5 +47,38 @@ describe('licenceOutcomeMail', () => {
     const review = licenceOutcomeMail({ locale: 'pl', to: 'a@example.com', kind: 'verified', method: 'review' }, context);
     expect(register.text).toContain('w rejestrze adwokatów');
     expect(review.text).toContain('administrator potwierdził');
+  });
+});
+
+describe('licenceCodeMail and licenceClaimedMail (issue 30)', () => {
+  const input = {
+    to: 'anna.nowak@kancelaria-nowak.example.com',
+    code: '042917',
+    licenseNo: 'WAW/Adw/90002',
+    accountEmail: 'someone@example.org',
+    ip: '203.0.113.7',
+    at: new Date('2026-11-27T13:05:00Z'),
+    ttlMinutes: 30,
+  };
+
+  it('gives the code, who asked, from where and when, and where to report a stranger, in each language', () => {
+    const pl = licenceCodeMail({ ...input, locale: 'pl' }, context);
+    expect(pl.subject).toBe('042917 — kod potwierdzenia numeru wpisu w serwisie Substytut');
+    expect(pl.text).toContain('Kod: 042917');
+    expect(pl.text).toContain('Kto prosił: konto someone@example.org');
+    expect(pl.text).toContain('Skąd i kiedy: adres IP 203.0.113.7, 27.11.2026, godz. 14:05 (czasu warszawskiego)');
+    expect(pl.text).toContain('napisz do nas na kontakt@substytut.pl');
+    const en = licenceCodeMail({ ...input, locale: 'en', ip: null }, context);
+    expect(en.text).toContain('Code: 042917');
+    expect(en.text).toContain('Who asked: the account someone@example.org');
+    expect(en.text).toContain('From where and when: a check in the background, 27.11.2026 at 14:05 (Warsaw time)');
+    expect(en.text).toContain('write to us at kontakt@substytut.pl');
+  });
+
+  it('tells the holder of a number that another account gave it', () => {
+    const mail = licenceClaimedMail({ locale: 'en', to: 'holder@example.com', licenseNo: 'WAW/Adw/90002' }, context);
+    expect(mail.subject).toBe('Another account gave your entry number — Substytut');
+    expect(mail.text).toContain('WAW/Adw/90002');
+    expect(mail.text).toContain('kontakt@substytut.pl');
   });
 });

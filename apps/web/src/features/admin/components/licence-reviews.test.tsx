@@ -28,6 +28,7 @@ const REVIEW: LicenceReview = {
       reason: 'Nazwisko zgadza się tylko częściowo',
     },
   ],
+  claims: [],
 };
 
 let stub: ReturnType<typeof stubFetch>;
@@ -141,5 +142,34 @@ describe('licence review queue', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Ten profil został już rozpatrzony. Lista została odświeżona.',
     );
+  });
+
+  it('shows the other accounts claiming the same number, the verified holder first, and needs a certificate to approve', async () => {
+    items = [
+      {
+        ...REVIEW,
+        certificate_url: null,
+        claims: [
+          {
+            profile_id: 3,
+            name: 'Anna Nowak',
+            email: 'anna@kancelaria.example.com',
+            state: 'verified',
+            method: 'register',
+            verified_at: '2026-11-20T09:00:00.000Z',
+            account_created_at: '2026-11-19T09:00:00.000Z',
+          },
+        ],
+      },
+    ];
+    serve();
+    renderWithApp(<LicenceReviews locale="pl" />);
+    const article = await card();
+    const claims = within(article).getByRole('region', { name: 'Inne konta z tym numerem wpisu: Anna Nowak' });
+    expect(claims).toHaveTextContent('Ten numer jest już zweryfikowany na innym koncie.');
+    expect(claims).toHaveTextContent('anna@kancelaria.example.com');
+    expect(claims).toHaveTextContent('Zweryfikowane 2026-11-20 10:00:00 (rejestr i kod)');
+    expect(within(article).getByRole('button', { name: 'Zatwierdź: Anna Nowak' })).toBeDisabled();
+    expect(article).toHaveTextContent('Zatwierdzić można dopiero po przesłaniu zaświadczenia.');
   });
 });

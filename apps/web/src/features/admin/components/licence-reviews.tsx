@@ -101,6 +101,53 @@ function Evidence({ check }: { check: LicenceCheckDto }) {
   );
 }
 
+/**
+ * Issue 30: every other account giving the same entry number, verified ones first, so the
+ * reviewer sees at once whether someone already holds it (and which account came first).
+ */
+function Claims({ review }: { review: LicenceReview }) {
+  const { t } = useTranslation('admin');
+  const holder = review.claims.some((c) => c.state === 'verified');
+  return (
+    <section aria-label={t('licence.claimsLabel', { name: review.name })} className="flex flex-col gap-2">
+      <h4 className="text-sm font-semibold">{t('licence.claims')}</h4>
+      {holder && (
+        <p role="note" className="rounded-md bg-warning p-2 text-sm text-warning-foreground">
+          {t('licence.holderWarning')}
+        </p>
+      )}
+      {review.claims.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('licence.noClaims')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {review.claims.map((claim) => (
+            <li key={claim.profile_id} className="flex flex-col gap-1 rounded-lg border border-border p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{claim.name || '—'}</span>
+                <Badge variant={claim.state === 'verified' ? 'success' : 'outline'}>
+                  {t(`licence.states.${claim.state}`)}
+                </Badge>
+              </div>
+              <span className="break-all text-muted-foreground">{claim.email}</span>
+              {claim.state === 'verified' && claim.verified_at && (
+                <span>
+                  {t('licence.claimVerified', {
+                    date: dateTime(claim.verified_at),
+                    method: t(`licence.methods.${claim.method ?? 'review'}`),
+                  })}
+                </span>
+              )}
+              <span className="text-muted-foreground">
+                {t('licence.claimAccount')}: <DateTime value={dateTime(claim.account_created_at)} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function CertificateButton({ review }: { review: LicenceReview }) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
@@ -263,6 +310,7 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
           </dl>
         </header>
         <CertificateButton review={review} />
+        <Claims review={review} />
         <section
           aria-label={t('licence.evidenceLabel', { name: review.name })}
           className="flex flex-col gap-2"
@@ -278,9 +326,13 @@ function ReviewCard({ review, locale }: { review: LicenceReview; locale: Locale 
             </ol>
           )}
         </section>
+        {!review.certificate_url && (
+          <p className="text-sm text-muted-foreground">{t('licence.certificateRequired')}</p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => setDecision('approve')}
+            disabled={!review.certificate_url}
             aria-label={t('licence.approveLabel', { name: review.name })}
           >
             <Check aria-hidden="true" />

@@ -28,6 +28,7 @@ const LICENCE_BADGE: Record<LicenceStateId, 'success' | 'warning' | 'destructive
   manual_review: 'warning',
   rejected: 'destructive',
   pending: 'secondary',
+  code_sent: 'secondary',
   unverified: 'secondary',
 };
 

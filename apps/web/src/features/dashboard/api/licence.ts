@@ -39,3 +39,24 @@ export function useUploadCertificate(onProgress?: Progress) {
     onSuccess: refresh,
   });
 }
+
+/** POST /user/profile/licence/code (issue 30): the one-time code from the register's e-mail. */
+export function confirmLicenceCode(code: string): Promise<{ licence: OwnLicence }> {
+  return api.post<{ licence: OwnLicence }>('/user/profile/licence/code', { code });
+}
+
+/** POST /user/profile/licence/code/resend: a new code to the same address (one a minute, five a day). */
+export function resendLicenceCode(): Promise<{ licence: OwnLicence }> {
+  return api.post<{ licence: OwnLicence }>('/user/profile/licence/code/resend');
+}
+
+/** A wrong code uses a try: the profile is read again after any answer, so the count shows. */
+export function useConfirmLicenceCode() {
+  const refresh = useRefreshProfile();
+  return useMutation({ mutationFn: confirmLicenceCode, onSettled: refresh });
+}
+
+export function useResendLicenceCode() {
+  const refresh = useRefreshProfile();
+  return useMutation({ mutationFn: resendLicenceCode, onSettled: refresh });
+}

@@ -24,6 +24,7 @@ function licence(overrides: Partial<OwnLicence> = {}): OwnLicence {
     reason: null,
     certificate_uploaded_at: null,
     register: 'advocates',
+    code: null,
     ...overrides,
   };
 }
@@ -63,7 +64,7 @@ describe('licence panel', () => {
     );
     expect(within(panel()).getByText('Zweryfikowane')).toBeInTheDocument();
     expect(panel()).toHaveTextContent(
-      'Numer wpisu WAW/Adw/4150 potwierdzony w rejestrze adwokatów 24.11.2026.',
+      'Numer wpisu WAW/Adw/4150 potwierdzony w rejestrze adwokatów, a kod z adresu e-mail z rejestru wpisany 24.11.2026.',
     );
     expect(panel()).toHaveTextContent('Ostatnie sprawdzenie24.11.2026, 14:05');
     expect(panel()).toHaveTextContent('RejestrRejestr adwokatów');
@@ -147,5 +148,71 @@ describe('licence panel', () => {
     );
     expect(await screen.findByText('Przesłano zaświadczenie')).toBeInTheDocument();
     await waitFor(() => expect(api.profile.licence?.certificate_uploaded_at).not.toBeNull());
+  });
+
+  describe('the code from the register e-mail (issue 30)', () => {
+    const waiting = () =>
+      licence({
+        state: 'code_sent',
+        checked_at: '2026-11-24T13:05:00.000Z',
+        code: {
+          channel: 'email',
+          sent_to: 'a•••••@kancelaria-nowak.example.com',
+          sent_at: '2026-11-24T13:05:00.000Z',
+          expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+          attempts_left: 5,
+          resend_at: new Date(Date.now() + 60_000).toISOString(),
+        },
+      });
+
+    it('says where the code went, and that the register match alone is not the badge', () => {
+      renderPanel(waiting());
+      expect(within(panel()).getByText('Czeka na kod z e-maila')).toBeInTheDocument();
+      expect(panel()).toHaveTextContent('Aby potwierdzić, że to Ty, wpisz kod');
+      expect(panel()).toHaveTextContent(
+        'Kod wysłaliśmy na a•••••@kancelaria-nowak.example.com (adres z rejestru) 24.11.2026, 14:05.',
+      );
+      expect(panel()).toHaveTextContent('Pozostałe próby: 5 z 5.');
+      // A new code only a minute after the last one; the register is not asked again meanwhile.
+      expect(screen.getByRole('button', { name: 'Wyślij nowy kod' })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Sprawdź ponownie w rejestrze' })).not.toBeInTheDocument();
+      // Who cannot read that address can send a certificate instead.
+      expect(screen.getByLabelText('Prześlij zaświadczenie z izby')).toBeInTheDocument();
+    });
+
+    it('checks the code before sending it, explains a wrong one, and verifies with the right one', async () => {
+      const user = userEvent.setup();
+      renderPanel(waiting());
+      const field = screen.getByLabelText('Kod z e-maila (6 cyfr)');
+      await user.type(field, '12a');
+      await user.click(screen.getByRole('button', { name: 'Potwierdź kod' }));
+      expect(await within(panel()).findByText('Wpisz 6-cyfrowy kod z wiadomości')).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls.filter((c) => c.path.endsWith('/licence/code'))).toHaveLength(0);
+
+      await user.clear(field);
+      await user.type(field, '654 321');
+      await user.click(screen.getByRole('button', { name: 'Potwierdź kod' }));
+      expect(
+        await within(panel()).findByText('Ten kod jest nieprawidłowy. Sprawdź go w wiadomości i wpisz ponownie'),
+      ).toBeInTheDocument();
+      expect(api.profile.licence?.code?.attempts_left).toBe(4);
+
+      await user.clear(field);
+      await user.type(field, '123456');
+      await user.click(screen.getByRole('button', { name: 'Potwierdź kod' }));
+      expect(await screen.findByText('Uprawnienia zweryfikowane')).toBeInTheDocument();
+      expect(api.profile.licence?.state).toBe('verified');
+    });
+
+    it('reads in English, and offers a new code once the minute has passed', async () => {
+      const user = userEvent.setup();
+      const own = waiting();
+      renderPanel({ ...own, code: { ...own.code!, resend_at: new Date(Date.now() - 1000).toISOString() } }, 'en');
+      expect(within(panel()).getByText('Waiting for the e-mailed code')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+      expect(await screen.findByText('We sent a new code')).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.path.endsWith('/licence/code/resend'))).toHaveLength(1);
+    });
   });
 });

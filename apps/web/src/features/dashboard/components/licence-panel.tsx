@@ -1,11 +1,24 @@
 import { CV_MAX_BYTES, MEGABYTE } from '@substytut/shared';
-import { BadgeCheck, CircleAlert, Clock, FileUp, RefreshCw, ShieldQuestion, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import {
+  BadgeCheck,
+  CircleAlert,
+  Clock,
+  FileUp,
+  MailCheck,
+  RefreshCw,
+  Send,
+  ShieldQuestion,
+  Upload,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import {
@@ -17,7 +30,13 @@ import {
 } from '@/lib/licence';
 import { toast } from '@/lib/toast';
 import { useLanguage } from '@/lib/use-language';
-import { useCheckLicence, useUploadCertificate } from '../api/licence';
+import { warsawDateTimeParts } from '@substytut/shared/hearing-time';
+import {
+  useCheckLicence,
+  useConfirmLicenceCode,
+  useResendLicenceCode,
+  useUploadCertificate,
+} from '../api/licence';
 import { checkCertificateFile, type FileProblem } from '../lib/file-checks';
 import { pickerClasses, UploadProgress } from './file-fields';
 
@@ -27,6 +46,7 @@ export const LICENCE_PANEL_ID = 'licence';
 const STATE_BADGE: Record<LicenceStateId, 'success' | 'warning' | 'destructive' | 'secondary'> = {
   verified: 'success',
   pending: 'secondary',
+  code_sent: 'warning',
   manual_review: 'warning',
   rejected: 'destructive',
   unverified: 'secondary',
@@ -35,6 +55,7 @@ const STATE_BADGE: Record<LicenceStateId, 'success' | 'warning' | 'destructive' 
 const STATE_ICON = {
   verified: BadgeCheck,
   pending: Clock,
+  code_sent: MailCheck,
   manual_review: ShieldQuestion,
   rejected: CircleAlert,
   unverified: ShieldQuestion,
@@ -47,6 +68,8 @@ function nextStepKey(licence: OwnLicence): string {
       return licence.method === 'review' ? 'licence.next.verifiedReview' : 'licence.next.verifiedRegister';
     case 'pending':
       return 'licence.next.pending';
+    case 'code_sent':
+      return 'licence.next.codeSent';
     case 'manual_review':
       if (licence.certificate_uploaded_at) return 'licence.next.reviewWaiting';
       return licence.register === 'legal_counsel'
@@ -67,16 +90,151 @@ function shownReason(licence: OwnLicence): boolean {
   return licence.state === 'rejected' || licence.state === 'manual_review';
 }
 
-/** A register can be asked again only for advocates; legal counsel are checked by a person. */
+/**
+ * A register can be asked again only for advocates; legal counsel are checked by a person. While
+ * a code waits, asking again sends no new one: the code form has its own "send a new code".
+ */
 function canAskRegister(licence: OwnLicence): boolean {
-  return licence.register === 'advocates' && licence.state !== 'pending';
+  return licence.register === 'advocates' && licence.state !== 'pending' && licence.state !== 'code_sent';
 }
 
-/** Issue 22: a certificate helps where the register cannot answer, or has said no. */
+/**
+ * Issue 22: a certificate helps where the register cannot answer, or has said no; issue 30: and
+ * for an advocate who cannot read the register's e-mail address.
+ */
 function canUploadCertificate(licence: OwnLicence): boolean {
   if (licence.state === 'verified' || licence.state === 'pending') return false;
   return (
-    licence.state === 'manual_review' || licence.state === 'rejected' || licence.register === 'legal_counsel'
+    licence.state === 'manual_review' ||
+    licence.state === 'rejected' ||
+    licence.state === 'code_sent' ||
+    licence.register === 'legal_counsel'
+  );
+}
+
+/** The time of day in Warsaw: 14:35. */
+const timeOf = (iso: string) => warsawDateTimeParts(iso).time;
+
+/** Re-renders once `until` has passed (the resend button's wait, the code's expiry). */
+function useNowPast(until: string | undefined): boolean {
+  const at = until ? new Date(until).getTime() : 0;
+  const [past, setPast] = useState(() => Date.now() >= at);
+  useEffect(() => {
+    const wait = at - Date.now();
+    setPast(wait <= 0);
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setPast(true), Math.min(wait, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return past;
+}
+
+const CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * Issue 30: the one-time code sent to the e-mail address the register lists for the entry, typed
+ * back here; only then is the licence verified. A wrong code uses one of 5 tries; a new code can
+ * be asked for a minute after the last one.
+ */
+function CodeEntry({ code }: { code: NonNullable<OwnLicence['code']> }) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  const confirm = useConfirmLicenceCode();
+  const resend = useResendLicenceCode();
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [resendFailure, setResendFailure] = useState<string | null>(null);
+  const expired = useNowPast(code.expires_at);
+  const mayResend = useNowPast(code.resend_at);
+  const locked = code.attempts_left <= 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = value.replace(/[\s-]/g, '');
+    if (!CODE_PATTERN.test(typed)) {
+      setFieldError(t('validation.licenceCode', { ns: 'errors' }));
+      return;
+    }
+    setFieldError(null);
+    confirm.mutate(typed, {
+      onSuccess: () => toast.success(t('licence.code.confirmed')),
+      onError: (error) => {
+        const key = isApiError(error) ? error.fieldErrors.code : undefined;
+        setFieldError(key ? t(key, { ns: 'errors' }) : errorMessage(error, t));
+      },
+    });
+  };
+
+  const askAgain = () => {
+    setResendFailure(null);
+    setFieldError(null);
+    resend.mutate(undefined, {
+      onSuccess: () => {
+        setValue('');
+        toast.success(t('licence.code.resent'));
+      },
+      onError: (error) => setResendFailure(errorMessage(error, t)),
+    });
+  };
+
+  let status = t('licence.code.validUntil', { time: timeOf(code.expires_at), left: code.attempts_left });
+  if (locked) status = t('licence.code.locked');
+  else if (expired) status = t('licence.code.expired');
+
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-border bg-muted/40 p-3">
+      <p className="text-sm">
+        {t('licence.code.sentTo', {
+          contact: code.sent_to,
+          sentAt: formatLicenceMoment(code.sent_at, language),
+        })}{' '}
+        <span className={cn((locked || expired) && 'font-medium text-destructive')}>{status}</span>
+      </p>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <FormField label={t('licence.code.label')} error={fieldError ?? undefined} className="sm:w-80">
+          <Input
+            value={value}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={9}
+            spellCheck={false}
+            className="font-mono tracking-widest"
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (fieldError) setFieldError(null);
+            }}
+          />
+        </FormField>
+        <Button type="submit" className="self-start sm:mt-7" loading={confirm.isPending}>
+          {confirm.isPending ? t('licence.code.submitting') : t('licence.code.submit')}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-1">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={!mayResend}
+          loading={resend.isPending}
+          onClick={askAgain}
+        >
+          {!resend.isPending && <Send aria-hidden="true" />}
+          {t('licence.code.resend')}
+        </Button>
+        {!mayResend && (
+          <p className="text-xs text-muted-foreground">
+            {t('licence.code.resendIn', { time: timeOf(code.resend_at) })}
+          </p>
+        )}
+        {resendFailure && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {resendFailure}
+          </p>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">{t('licence.code.notYou')}</p>
+    </div>
   );
 }
 
@@ -231,6 +389,7 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
             {licenceReasonText(licence.reason, t)}
           </p>
         )}
+        {licence.state === 'code_sent' && licence.code && <CodeEntry code={licence.code} />}
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">

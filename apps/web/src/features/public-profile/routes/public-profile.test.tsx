@@ -229,12 +229,12 @@ describe('public lawyer page, step 1', () => {
     await openStepOne();
     act(() => screen.getByRole('button', { name: 'Zweryfikowany' }).focus());
     const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip).toHaveTextContent('Numer wpisu potwierdzony w rejestrze adwokatów 24.11.2026');
+    expect(tooltip).toHaveTextContent('Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru 24.11.2026');
     // Screen readers hear the tooltip as the badge's description (the badge is re-rendered once
     // the tooltip's code arrives, so it is looked up again).
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Zweryfikowany' })).toHaveAccessibleDescription(
-        'Numer wpisu potwierdzony w rejestrze adwokatów 24.11.2026',
+        'Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru 24.11.2026',
       ),
     );
   });

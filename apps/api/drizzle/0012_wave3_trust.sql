@@ -1,3 +1,16 @@
+CREATE TABLE "licence_codes" (
+	"profile_id" integer PRIMARY KEY NOT NULL,
+	"code_hash" text NOT NULL,
+	"channel" text NOT NULL,
+	"sent_to" text NOT NULL,
+	"license_no" text NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"sends" integer DEFAULT 1 NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invoice_failures" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "invoice_failures_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"offer_id" integer NOT NULL,
@@ -14,9 +27,12 @@ CREATE TABLE "invoice_failures" (
 	CONSTRAINT "invoice_failures_kind_valid" CHECK ("invoice_failures"."kind" in ('ZAL', 'ROZ', 'KOR', 'VAT'))
 );
 --> statement-breakpoint
+ALTER TABLE "profiles" DROP CONSTRAINT "profiles_licence_state_valid";--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "ksef_error_code" integer;--> statement-breakpoint
+ALTER TABLE "licence_codes" ADD CONSTRAINT "licence_codes_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_failures" ADD CONSTRAINT "invoice_failures_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_failures_event_unique" ON "invoice_failures" USING btree ("offer_id","kind","platform","refund_id");--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_licence_state_valid" CHECK ("profiles"."licence_state" in ('unverified', 'pending', 'code_sent', 'verified', 'rejected', 'manual_review'));--> statement-breakpoint
 -- hand-written: the lawyers' invoice counters move from the account ('profile:<id>') to the seller NIP ('nip:<NIP>', issue 30): each NIP's series continues after the highest number any of its accounts used.
 INSERT INTO "invoice_counters" ("seller", "series", "year", "next_number")
 SELECT 'nip:' || "nip", "series", "year", max("seq") + 1
@@ -42,4 +58,11 @@ WHERE "later"."ksef_number" IS NOT NULL
   AND EXISTS (
     SELECT 1 FROM "invoices" AS "earlier"
     WHERE "earlier"."ksef_number" = "later"."ksef_number" AND "earlier"."id" < "later"."id"
+  );
+--> statement-breakpoint
+-- hand-written: a register match alone no longer proves who holds the account (issue 30, decision 026): licences verified by the register before the code existed are checked again at once; the match then sends the code to the register's contact, and the badge waits for it.
+UPDATE "profiles" SET "licence_state" = 'pending'
+WHERE "licence_state" = 'verified' AND "licence_method" = 'register'
+  AND NOT EXISTS (
+    SELECT 1 FROM "licence_checks" WHERE "licence_checks"."profile_id" = "profiles"."id" AND "licence_checks"."source" = 'code'
   );
