@@ -39,7 +39,12 @@ describe('loadConfig', () => {
       licenceRegister: true,
       ksef: true,
     });
-    expect(config.licenceRegister).toEqual({ kind: 'sample', url: 'https://rejestradwokatow.pl', timeoutMs: 10_000 });
+    expect(config.licenceRegister).toEqual({
+      kind: 'sample',
+      url: 'https://rejestradwokatow.pl',
+      timeoutMs: 10_000,
+      pageDelayMs: 10_000,
+    });
   });
 
   it('listens on loopback outside production unless HOST says otherwise; production keeps 0.0.0.0', () => {
@@ -190,14 +195,20 @@ describe('loadConfig', () => {
     };
     const real = loadConfig(productionEnv);
     // The sample licence register is a sandbox adapter like the others (issue 22).
-    expect(errorOf({ ...productionEnv, LICENCE_REGISTER: '' }).message).toContain('LICENCE_REGISTER=advocates');
+    expect(errorOf({ ...productionEnv, LICENCE_REGISTER: '' }).message).toContain(
+      'LICENCE_REGISTER=advocates',
+    );
     expect(real.sandbox.active).toBe(false);
     // Google sign-in is optional in production: without a client id it is off, never the sandbox.
     expect(real.sandbox.googleSignIn).toBe(false);
     expect(real.googleClientId).toBeNull();
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).sandbox.googleSignIn).toBe(false);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).sandbox.googleSignIn).toBe(
+      false,
+    );
     // Without the payment webhook's secret no payment would ever be confirmed.
-    expect(errorOf({ ...productionEnv, STRIPE_WEBHOOK_SECRET: '' }).variables).toEqual(['STRIPE_WEBHOOK_SECRET']);
+    expect(errorOf({ ...productionEnv, STRIPE_WEBHOOK_SECRET: '' }).variables).toEqual([
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
   });
 
   it('parses TRUST_PROXY as boolean, hop count or address list', () => {
@@ -211,7 +222,12 @@ describe('loadConfig', () => {
 describe('KSeF configuration', () => {
   it('defaults to the embedded sandbox and knows the API address of each KSeF 2.0 environment', () => {
     const sandbox = loadConfig({});
-    expect(sandbox.ksef).toEqual({ environment: 'sandbox', apiUrl: null, platformToken: null, sandboxOutage: false });
+    expect(sandbox.ksef).toEqual({
+      environment: 'sandbox',
+      apiUrl: null,
+      platformToken: null,
+      sandboxOutage: false,
+    });
     expect(sandbox.sandbox.ksef).toBe(true);
     expect(loadConfig({ KSEF_ENV: 'test' }).ksef.apiUrl).toBe('https://api-test.ksef.mf.gov.pl/v2');
     expect(loadConfig({ KSEF_ENV: 'demo' }).ksef.apiUrl).toBe('https://api-demo.ksef.mf.gov.pl/v2');
