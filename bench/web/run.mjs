@@ -1,14 +1,19 @@
 /**
- * Page weight and Lighthouse, before and after, in one run on this machine (issue 20): the
- * JavaScript and CSS (gzip) that /, /u/{seolink}?o=, /auth and /dashboard load first, and the
- * Lighthouse mobile scores of / and /u/{seolink}?o=, for this checkout's build ("after") and for
- * a baseline commit built aside ("before"), with the ratio after/before, against the budgets.
+ * Page weight, requests before the first paint and Lighthouse, before and after, in one run on this
+ * machine (issues 20 and 33): for /, /u/{seolink}?o=, /auth, /pl/pricing and /dashboard, the
+ * JavaScript and CSS (gzip) each loads first, how many requests the browser started before the
+ * page's first paint, and the medians of Lighthouse mobile runs, for this checkout's build ("after")
+ * and for a baseline commit built aside ("before"), with the ratio after/before, against the budgets.
  *
  *   npm run bench                  (after the API benchmark)
  *   node bench/web/run.mjs         uses the existing build; BENCH_BUILD=1 builds first
- *   BENCH_BASELINE_REF=<commit> …  the "before" build (default 2b626a0: the last Preact renderer),
+ *   BENCH_BASELINE_REF=<commit> …  the "before" build (default 6aa0890: before issue 33),
  *                                  checked out and built once into /tmp/substytut-bench-<commit>
+ *                                  (with this checkout's node_modules hard-linked)
  *   BENCH_BASELINE=0 …             measures this build only
+ *   BENCH_SMOKE=1 …                a short check for the test suite: this build only, no
+ *                                  Lighthouse, and exit 1 when a page fails to load or hydrate or
+ *                                  a public page carries a modulepreload tag (budgets: BENCH_STRICT)
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
  *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page and build (default 5); medians reported
  *   BENCH_STRICT=1 …               exits 1 when a budget fails
@@ -16,8 +21,12 @@
  *
  * "html" counts what the page's HTML itself references (entry script, modulepreloads,
  * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the page
- * was live and the network idle after a pointer movement (the old renderer started on the first
- * input), lazy route chunks included. The budget applies to "loaded".
+ * was live and the network idle after a pointer movement, lazy route chunks included. The budget
+ * applies to "loaded". "before paint" counts the requests (the document included) the browser
+ * started before the first contentful paint, without throttling; Lighthouse's simulated phone
+ * counts the scripts among them that finished before that paint as blocking it.
+ * /dashboard is measured signed in (Lighthouse too: its Chromium gets the session first and keeps
+ * its storage).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -31,12 +40,15 @@ import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const RUN_LIGHTHOUSE = !SMOKE && process.env.BENCH_LIGHTHOUSE !== '0';
 // One Lighthouse run moves by several points from run to run on a busy machine.
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) || 5);
 const BUDGET = { jsKb: 150, performance: 95, accessibility: 100, seo: 100, cls: 0.02, tbtMs: 200 };
+// First-load budgets of the pages that are used rather than read (issue 33).
+const APP_BUDGET_KB = { '/auth': 200, '/dashboard': 250 };
 const BASELINE_REF =
-  process.env.BENCH_BASELINE === '0' ? null : (process.env.BENCH_BASELINE_REF ?? '2b626a0');
+  process.env.BENCH_BASELINE === '0' || SMOKE ? null : (process.env.BENCH_BASELINE_REF ?? '6aa0890');
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -78,8 +90,15 @@ function ensureBaseline(ref) {
   console.log(`building the baseline ${ref} in ${dir} (once)…`);
   if (!existsSync(dir))
     execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: root, stdio: 'inherit' });
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
-  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit' });
+  // The installed packages of this checkout, hard-linked (no registry needed); `npm ci` otherwise.
+  const modules = ['node_modules', 'apps/web/node_modules', 'apps/api/node_modules'];
+  if (modules.every((m) => existsSync(path.join(root, m)))) {
+    for (const m of modules)
+      if (!existsSync(path.join(dir, m))) execFileSync('cp', ['-al', path.join(root, m), path.join(dir, m)]);
+  } else {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  }
+  execFileSync('flock', ['/tmp/build.lock', 'npm', 'run', 'build'], { cwd: dir, stdio: 'inherit' });
   return build;
 }
 
@@ -212,6 +231,8 @@ async function seedLawyer(base) {
   upload.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
   await call('POST', '/api/user/profile/image', { token, form: upload });
 
+  await verifyLicence(call, token, photo);
+
   const onboarding = new URL(
     (await call('POST', '/api/user/profile/stripe/createaccount', { token })).data.url,
   );
@@ -233,6 +254,34 @@ async function seedLawyer(base) {
     },
   });
   return { token, user, seolink: profile.seolink, offerUrl: offer.data.offer.offerUrl };
+}
+
+/**
+ * Offers need a verified licence (decision 023). The benchmark's lawyer is not in the sample
+ * register, so it takes the path that does not depend on the register (nor on any later step
+ * between a register match and 'verified'): the lawyer sends a chamber certificate, which puts the
+ * licence in manual review, and the demo administrator approves it through the admin API.
+ */
+async function verifyLicence(call, token, certificate) {
+  const upload = new FormData();
+  upload.append('file', new Blob([certificate], { type: 'image/jpeg' }), 'certificate.jpg');
+  const sent = (await call('POST', '/api/user/profile/licence/certificate', { token, form: upload })).data;
+  if (sent.licence.state === 'verified') return;
+  const admin = (
+    await call('POST', '/api/login', {
+      body: { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' },
+    })
+  ).data.token;
+  const { items } = (await call('GET', '/api/admin/licence-reviews', { token: admin })).data;
+  const review = items.find((item) => item.license_no === 'WAW/Adw/1234');
+  if (!review) throw new Error('the seeded licence is not in the review list');
+  const decided = (
+    await call('POST', `/api/admin/licence-reviews/${review.profile_id}`, {
+      token: admin,
+      body: { decision: 'approve', reason: null },
+    })
+  ).data;
+  if (decided.licence.state !== 'verified') throw new Error(`the licence is ${decided.licence.state}`);
 }
 
 const gzipKb = (bytes) => gzipSync(bytes).length / 1024;
@@ -283,6 +332,12 @@ async function measurePage(browser, base, page, session) {
   });
   await tab.waitForLoadState('networkidle');
   const finalPath = new URL(tab.url()).pathname;
+  // Requests started before the first contentful paint, the document included.
+  const beforePaint = await tab.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return NaN;
+    return 1 + performance.getEntriesByType('resource').filter((e) => e.startTime < paint.startTime).length;
+  });
   await context.close();
 
   const sum = (type, filter = () => true) =>
@@ -293,6 +348,8 @@ async function measurePage(browser, base, page, session) {
   return {
     name: page.name,
     finalPath,
+    beforePaint,
+    modulePreloads: [...html.matchAll(/<link[^>]+rel="modulepreload"/g)].length,
     htmlJs: sum('script', (p) => named.has(p)),
     htmlCss: sum('stylesheet', (p) => named.has(p)),
     js: sum('script'),
@@ -307,10 +364,12 @@ async function measurePage(browser, base, page, session) {
  * One Lighthouse run, tried again up to twice: Lighthouse with Debian's Chromium now and then
  * fails to record the trace (NO_NAVSTART), which says nothing about the page.
  */
-function lighthouse(url, outDir, name) {
+async function lighthouse(url, outDir, name, session) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return lighthouseOnce(url, outDir, name);
+      return session
+        ? await lighthouseSignedIn(url, outDir, name, session)
+        : lighthouseOnce(url, outDir, name);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  (Lighthouse failed on ${name}, attempt ${attempt}; trying again)`);
@@ -318,7 +377,41 @@ function lighthouse(url, outDir, name) {
   }
 }
 
-function lighthouseOnce(url, outDir, name) {
+/**
+ * A signed-in page: a Chromium of our own gets the session into its storage, and Lighthouse runs
+ * in it (`--port`) without resetting the storage. The page is loaded cold all the same (Lighthouse
+ * clears the cache).
+ */
+async function lighthouseSignedIn(url, outDir, name, session) {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'substytut-bench-chrome-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(new URL('/favicon.svg', url).href);
+    await tab.evaluate(
+      ([token, user]) => {
+        window.localStorage.setItem('auth_token', token);
+        window.localStorage.setItem('user', user);
+      },
+      [session.token, JSON.stringify(session.user)],
+    );
+    return lighthouseOnce(url, outDir, name, [`--port=${port}`, '--disable-storage-reset']);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function lighthouseOnce(
+  url,
+  outDir,
+  name,
+  browserFlags = [`--chrome-flags=--headless ${CHROME_ARGS.join(' ')}`],
+) {
   const output = path.join(outDir, `${name}.json`);
   execFileSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
@@ -328,7 +421,7 @@ function lighthouseOnce(url, outDir, name) {
       '--output=json',
       `--output-path=${output}`,
       '--only-categories=performance,accessibility,seo',
-      `--chrome-flags=--headless ${CHROME_ARGS.join(' ')}`,
+      ...browserFlags,
     ],
     { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 },
   );
@@ -338,6 +431,7 @@ function lighthouseOnce(url, outDir, name) {
   return {
     // Lighthouse's estimate of this machine's CPU speed; its 4x slowdown assumes 1500-2000.
     benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? NaN),
+    finalUrl: report.finalDisplayedUrl ?? report.finalUrl,
     performance: score('performance'),
     accessibility: score('accessibility'),
     seo: score('seo'),
@@ -378,6 +472,7 @@ function summarise(runs) {
     ...Object.fromEntries(figures.map((key) => [key, median(runs.map((r) => r[key]))])),
     performances: runs.map((r) => r.performance),
     benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
+    finalUrl: new URL(middle.finalUrl ?? 'http://x/').pathname,
     mainThread: middle.mainThread,
     bootup: middle.bootup,
     failed: middle.failed,
@@ -421,6 +516,7 @@ async function main() {
         { name: '/', path: '/', public: true },
         { name: '/u/{seolink}?o=', path: `/u/${b.session.seolink}?o=${b.session.offerUrl}`, public: true },
         { name: '/auth', path: '/auth/login', public: false },
+        { name: '/pl/pricing', path: '/pl/pricing', public: true },
         { name: '/dashboard', path: '/dashboard/profile', public: false, session: true },
       ];
     }
@@ -442,8 +538,10 @@ async function main() {
     const check = (budget, page, shown, pass) => checks.push([budget, page, shown, pass ? 'PASS' : 'FAIL']);
     const after = builds.at(-1);
     const before = baseline ? builds[0] : null;
-    for (const r of after.weights.filter((x) => x.page.public)) {
-      check(`first-load JS ≤ ${BUDGET.jsKb} KB gzip`, r.name, `${kb(r.js)} KB`, r.js <= BUDGET.jsKb);
+    for (const r of after.weights) {
+      const budget = r.page.public ? BUDGET.jsKb : APP_BUDGET_KB[r.name];
+      if (budget) check(`first-load JS ≤ ${budget} KB gzip`, r.name, `${kb(r.js)} KB`, r.js <= budget);
+      if (r.page.public) check('no modulepreload tags', r.name, r.modulePreloads, r.modulePreloads === 0);
     }
     console.log(`\nFirst-load JavaScript and CSS, gzip KB (budget: public pages ≤ ${BUDGET.jsKb} KB JS)`);
     const weightRows = [];
@@ -457,12 +555,31 @@ async function main() {
         old ? kb(old.css) : '-',
         kb(r.css),
         kb(r.htmlJs),
+        old ? old.files.length : '-',
         r.files.length,
+        old ? old.beforePaint : '-',
+        r.beforePaint,
+        old ? old.modulePreloads : '-',
+        r.modulePreloads,
       ]);
     }
     console.log(
       table(
-        ['page', 'JS before', 'JS after', 'ratio', 'CSS before', 'CSS after', 'html JS after', 'files'],
+        [
+          'page',
+          'JS before',
+          'JS after',
+          'ratio',
+          'CSS before',
+          'CSS after',
+          'html JS after',
+          'files before',
+          'files after',
+          'before paint: before',
+          'after',
+          'preloads before',
+          'after',
+        ],
         weightRows,
       ),
     );
@@ -480,7 +597,6 @@ async function main() {
       );
       const rows = [];
       for (const [i, page] of after.pages.entries()) {
-        if (!page.public) continue;
         const runs = new Map(builds.map((b) => [b.name, []]));
         try {
           for (let n = 0; n < LIGHTHOUSE_RUNS; n++) {
@@ -489,10 +605,11 @@ async function main() {
               runs
                 .get(b.name)
                 .push(
-                  lighthouse(
+                  await lighthouse(
                     `${b.server.base}${p.path}`,
                     reports,
                     `${b.name.replace(/\W+/g, '_')}${page.name.replace(/\W+/g, '_')}-${n}`,
+                    p.session ? b.session : null,
                   ),
                 );
             }
@@ -505,21 +622,6 @@ async function main() {
         const medians = new Map([...runs].map(([name, list]) => [name, summarise(list)]));
         const r = medians.get(after.name);
         const o = before ? medians.get(before.name) : null;
-        check(
-          `Lighthouse performance ≥ ${BUDGET.performance}`,
-          page.name,
-          r.performance,
-          r.performance >= BUDGET.performance,
-        );
-        check(
-          `Lighthouse accessibility ≥ ${BUDGET.accessibility}`,
-          page.name,
-          r.accessibility,
-          r.accessibility >= BUDGET.accessibility,
-        );
-        check(`Lighthouse SEO ≥ ${BUDGET.seo}`, page.name, r.seo, r.seo >= BUDGET.seo);
-        check(`CLS ≤ ${BUDGET.cls}`, page.name, r.cls.toFixed(3), r.cls <= BUDGET.cls);
-        check(`TBT ≤ ${BUDGET.tbtMs} ms`, page.name, `${Math.round(r.tbtMs)} ms`, r.tbtMs <= BUDGET.tbtMs);
         const figure = (key, format) => [
           o ? format(o[key]) : '-',
           format(r[key]),
@@ -540,11 +642,28 @@ async function main() {
         }
         for (const [name, m] of medians) {
           console.log(
-            `  ${page.name} ${name}: performance ${m.performances.join(', ')} (benchmarkIndex ${m.benchmarkIndex})`,
+            `  ${page.name} ${name}: performance ${m.performances.join(', ')} (benchmarkIndex ${m.benchmarkIndex}; ${m.finalUrl})`,
           );
           console.log(`    main thread: ${m.mainThread.join(', ')}; scripts: ${m.bootup.join(', ')}`);
           if (m.failed.length) console.log(`    failed audits: ${m.failed.join(', ')}`);
         }
+        // The budgets of issue 33 are for / and /u/{seolink}?o=; the other pages are reported.
+        if (!['/', '/u/{seolink}?o='].includes(page.name)) continue;
+        check(
+          `Lighthouse performance ≥ ${BUDGET.performance}`,
+          page.name,
+          r.performance,
+          r.performance >= BUDGET.performance,
+        );
+        check(
+          `Lighthouse accessibility ≥ ${BUDGET.accessibility}`,
+          page.name,
+          r.accessibility,
+          r.accessibility >= BUDGET.accessibility,
+        );
+        check(`Lighthouse SEO ≥ ${BUDGET.seo}`, page.name, r.seo, r.seo >= BUDGET.seo);
+        check(`CLS ≤ ${BUDGET.cls}`, page.name, r.cls.toFixed(3), r.cls <= BUDGET.cls);
+        check(`TBT ≤ ${BUDGET.tbtMs} ms`, page.name, `${Math.round(r.tbtMs)} ms`, r.tbtMs <= BUDGET.tbtMs);
       }
       console.log(table(['page', 'figure', 'before', 'after', 'ratio'], rows));
     }
@@ -553,6 +672,10 @@ async function main() {
     console.log(table(['budget', 'page', 'measured', 'result'], checks));
     // Scores move with the machine's load (see the load average); BENCH_STRICT=1 fails the run.
     if (failed && process.env.BENCH_STRICT === '1') process.exitCode = 1;
+    // The smoke run fails on what is not a matter of load: a page that does not hydrate (thrown
+    // above) or a public page with modulepreload tags.
+    if (SMOKE && checks.some((c) => c[0] === 'no modulepreload tags' && c[3] === 'FAIL'))
+      process.exitCode = 1;
     console.log(
       `\nload average after: ${loadavg()
         .map((l) => l.toFixed(2))
