@@ -15,6 +15,7 @@
  *                                  Lighthouse, and exit 1 when a page fails to load or hydrate or
  *                                  a public page carries a modulepreload tag (budgets: BENCH_STRICT)
  *   BENCH_LIGHTHOUSE=0 …           skips Lighthouse
+ *   BENCH_PAGES=/,/pl/pricing …    only these pages (names as printed)
  *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page and build (default 5); medians reported
  *   BENCH_STRICT=1 …               exits 1 when a budget fails
  *   BENCH_REPORTS=dir …            keeps every Lighthouse report (JSON, with its trace summary) there
@@ -395,6 +396,9 @@ async function main() {
       ];
     }
     browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    // BENCH_PAGES=/,/pl/pricing … measures only those pages (by the names printed).
+    const only = process.env.BENCH_PAGES?.split(',');
+    if (only) for (const b of builds) b.pages = b.pages.filter((p) => only.includes(p.name));
     for (const b of builds) {
       b.weights = [];
       for (const page of b.pages) {
