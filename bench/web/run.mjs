@@ -274,7 +274,11 @@ async function lighthouseSignedIn(url, outDir, name, session) {
       },
       [session.token, JSON.stringify(session.user)],
     );
-    return lighthouseOnce(url, outDir, name, [`--port=${port}`, '--disable-storage-reset']);
+    return lighthouseOnce(url, outDir, name, [
+      `--port=${port}`,
+      '--hostname=127.0.0.1',
+      '--disable-storage-reset',
+    ]);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
