@@ -26,8 +26,8 @@
  * applies to "loaded". "before paint" counts the requests (the document included) the browser
  * started before the first contentful paint, without throttling; Lighthouse's simulated phone
  * counts the scripts among them that finished before that paint as blocking it.
- * /dashboard is measured signed in (Lighthouse too: its Chromium gets the session first and keeps
- * its storage).
+ * /dashboard is measured signed in, by weight and requests only (Lighthouse clears the storage
+ * that holds the session).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -239,12 +239,10 @@ async function measurePage(browser, base, page, session) {
  * One Lighthouse run, tried again up to twice: Lighthouse with Debian's Chromium now and then
  * fails to record the trace (NO_NAVSTART), which says nothing about the page.
  */
-async function lighthouse(url, outDir, name, session) {
+function lighthouse(url, outDir, name) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return session
-        ? await lighthouseSignedIn(url, outDir, name, session)
-        : lighthouseOnce(url, outDir, name);
+      return lighthouseOnce(url, outDir, name);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  (Lighthouse failed on ${name}, attempt ${attempt}; trying again)`);
@@ -252,45 +250,7 @@ async function lighthouse(url, outDir, name, session) {
   }
 }
 
-/**
- * A signed-in page: a Chromium of our own gets the session into its storage, and Lighthouse runs
- * in it (`--port`) without resetting the storage. The page is loaded cold all the same (Lighthouse
- * clears the cache).
- */
-async function lighthouseSignedIn(url, outDir, name, session) {
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(tmpdir(), 'substytut-bench-chrome-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
-    args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
-  });
-  try {
-    const tab = await context.newPage();
-    await tab.goto(new URL('/favicon.svg', url).href);
-    await tab.evaluate(
-      ([token, user]) => {
-        window.localStorage.setItem('auth_token', token);
-        window.localStorage.setItem('user', user);
-      },
-      [session.token, JSON.stringify(session.user)],
-    );
-    return lighthouseOnce(url, outDir, name, [
-      `--port=${port}`,
-      '--hostname=127.0.0.1',
-      '--disable-storage-reset',
-    ]);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-function lighthouseOnce(
-  url,
-  outDir,
-  name,
-  browserFlags = [`--chrome-flags=--headless ${CHROME_ARGS.join(' ')}`],
-) {
+function lighthouseOnce(url, outDir, name) {
   const output = path.join(outDir, `${name}.json`);
   execFileSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
@@ -300,7 +260,7 @@ function lighthouseOnce(
       '--output=json',
       `--output-path=${output}`,
       '--only-categories=performance,accessibility,seo',
-      ...browserFlags,
+      `--chrome-flags=--headless ${CHROME_ARGS.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 },
   );
@@ -479,6 +439,13 @@ async function main() {
       );
       const rows = [];
       for (const [i, page] of after.pages.entries()) {
+        // Lighthouse clears the storage the session lives in: a signed-in page is measured by
+        // weight and requests only (running Lighthouse in a Chromium that keeps a seeded storage,
+        // with --port and --disable-storage-reset, timed out here).
+        if (page.session) {
+          console.log(`  ${page.name}: signed in, no Lighthouse run`);
+          continue;
+        }
         const runs = new Map(builds.map((b) => [b.name, []]));
         try {
           for (let n = 0; n < LIGHTHOUSE_RUNS; n++) {
@@ -487,11 +454,10 @@ async function main() {
               runs
                 .get(b.name)
                 .push(
-                  await lighthouse(
+                  lighthouse(
                     `${b.server.base}${p.path}`,
                     reports,
                     `${b.name.replace(/\W+/g, '_')}${page.name.replace(/\W+/g, '_')}-${n}`,
-                    p.session ? b.session : null,
                   ),
                 );
             }
