@@ -173,6 +173,45 @@ test.describe('marketing pages', () => {
     expect(robots).toMatch(/^Disallow: \/api$/m);
   });
 
+  test('public pages paint before the app loads: no modulepreload tags, the module script still hydrates them (decision 030)', async ({
+    page,
+    request,
+  }) => {
+    const modulePreloads = (html: string) => html.match(/<link[^>]*rel="modulepreload"/g)?.length ?? 0;
+    for (const path of ['/', '/pl', '/en/pricing', '/pl/faq', '/pl/contact', '/404']) {
+      const html = await (await request.get(path)).text();
+      expect(modulePreloads(html), path).toBe(0);
+      expect(html, path).toMatch(/<script type="module"/);
+    }
+    // The pages that are used rather than read keep them: nothing there works before the app runs.
+    for (const path of ['/pl/auth', '/pl/dashboard']) {
+      expect(modulePreloads(await (await request.get(path)).text()), path).toBeGreaterThan(0);
+    }
+
+    // Served without the tags, a page still hydrates, and a question pressed before React runs
+    // opens once it does (the head script holds the press, the root presses it again).
+    await acceptCookies(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/pl/faq', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    const question = page.getByRole('button', { name: 'Czym jest Substytut?' });
+    await question.click();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Substytut to serwis dla prawników')).toBeVisible();
+    // And a control pressed after load works too.
+    const other = page.getByRole('button', { name: 'Jak płaci zlecający?' });
+    await other.click();
+    await expect(other).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('FAQ keeps one answer open across all sections, by mouse and keyboard', async ({ page }) => {
     await acceptCookies(page);
     await page.goto('/pl/faq');

@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   useLocation,
   useMatches,
   useNavigate,
@@ -21,6 +20,7 @@ import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
 import { HEAD_SCRIPT } from './head-script';
+import { PageScripts } from './page-scripts';
 import { AppProviders, createQueryClient } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
@@ -126,7 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AppShell>{children}</AppShell>
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

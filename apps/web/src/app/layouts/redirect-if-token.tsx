@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { RedirectIfToken } from '../guards';
+import type { ModulePreloadHandle } from '../page-scripts';
 
 /**
  * The login and register tabs are rendered by the server (their head tags are in the HTML); a
@@ -12,3 +13,6 @@ export default function RedirectIfTokenLayout() {
     </RedirectIfToken>
   );
 }
+
+/** The app is what this page is for: its modules are preloaded (app/page-scripts.tsx). */
+export const handle: ModulePreloadHandle = { modulePreload: true };

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Loading } from '@/components/ui/spinner';
 import { RequireAdmin } from '../guards';
+import type { ModulePreloadHandle } from '../page-scripts';
 
 /** /admin: rendered in the browser only, like the dashboard (layouts/require-token.tsx). */
 export async function clientLoader() {
@@ -19,3 +20,6 @@ export default function RequireAdminLayout() {
     </RequireAdmin>
   );
 }
+
+/** The app is what this page is for: its modules are preloaded (app/page-scripts.tsx). */
+export const handle: ModulePreloadHandle = { modulePreload: true };

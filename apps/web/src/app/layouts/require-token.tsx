@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Loading } from '@/components/ui/spinner';
 import { RequireToken } from '../guards';
+import type { ModulePreloadHandle } from '../page-scripts';
 
 /**
  * /dashboard/*: rendered in the browser only (the token lives in localStorage). The server sends
@@ -22,3 +23,6 @@ export default function RequireTokenLayout() {
     </RequireToken>
   );
 }
+
+/** The app is what this page is for: its modules are preloaded (app/page-scripts.tsx). */
+export const handle: ModulePreloadHandle = { modulePreload: true };

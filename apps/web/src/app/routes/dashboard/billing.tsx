@@ -1,4 +1,4 @@
-import { BillingRoute } from '../../dashboard-routes';
+import { BillingRoute } from '@/features/dashboard/routes/billing';
 
 export const handle = { i18n: ['dashboard', 'offers', 'errors'] };
 

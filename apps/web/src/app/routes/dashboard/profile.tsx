@@ -1,4 +1,4 @@
-import { ProfileRoute } from '../../dashboard-routes';
+import { ProfileRoute } from '@/features/dashboard/routes/profile';
 
 export const handle = { i18n: ['dashboard', 'offers', 'errors'] };
 

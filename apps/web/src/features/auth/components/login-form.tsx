@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, TURNSTILE_LOCAL_TOKEN, type LoginInput, type LoginPayload } from '@substytut/shared';
+import { loginSchema, TURNSTILE_LOCAL_TOKEN, type LoginInput, type LoginPayload } from '@substytut/shared/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

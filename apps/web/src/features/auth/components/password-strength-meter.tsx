@@ -4,7 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordStrength,
   type PasswordScore,
-} from '@substytut/shared';
+} from '@substytut/shared/validation/password';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';

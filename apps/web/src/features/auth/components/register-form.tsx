@@ -4,7 +4,7 @@ import {
   TURNSTILE_LOCAL_TOKEN,
   type RegisterInput,
   type RegisterPayload,
-} from '@substytut/shared';
+} from '@substytut/shared/validation/auth';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

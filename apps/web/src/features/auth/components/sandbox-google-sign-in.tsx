@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sandboxGoogleSignInSchema, type SandboxGoogleSignInInput } from '@substytut/shared';
+import { sandboxGoogleSignInSchema, type SandboxGoogleSignInInput } from '@substytut/shared/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { withPasswordStrength } from './password-strength';
 
 const load = vi.hoisted(() => vi.fn<() => Promise<void>>());
-vi.mock('@substytut/shared', async (original) => ({
-  ...(await original<typeof import('@substytut/shared')>()),
+vi.mock('@substytut/shared/validation/password', async (original) => ({
+  ...(await original<typeof import('@substytut/shared/validation/password')>()),
   loadPasswordStrength: load,
 }));
 

@@ -1,4 +1,4 @@
-import { loadPasswordStrength } from '@substytut/shared';
+import { loadPasswordStrength } from '@substytut/shared/validation/password';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema, type ForgotPasswordPayload } from '@substytut/shared';
+import { forgotPasswordSchema, type ForgotPasswordPayload } from '@substytut/shared/validation/auth';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

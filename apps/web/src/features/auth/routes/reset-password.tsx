@@ -4,7 +4,7 @@ import {
   resetPasswordSchema,
   type ResetPasswordInput,
   type ResetPasswordPayload,
-} from '@substytut/shared';
+} from '@substytut/shared/validation/auth';
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
