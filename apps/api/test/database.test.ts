@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
-import { accessTokens, users } from '../src/db/schema.ts';
+import { accessTokens, licenceChecks, users } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -58,7 +58,12 @@ describe('database', () => {
 describe('migration 0010: an administrator has no lawyer profile', () => {
   it('removes the empty profiles made for administrators, and only those', async () => {
     const admin = await t.seed.user({ role: 'admin' });
-    const emptyForAdmin = await t.seed.profile({ userId: admin.id, active: false, firstname: '', lastname: '' });
+    const emptyForAdmin = await t.seed.profile({
+      userId: admin.id,
+      active: false,
+      firstname: '',
+      lastname: '',
+    });
     const lawyer = await t.seed.profile({ active: false });
     const migration = readFileSync(
       fileURLToPath(new URL('../drizzle/0010_admin_without_profile.sql', import.meta.url)),
@@ -68,5 +73,43 @@ describe('migration 0010: an administrator has no lawyer profile', () => {
     const left = rowsOf<{ id: number }>(await t.db.execute(sql`select id from profiles`)).map((r) => r.id);
     expect(left).not.toContain(emptyForAdmin.id);
     expect(left).toContain(lawyer.id);
+  });
+});
+
+describe('migration 0012: a register match alone no longer proves who holds the account (issue 30)', () => {
+  it('sends register-verified licences without a typed code back to the register check, and only those', async () => {
+    const now = new Date();
+    const register = { licenceState: 'verified', licenceMethod: 'register', licenceVerifiedAt: now } as const;
+    const unproven = await t.seed.profile(register);
+    const proven = await t.seed.profile(register);
+    const reviewed = await t.seed.profile({
+      licenceState: 'verified',
+      licenceMethod: 'review',
+      licenceVerifiedAt: now,
+    });
+    await t.db.insert(licenceChecks).values({
+      profileId: proven.id,
+      askedName: 'Anna Maria Nowak',
+      askedType: 'adwokat',
+      askedLicenseNo: 'WAW/Adw/90002',
+      source: 'code',
+      fetchedAt: now,
+      outcome: 'verified',
+    });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../drizzle/0012_wave3_trust.sql', import.meta.url)),
+      'utf8',
+    );
+    const licenceStatement = migration.slice(migration.lastIndexOf('-- hand-written:'));
+    expect(licenceStatement).toContain('"licence_state" = \'pending\'');
+    await t.db.execute(sql.raw(licenceStatement));
+    const states = new Map(
+      rowsOf<{ id: number; licence_state: string }>(
+        await t.db.execute(sql`select id, licence_state from profiles`),
+      ).map((r) => [r.id, r.licence_state]),
+    );
+    expect(states.get(unproven.id)).toBe('pending');
+    expect(states.get(proven.id)).toBe('verified');
+    expect(states.get(reviewed.id)).toBe('verified');
   });
 });
