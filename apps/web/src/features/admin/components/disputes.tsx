@@ -22,6 +22,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useAdminDisputes, useResolveDispute } from '../api/disputes';
+import { LoadFailed } from './load-failed';
 
 /** The administrator's decision on one dispute: release, or a refund in zł (whole grosze) with a reason. */
 function ResolveForm({ item, locale }: { item: AdminDisputeDto; locale: Locale }) {
@@ -129,17 +130,7 @@ export function Disputes({ locale }: { locale: Locale }) {
         {t('disputes.heading')}
       </h2>
       {query.isPending && <Loading className="py-6" />}
-      {query.isError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-        >
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      )}
+      {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
       {query.isSuccess && items.length === 0 && <p className="text-muted-foreground">{t('disputes.none')}</p>}
       <ul className="flex flex-col gap-4">
         {items.map((item) => (

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useAdminRetryInvoice, useInvoiceProblems } from '../api/invoice-problems';
 import { dateTime } from '../lib/format';
 import { DateTime } from './date-time';
+import { LoadFailed } from './load-failed';
 
 function Retry({ target }: { target: { failure: number } | { invoice: number } }) {
   const { t } = useTranslation('admin');
@@ -110,17 +111,7 @@ export function InvoiceProblems() {
         {t('invoiceProblems.heading')}
       </h2>
       {query.isPending && <Loading className="py-6" />}
-      {query.isError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-        >
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      )}
+      {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
       {query.isSuccess && failures.length === 0 && ksef.length === 0 && (
         <p className="text-muted-foreground">{t('invoiceProblems.none')}</p>
       )}

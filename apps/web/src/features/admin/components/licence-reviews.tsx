@@ -34,6 +34,7 @@ import {
 } from '../api/licence-reviews';
 import { dateTime } from '../lib/format';
 import { DateTime } from './date-time';
+import { LoadFailed } from './load-failed';
 
 /** A parsed field as text: register answers are flat, but nothing promises it. */
 function fieldText(value: unknown): string {
@@ -121,7 +122,10 @@ function Claims({ review }: { review: LicenceReview }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {review.claims.map((claim) => (
-            <li key={claim.profile_id} className="flex flex-col gap-1 rounded-lg border border-border p-3 text-sm">
+            <li
+              key={claim.profile_id}
+              className="flex flex-col gap-1 rounded-lg border border-border p-3 text-sm"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{claim.name || '—'}</span>
                 <Badge variant={claim.state === 'verified' ? 'success' : 'outline'}>
@@ -368,17 +372,7 @@ export function LicenceReviews({ locale }: { locale: Locale }) {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-      >
-        <p>{t('loadFailed')}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadFailed onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {
     body = <p className="text-muted-foreground">{t('licence.empty')}</p>;
   } else {

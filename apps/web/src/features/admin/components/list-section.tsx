@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@substytut/shared';
-import { Button } from '@/components/ui/button';
 import type { ListChange, ListState } from '../lib/list-params';
 import { Pager, SearchBox } from './list-controls';
+import { LoadFailed } from './load-failed';
 
 interface ListSectionProps<C extends string> {
   id: string;
@@ -43,17 +43,7 @@ export function ListSection<C extends string>({
         </h2>
         <SearchBox label={t('list.search')} hint={searchHint} value={state.q} onSearch={onSearch} />
       </div>
-      {query.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-        >
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : null}
+      {query.isError ? <LoadFailed onRetry={() => void query.refetch()} /> : null}
       {children}
       {query.data ? (
         <Pager

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useAdminSummary } from '../api/get-admin-summary';
 import { count } from '../lib/format';
+import { LoadFailed } from './load-failed';
 
 // The chart library is the heaviest part of the admin page: its own chunk, loaded after the tiles.
 const PaidVolumeChart = lazy(() => import('./paid-volume-chart'));
@@ -69,15 +70,7 @@ export function Summary({ locale }: { locale: Locale }) {
         {t('summary.heading')}
       </h2>
       {summary.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
-        >
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void summary.refetch()} />
       ) : summary.data ? (
         <>
           <div className="grid gap-5 lg:grid-cols-[2fr_3fr]">
