@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, exposureWarning, isLoopbackAddress, loadConfig } from './config.ts';
+import {
+  apiRoot,
+  ConfigError,
+  exposureWarning,
+  isLoopbackAddress,
+  loadConfig,
+  SETTING_VARIABLES,
+} from './config.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -243,5 +251,40 @@ describe('KSeF configuration', () => {
   it('names KSEF_ENV when a value is wrong or the sandbox would run in production', () => {
     expect(() => loadConfig({ KSEF_ENV: 'prod' })).toThrow(/KSEF_ENV/);
     expect(errorOf({ NODE_ENV: 'production' }).message).toContain('KSEF_ENV');
+  });
+});
+
+describe('the settings and their documentation', () => {
+  const repoRoot = path.join(apiRoot, '..', '..');
+  const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+  const exampleEnv = Object.fromEntries(
+    example
+      .split('\n')
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const configuration = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+  );
+  // Variables the README's section names for the tests and tools, not the server.
+  const TEST_ONLY = ['TEST_DATABASE_URL', 'E2E_PORT', 'CHROME_PATH'];
+
+  it('reads each variable once', () => {
+    expect(new Set(SETTING_VARIABLES).size).toBe(SETTING_VARIABLES.length);
+  });
+
+  it('.env.example lists every variable the server reads, no other, each with its default', () => {
+    expect(Object.keys(exampleEnv).sort()).toEqual([...SETTING_VARIABLES].sort());
+    expect(loadConfig(exampleEnv)).toEqual(loadConfig({}));
+  });
+
+  it("README's configuration section names every variable the server reads, and no other", () => {
+    const named = new Set(configuration.match(/`[A-Z][A-Z0-9_]*(?==|`)/g)?.map((name) => name.slice(1)));
+    expect(SETTING_VARIABLES.filter((variable) => !named.has(variable))).toEqual([]);
+    expect(
+      [...named].filter((name) => !SETTING_VARIABLES.includes(name) && !TEST_ONLY.includes(name)),
+    ).toEqual([]);
   });
 });

@@ -39,31 +39,29 @@ export const apiRoot = findApiRoot();
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const httpUrl = () => z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
-const optionalUrl = z.preprocess(emptyToUndefined, httpUrl().optional());
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+/** An optional text as the config holds it: null when unset. */
+const orNull = z
+  .string()
+  .optional()
+  .transform((v) => v ?? null);
 
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
-    .optional()
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-);
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 // Fastify's trustProxy accepts a boolean, a hop count, or a comma-separated list of addresses.
-const trustProxy = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((v): boolean | number | string => {
-      if (v === undefined || v === 'false' || v === '0') return false;
-      if (v === 'true') return true;
-      if (/^\d+$/.test(v)) return Number(v);
-      return v;
-    }),
-);
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): boolean | number | string => {
+    if (v === undefined || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
 
 /**
  * KSeF API 2.0 per environment (CIRFMF/ksef-docs, srodowiska.md): TEST (release candidates, shared
@@ -79,108 +77,193 @@ export const KSEF_API_URLS: Record<Exclude<KsefEnvironment, 'sandbox'>, string> 
   production: 'https://api.ksef.mf.gov.pl/v2',
 };
 
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    emptyToUndefined,
-    z.enum(['development', 'production', 'test']).default('development'),
-  ),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+/**
+ * One setting: the environment variable it is read from and its zod schema, which says how the
+ * text is parsed, its default, and the error a bad value gives ("PORT: …"). An empty value counts
+ * as unset.
+ */
+export interface Setting<T> {
+  readonly variable: string;
+  readonly schema: z.ZodType<T>;
+}
+
+function setting<S extends z.ZodType>(variable: string, schema: S): Setting<z.output<S>> {
+  return { variable, schema: z.preprocess(emptyToUndefined, schema) as unknown as z.ZodType<z.output<S>> };
+}
+
+type SettingTree = { readonly [name: string]: Setting<unknown> | SettingTree };
+type Values<T extends SettingTree> = {
+  -readonly [K in keyof T]: T[K] extends Setting<infer V>
+    ? V
+    : T[K] extends SettingTree
+      ? Values<T[K]>
+      : never;
+};
+
+/**
+ * Every setting, once: its place in the Config, its variable, default, parsing and error. A new
+ * setting is one line here (and its line in .env.example and README, which config.test.ts checks).
+ * A few values are then derived from several settings (deriveConfig below).
+ */
+export const SETTINGS = {
+  nodeEnv: setting('NODE_ENV', z.enum(['development', 'production', 'test']).default('development')),
+  port: setting('PORT', z.coerce.number().int().min(0).max(65535).default(3000)),
   // Unset: 127.0.0.1 outside production (the sandbox is for this machine only), 0.0.0.0 in production.
-  HOST: optionalString,
-  PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
+  host: setting('HOST', z.string().optional()),
+  /** Unset: http://localhost:$PORT */
+  publicUrl: setting('PUBLIC_URL', httpUrl().optional()),
+  dataDir: setting(
+    'DATA_DIR',
+    z
+      .string()
+      .default('./data')
+      .transform((dir) => path.resolve(dir)),
+  ),
+  databaseUrl: setting(
+    'DATABASE_URL',
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  MIGRATIONS_DIR: optionalString,
-  WEB_BUILD_DIR: optionalString,
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  TRUST_PROXY: trustProxy,
-  ALLOW_SANDBOX_IN_PRODUCTION: booleanFlag,
-
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
+  migrationsDir: setting(
+    'MIGRATIONS_DIR',
     z
       .string()
-      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
-      .optional(),
+      .optional()
+      .transform((dir) => path.resolve(dir ?? path.join(apiRoot, 'drizzle'))),
   ),
-  MAIL_FROM: optionalString,
-
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-
-  BOOKING_URL: z.preprocess(emptyToUndefined, httpUrl().default(DEFAULT_BOOKING_URL)),
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default(DEFAULT_SUPPORT_EMAIL)),
-
-  // Outside services added by later features; read here so the sandbox markers and the CSP know
-  // which real providers are configured.
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_JWKS_URL: z.preprocess(
-    emptyToUndefined,
-    httpUrl().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** The web app's build (decision 016): build/client for browsers, build/server for this server. */
+  webBuildDir: setting(
+    'WEB_BUILD_DIR',
+    z
+      .string()
+      .optional()
+      .transform((dir) => path.resolve(dir ?? path.join(apiRoot, '..', 'web', 'build'))),
   ),
-  TURNSTILE_SITE_KEY: optionalString,
-  TURNSTILE_SECRET: optionalString,
-  TURNSTILE_VERIFY_URL: z.preprocess(
-    emptyToUndefined,
+  logLevel: setting(
+    'LOG_LEVEL',
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  trustProxy: setting('TRUST_PROXY', trustProxy),
+  allowSandboxInProduction: setting('ALLOW_SANDBOX_IN_PRODUCTION', booleanFlag),
+  mail: {
+    smtpUrl: setting(
+      'SMTP_URL',
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    from: setting('MAIL_FROM', z.string().optional()),
+  },
+  s3: {
+    endpoint: setting('S3_ENDPOINT', httpUrl().optional()),
+    bucket: setting('S3_BUCKET', z.string().optional()),
+    region: setting('S3_REGION', z.string().optional()),
+    accessKeyId: setting('S3_ACCESS_KEY_ID', z.string().optional()),
+    secretAccessKey: setting('S3_SECRET_ACCESS_KEY', z.string().optional()),
+  },
+  bookingUrl: setting('BOOKING_URL', httpUrl().default(DEFAULT_BOOKING_URL)),
+  supportEmail: setting('SUPPORT_EMAIL', z.email().default(DEFAULT_SUPPORT_EMAIL)),
+  // Outside services: unset, the embedded sandbox stands in (see SandboxFlags).
+  googleClientId: setting('GOOGLE_CLIENT_ID', orNull),
+  /** where Google's signing keys are fetched (a local key set in tests) */
+  googleJwksUrl: setting('GOOGLE_JWKS_URL', httpUrl().default('https://www.googleapis.com/oauth2/v3/certs')),
+  turnstileSiteKey: setting('TURNSTILE_SITE_KEY', orNull),
+  turnstileSecret: setting('TURNSTILE_SECRET', orNull),
+  turnstileVerifyUrl: setting(
+    'TURNSTILE_VERIFY_URL',
     httpUrl().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   ),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://api.stripe.com')),
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  GUS_API_KEY: optionalString,
-  GUS_API_URL: z.preprocess(
-    emptyToUndefined,
+  stripeSecretKey: setting('STRIPE_SECRET_KEY', orNull),
+  /** signing secret of the Connect webhook endpoint (account events) */
+  stripeConnectWebhookSecret: setting('STRIPE_CONNECT_WEBHOOK_SECRET', orNull),
+  /** Stripe's API address (a local fake in tests) */
+  stripeApiUrl: setting('STRIPE_API_URL', httpUrl().default('https://api.stripe.com')),
+  /** signing secret of the platform webhook endpoint (checkout and charge events) */
+  stripeWebhookSecret: setting('STRIPE_WEBHOOK_SECRET', orNull),
+  gusApiKey: setting('GUS_API_KEY', orNull),
+  /** GUS REGON BIR1.1 endpoint (a local fake in tests) */
+  gusApiUrl: setting(
+    'GUS_API_URL',
     httpUrl().default('https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc'),
   ),
-  PLATFORM_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(0)),
-  ACCEPTANCE_WINDOW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(7)),
-  RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'database']).optional()),
-  RATE_LIMIT_SYNC_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(20)),
+  /** the platform's share of each paid offer, in percent of the gross */
+  platformFeePercent: setting('PLATFORM_FEE_PERCENT', z.coerce.number().min(0).max(100).default(0)),
+  /** days the client has to confirm a done job before it is archived and paid out */
+  acceptanceWindowDays: setting('ACCEPTANCE_WINDOW_DAYS', z.coerce.number().int().min(1).max(90).default(7)),
+  /** Unset: 'database' with DATABASE_URL, else 'memory' (deriveConfig). */
+  rateLimitStore: setting('RATE_LIMIT_STORE', z.enum(['memory', 'database']).optional()),
+  /** how often (ms) an instance syncs its rate-limit counts with the database's (decision 031) */
+  rateLimitSyncMs: setting('RATE_LIMIT_SYNC_MS', z.coerce.number().int().min(1).max(1000).default(20)),
   // Issue 22: which licence register answers (the embedded sample, or rejestradwokatow.pl).
-  LICENCE_REGISTER: z.preprocess(emptyToUndefined, z.enum(['sample', 'advocates']).default('sample')),
-  LICENCE_REGISTER_URL: z.preprocess(emptyToUndefined, httpUrl().default('https://rejestradwokatow.pl')),
-  LICENCE_REGISTER_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(60_000).default(10_000),
-  ),
-  // Issue 30: the pause before the entry's own page (its contacts) after a search: the register's
-  // crawl delay. Tests against the local fake set 0.
-  LICENCE_REGISTER_PAGE_DELAY_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(60_000).default(10_000),
-  ),
+  licenceRegister: {
+    kind: setting('LICENCE_REGISTER', z.enum(['sample', 'advocates']).default('sample')),
+    /** rejestradwokatow.pl (a local fake in tests) */
+    url: setting(
+      'LICENCE_REGISTER_URL',
+      httpUrl().default('https://rejestradwokatow.pl').transform(withoutTrailingSlash),
+    ),
+    timeoutMs: setting(
+      'LICENCE_REGISTER_TIMEOUT_MS',
+      z.coerce.number().int().min(100).max(60_000).default(10_000),
+    ),
+    /**
+     * the pause between the search and the entry's page (its contacts): the register's crawl
+     * delay (issue 30). Tests against the local fake set 0.
+     */
+    pageDelayMs: setting(
+      'LICENCE_REGISTER_PAGE_DELAY_MS',
+      z.coerce.number().int().min(0).max(60_000).default(10_000),
+    ),
+  },
   // E-invoicing (modules/ksef): the embedded sandbox, or the Ministry's KSeF API 2.0 environment.
-  KSEF_ENV: z.preprocess(emptyToUndefined, z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
-  // Overrides the environment's API address (a local fake in tests, a proxy).
-  KSEF_API_URL: optionalUrl,
-  // The operator's KSeF token, for the platform's own fee invoices (seller = the operator).
-  KSEF_PLATFORM_TOKEN: optionalString,
-  // The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status).
-  KSEF_SANDBOX_OUTAGE: booleanFlag,
-  // 32 bytes as 64 hex digits: seals secrets the server must read back (lawyers' KSeF tokens).
-  SECRETS_KEY: z.preprocess(
-    emptyToUndefined,
+  ksef: {
+    environment: setting('KSEF_ENV', z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
+    /** Overrides the environment's API address (a local fake in tests, a proxy); see deriveConfig. */
+    apiUrl: setting('KSEF_API_URL', httpUrl().optional()),
+    /** The operator's KSeF token, for the platform's own fee invoices (seller = the operator). */
+    platformToken: setting('KSEF_PLATFORM_TOKEN', orNull),
+    /** The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status). */
+    sandboxOutage: setting('KSEF_SANDBOX_OUTAGE', booleanFlag),
+  },
+  /**
+   * The key that seals stored secrets (app/secrets-key.ts): 32 bytes as 64 hex digits; null when
+   * SECRETS_KEY is unset, and then outside production a key file under DATA_DIR stands in.
+   */
+  secretsKey: setting(
+    'SECRETS_KEY',
     z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits (openssl rand -hex 32)')
-      .optional(),
+      .optional()
+      .transform((hex) => (hex ? Buffer.from(hex, 'hex') : null)),
   ),
-});
+} as const satisfies SettingTree;
 
-export type Env = z.infer<typeof envSchema>;
+type SettingValues = Values<typeof SETTINGS>;
+
+function settingsOf(tree: SettingTree): Setting<unknown>[] {
+  return Object.values(tree).flatMap((node) =>
+    'variable' in node ? [node as Setting<unknown>] : settingsOf(node),
+  );
+}
+
+/** Every environment variable the server reads, in the order of SETTINGS. */
+export const SETTING_VARIABLES: readonly string[] = settingsOf(SETTINGS).map((s) => s.variable);
+
+// The one zod schema of the environment, keyed by variable so each error names its variable.
+const envSchema = z.object(Object.fromEntries(settingsOf(SETTINGS).map((s) => [s.variable, s.schema])));
+
+function valuesOf(tree: SettingTree, env: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(tree).map(([name, node]) => [
+      name,
+      'variable' in node ? env[(node as Setting<unknown>).variable] : valuesOf(node, env),
+    ]),
+  );
+}
 
 export interface SandboxFlags {
   /** true when any sandbox adapter is active */
@@ -200,82 +283,30 @@ export interface SandboxFlags {
   ksef: boolean;
 }
 
-export interface Config {
-  env: Env;
-  nodeEnv: Env['NODE_ENV'];
+/** The settings as read, with the values that depend on several of them (deriveConfig). */
+export interface Config extends Omit<
+  SettingValues,
+  'host' | 'publicUrl' | 'mail' | 's3' | 'rateLimitStore' | 'ksef'
+> {
   isProduction: boolean;
-  port: number;
   host: string;
   publicUrl: string;
   /** true when PUBLIC_URL is https, so cookies get the Secure flag */
   secureCookies: boolean;
-  dataDir: string;
-  databaseUrl: string | undefined;
   /** where PGlite keeps its files when DATABASE_URL is unset */
   pgliteDir: string;
-  migrationsDir: string;
-  /** The web app's build (decision 016): build/client for browsers, build/server for this server. */
-  webBuildDir: string;
-  logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean | number | string;
-  mail: { smtpUrl: string; from: string } | null;
-  s3: {
-    endpoint: string;
-    bucket: string;
-    region: string;
-    accessKeyId: string;
-    secretAccessKey: string;
-  } | null;
   storageDir: string;
-  bookingUrl: string;
-  supportEmail: string;
-  googleClientId: string | null;
-  /** where Google's signing keys are fetched (a local key set in tests) */
-  googleJwksUrl: string;
-  turnstileSiteKey: string | null;
-  turnstileSecret: string | null;
-  turnstileVerifyUrl: string;
-  stripeSecretKey: string | null;
-  /** signing secret of the Connect webhook endpoint (account events) */
-  stripeConnectWebhookSecret: string | null;
-  /** Stripe's API address (a local fake in tests) */
-  stripeApiUrl: string;
-  /** signing secret of the platform webhook endpoint (checkout and charge events) */
-  stripeWebhookSecret: string | null;
-  gusApiKey: string | null;
-  /** GUS REGON BIR1.1 endpoint (a local fake in tests) */
-  gusApiUrl: string;
-  /** the platform's share of each paid offer, in percent of the gross */
-  platformFeePercent: number;
-  licenceRegister: {
-    kind: 'sample' | 'advocates';
-    /** rejestradwokatow.pl (a local fake in tests) */
-    url: string;
-    timeoutMs: number;
-    /** the pause between the search and the entry's page (issue 30) */
-    pageDelayMs: number;
-  };
-  /** days the client has to confirm a done job before it is archived and paid out */
-  acceptanceWindowDays: number;
+  mail: { smtpUrl: string; from: string } | null;
+  s3: { [K in keyof SettingValues['s3']]: string } | null;
   /**
    * Where the rate limiter counts requests: this process's memory, or the database so that every
    * instance on it shares one count (the default with DATABASE_URL).
    */
   rateLimitStore: 'memory' | 'database';
-  /** how often (ms) an instance syncs its rate-limit counts with the database's (decision 031) */
-  rateLimitSyncMs: number;
-  ksef: {
-    environment: KsefEnvironment;
+  ksef: Omit<SettingValues['ksef'], 'apiUrl'> & {
     /** KSeF API 2.0 base address (…/v2); null for the sandbox */
     apiUrl: string | null;
-    platformToken: string | null;
-    sandboxOutage: boolean;
   };
-  /**
-   * The key that seals stored secrets (app/secrets-key.ts); null when SECRETS_KEY is unset, and
-   * then outside production a key file under DATA_DIR stands in.
-   */
-  secretsKey: Buffer | null;
   sandbox: SandboxFlags;
 }
 
@@ -289,14 +320,6 @@ function formatIssues(issues: z.core.$ZodIssue[]): { message: string; variables:
   return { message: `Invalid environment: ${lines.join('; ')}`, variables };
 }
 
-const S3_VARS = [
-  'S3_ENDPOINT',
-  'S3_BUCKET',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-] as const;
-
 /** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
 export function loadConfig(
   source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
@@ -306,37 +329,47 @@ export function loadConfig(
     const { message, variables } = formatIssues(parsed.error.issues);
     throw new ConfigError(message, variables);
   }
-  const env = parsed.data;
+  return deriveConfig(valuesOf(SETTINGS, parsed.data) as SettingValues);
+}
+
+/** The rules between settings, and the values that depend on several of them. */
+function deriveConfig(settings: SettingValues): Config {
   const problems: string[] = [];
   const badVars: string[] = [];
   const problem = (name: string, text: string) => {
     problems.push(`${name}: ${text}`);
     badVars.push(name);
   };
+  const production = settings.nodeEnv === 'production';
+  const { mail, s3, ksef } = settings;
 
-  if (env.SMTP_URL && !env.MAIL_FROM) problem('MAIL_FROM', 'required when SMTP_URL is set');
+  if (mail.smtpUrl && !mail.from) problem('MAIL_FROM', 'required when SMTP_URL is set');
   // Without it no account ever becomes ready; outside production the server only warns.
-  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_CONNECT_WEBHOOK_SECRET)
+  if (production && settings.stripeSecretKey && !settings.stripeConnectWebhookSecret)
     problem('STRIPE_CONNECT_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY in production');
   // Without it no payment is ever confirmed.
-  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+  if (production && settings.stripeSecretKey && !settings.stripeWebhookSecret)
     problem('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY in production');
 
-  const s3Set = S3_VARS.filter((name) => env[name] !== undefined);
-  if (s3Set.length > 0 && s3Set.length < S3_VARS.length) {
-    for (const name of S3_VARS.filter((n) => env[n] === undefined)) {
-      problem(name, `required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set`);
+  const s3Settings = Object.entries(SETTINGS.s3).map(([name, { variable }]) => ({
+    variable,
+    set: s3[name as keyof typeof s3] !== undefined,
+  }));
+  const s3Set = s3Settings.filter((s) => s.set).map((s) => s.variable);
+  if (s3Set.length > 0 && s3Set.length < s3Settings.length) {
+    for (const { variable } of s3Settings.filter((s) => !s.set)) {
+      problem(variable, `required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set`);
     }
   }
 
   const sandbox: SandboxFlags = {
-    payments: !env.STRIPE_SECRET_KEY,
-    companyLookup: !env.GUS_API_KEY,
-    botCheck: !env.TURNSTILE_SECRET,
-    mail: !env.SMTP_URL,
-    googleSignIn: !env.GOOGLE_CLIENT_ID && env.NODE_ENV !== 'production',
-    licenceRegister: env.LICENCE_REGISTER === 'sample',
-    ksef: env.KSEF_ENV === 'sandbox',
+    payments: !settings.stripeSecretKey,
+    companyLookup: !settings.gusApiKey,
+    botCheck: !settings.turnstileSecret,
+    mail: !mail.smtpUrl,
+    googleSignIn: !settings.googleClientId && !production,
+    licenceRegister: settings.licenceRegister.kind === 'sample',
+    ksef: ksef.environment === 'sandbox',
     active: false,
   };
   sandbox.active =
@@ -348,7 +381,7 @@ export function loadConfig(
     sandbox.licenceRegister ||
     sandbox.ksef;
 
-  if (env.NODE_ENV === 'production' && sandbox.active && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+  if (production && sandbox.active && !settings.allowSandboxInProduction) {
     const missing = [
       sandbox.payments && 'STRIPE_SECRET_KEY',
       sandbox.companyLookup && 'GUS_API_KEY',
@@ -367,67 +400,34 @@ export function loadConfig(
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`, badVars);
   }
 
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  const dataDir = path.resolve(env.DATA_DIR);
-
+  const publicUrl = withoutTrailingSlash(settings.publicUrl ?? `http://localhost:${settings.port}`);
   return {
-    env,
-    nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
-    port: env.PORT,
-    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    ...settings,
+    isProduction: production,
+    host: settings.host ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    dataDir,
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: path.join(dataDir, 'pglite'),
-    migrationsDir: path.resolve(env.MIGRATIONS_DIR ?? path.join(apiRoot, 'drizzle')),
-    webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(apiRoot, '..', 'web', 'build')),
-    logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
-    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    pgliteDir: path.join(settings.dataDir, 'pglite'),
+    storageDir: path.join(settings.dataDir, 'storage'),
+    mail: mail.smtpUrl && mail.from ? { smtpUrl: mail.smtpUrl, from: mail.from } : null,
     s3:
-      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      s3.endpoint && s3.bucket && s3.region && s3.accessKeyId && s3.secretAccessKey
         ? {
-            endpoint: env.S3_ENDPOINT,
-            bucket: env.S3_BUCKET,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            endpoint: s3.endpoint,
+            bucket: s3.bucket,
+            region: s3.region,
+            accessKeyId: s3.accessKeyId,
+            secretAccessKey: s3.secretAccessKey,
           }
         : null,
-    storageDir: path.join(dataDir, 'storage'),
-    bookingUrl: env.BOOKING_URL,
-    supportEmail: env.SUPPORT_EMAIL,
-    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
-    googleJwksUrl: env.GOOGLE_JWKS_URL,
-    turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? null,
-    turnstileSecret: env.TURNSTILE_SECRET ?? null,
-    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
-    stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
-    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
-    stripeApiUrl: env.STRIPE_API_URL,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
-    licenceRegister: {
-      kind: env.LICENCE_REGISTER,
-      url: env.LICENCE_REGISTER_URL.replace(/\/+$/, ''),
-      timeoutMs: env.LICENCE_REGISTER_TIMEOUT_MS,
-      pageDelayMs: env.LICENCE_REGISTER_PAGE_DELAY_MS,
-    },
-    gusApiKey: env.GUS_API_KEY ?? null,
-    gusApiUrl: env.GUS_API_URL,
-    platformFeePercent: env.PLATFORM_FEE_PERCENT,
-    acceptanceWindowDays: env.ACCEPTANCE_WINDOW_DAYS,
-    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
-    rateLimitSyncMs: env.RATE_LIMIT_SYNC_MS,
+    rateLimitStore: settings.rateLimitStore ?? (settings.databaseUrl ? 'database' : 'memory'),
     ksef: {
-      environment: env.KSEF_ENV,
+      ...ksef,
       apiUrl:
-        env.KSEF_ENV === 'sandbox' ? null : (env.KSEF_API_URL ?? KSEF_API_URLS[env.KSEF_ENV]).replace(/\/+$/, ''),
-      platformToken: env.KSEF_PLATFORM_TOKEN ?? null,
-      sandboxOutage: env.KSEF_SANDBOX_OUTAGE,
+        ksef.environment === 'sandbox'
+          ? null
+          : withoutTrailingSlash(ksef.apiUrl ?? KSEF_API_URLS[ksef.environment]),
     },
-    secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'hex') : null,
     sandbox,
   };
 }
@@ -435,7 +435,10 @@ export function loadConfig(
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and the name localhost: addresses only this machine reaches. */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
-  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const bare = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
   const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
   return /^127(\.\d{1,3}){3}$/.test(v4);
