@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { apiErrors } from '@substytut/shared/messages/pl';
 import { describe, expect, it } from 'vitest';
 
 const localesDir = path.dirname(new URL(import.meta.url).pathname);
@@ -95,6 +96,20 @@ describe('locale files', () => {
       }
     }
     expect(unused).toEqual([]);
+  });
+
+  it("keeps no page's own text for an API error code: those live once, in the shared catalogue", () => {
+    // A page's copy was keyed by the code without its feature, e.g. my-data:errors.request_invalid
+    // for my_data.request_invalid, and drifted from the catalogue's wording.
+    const codeNames = new Set(Object.keys(apiErrors).map((code) => code.slice(code.lastIndexOf('.') + 1)));
+    const copies = namespaces('pl').flatMap((namespace) =>
+      [...keysOf('pl', namespace).keys()]
+        .filter(
+          (key) => /(^|\.)errors\.[^.]+$/.test(key) && codeNames.has(key.slice(key.lastIndexOf('.') + 1)),
+        )
+        .map((key) => `${namespace}:${key}`),
+    );
+    expect(copies).toEqual([]);
   });
 
   it("calls the entry number by the profession's term wherever a lawyer or a client reads it", () => {

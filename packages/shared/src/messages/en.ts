@@ -4,7 +4,7 @@ import { widthList } from './width-list.ts';
 
 /** Every error text in English, key for key as in pl.ts. */
 export const en: Record<keyof typeof pl, string> = {
-  // Codes the API answers (apps/api/src/modules/app/error-codes.ts).
+  // Codes the API answers (pl.ts's apiErrors, which apps/api's error-codes.ts lists).
   'errors.general': 'Something went wrong. Please try again later',
   internal: 'Internal error',
   'validation.failed': 'Please correct the highlighted fields',

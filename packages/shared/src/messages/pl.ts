@@ -2,13 +2,11 @@ import { IMAGE_WIDTHS } from '../storage.ts';
 import { widthList } from './width-list.ts';
 
 /**
- * Every error text in Polish: the codes the API answers with, the field errors of the shared
- * schemas, and the web client's own codes. A code is its own key (the web app's `errors`
- * namespace is this object), so a new code needs a line here and in en.ts (its type checks that).
- * Texts the specification names are its words, grammar included.
+ * The codes the API answers errors with, and their Polish texts. AppError takes only these keys
+ * (apps/api/src/modules/app/error-codes.ts derives its list from them), so a new code is a line
+ * here and one in en.ts.
  */
-export const pl = {
-  // Codes the API answers (apps/api/src/modules/app/error-codes.ts).
+export const apiErrors = {
   'errors.general': 'Wystąpił błąd. Spróbuj ponownie później',
   internal: 'Wystąpił błąd. Spróbuj ponownie później',
   'validation.failed': 'Popraw zaznaczone pola',
@@ -102,6 +100,22 @@ export const pl = {
     'Nowy kod możesz zamówić minutę po poprzednim. Spróbuj za chwilę',
   'licence.code_daily_limit':
     'Wysłaliśmy już 5 kodów w ciągu doby. Spróbuj jutro albo prześlij zaświadczenie z izby',
+  'invoices.not_found': 'Nie znaleziono faktury',
+  'invoices.token_required': 'Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu',
+  'invoices.secrets_unavailable':
+    'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
+  'invoices.still_not_issuable': 'Faktury nadal nie da się wystawić: popraw wskazane dane i spróbuj ponownie',
+  'invoices.nothing_to_retry': 'Tej faktury nie trzeba ponawiać',
+} as const;
+
+/**
+ * Every error text in Polish: the codes the API answers with, the field errors of the shared
+ * schemas, and the web client's own codes. A code is its own key (the web app's `errors`
+ * namespace is this object), so a new code needs a line here and in en.ts (its type checks that), and nowhere else.
+ * Texts the specification names are its words, grammar included.
+ */
+export const pl = {
+  ...apiErrors,
   // Why a licence is not verified (issue 22): the profile's licence.reason when the register answered.
   'licence.reason.not_found': 'W rejestrze adwokatów nie ma wpisu o tym numerze',
   'licence.reason.name_mismatch': 'Imię i nazwisko we wpisie o tym numerze są inne niż w profilu',
@@ -119,18 +133,12 @@ export const pl = {
     'Ten numer wpisu jest już potwierdzony na innym koncie, więc sprawdzi go administrator: prześlij zaświadczenie z izby',
   'licence.reason.no_contact':
     'Rejestr nie podaje dla tego wpisu adresu e-mail, na który moglibyśmy wysłać kod: prześlij zaświadczenie z izby, a sprawdzi je administrator',
-  'invoices.not_found': 'Nie znaleziono faktury',
-  'invoices.token_required': 'Podaj token KSeF, aby serwis wystawiał faktury w Twoim imieniu',
-  'invoices.secrets_unavailable':
-    'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
+  // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'invoices.mode_invalid': 'Wybierz sposób wystawiania faktur',
   'invoices.series_required': 'Podaj serię numeracji faktur',
   'invoices.series_too_long': 'Seria może mieć najwyżej 20 znaków',
   'invoices.series_invalid': 'Seria może zawierać tylko litery bez polskich znaków, cyfry i myślniki',
-  'invoices.still_not_issuable': 'Faktury nadal nie da się wystawić: popraw wskazane dane i spróbuj ponownie',
-  'invoices.nothing_to_retry': 'Tej faktury nie trzeba ponawiać',
   'invoices.token_invalid': 'Token KSeF wygląda na niepełny: wklej cały token wygenerowany w KSeF',
-  // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Niepoprawny adres email',
   'errors.fieldRequired': 'To pole jest wymagane',
   'form.auth.passwordTooltip': 'Hasło musi mieć minimum 8 znaków',

@@ -1,96 +1,15 @@
-/**
- * Every code the API answers errors with. AppError takes only these, and a test
- * (error-codes.test.ts) fails when one of them has no Polish or English text in the shared
- * catalogue (@substytut/shared/messages), which the web app translates them with too.
- */
-export const API_ERROR_CODES = [
-  'errors.general',
-  'errors.not_found',
-  'errors.conflict',
-  'errors.too_many_requests',
-  'errors.unavailable',
-  'internal',
-  'validation.failed',
-  'request.malformed_json',
-  'request.empty_body',
-  'request.unsupported_media_type',
-  'request.too_large',
-  'request.bad_request',
-  'request.uri_too_long',
-  'request.malformed_multipart',
-  'route.not_found',
-  'route.method_not_allowed',
-  'storage.width_not_offered',
-  'csrf.mismatch',
-  'auth.unauthenticated',
-  'auth.forbidden',
-  'auth.session_expired',
-  'auth.invalid_credentials',
-  'auth.account_locked',
-  'auth.email_not_verified',
-  'auth.email_taken',
-  'auth.verification_invalid',
-  'auth.reset_invalid',
-  'auth.bot_check_failed',
-  'auth.google_disabled',
-  'auth.google_invalid',
-  'auth.google_sandbox_admin',
-  'files.wrong_format',
-  'files.too_large',
-  'files.too_small_image',
-  'files.missing',
-  'payments.no_account',
-  'payments.provider_error',
-  'payments.invalid_signature',
-  'payments.checkout_failed',
-  'company.not_found',
-  'company.lookup_unavailable',
-  'profile.not_found',
-  'offers.not_found',
-  'offers.profile_inactive',
-  'offers.invalid_transition',
-  'offers.not_payable',
-  'offers.acceptance_invalid',
-  'offers.report_required',
-  'offers.report_before_hearing',
-  'offers.refund_too_large',
-  'offers.not_disputed',
-  'offers.refund_failed',
-  'offers.acceptance_closed',
-  'documents.not_available',
-  'profile.gone',
-  'my_data.export_unavailable',
-  'my_data.unsettled_offers',
-  'my_data.payment_in_progress',
-  'my_data.wrong_password',
-  'my_data.google_mismatch',
-  'my_data.confirmation_required',
-  'my_data.account_deleted',
-  'my_data.user_not_found',
-  'my_data.admin_account',
-  'my_data.request_invalid',
-  'my_data.payer_unsettled',
-  'profile.admin_has_none',
-  'mail.not_found',
-  'offers.licence_not_verified',
-  'licence.details_missing',
-  'licence.not_in_review',
-  'licence.certificate_missing',
-  'licence.code_wrong',
-  'licence.code_expired',
-  'licence.code_locked',
-  'licence.code_not_awaited',
-  'licence.code_resend_wait',
-  'licence.code_daily_limit',
-  'invoices.not_found',
-  'invoices.token_required',
-  'invoices.secrets_unavailable',
-  'invoices.still_not_issuable',
-  'invoices.nothing_to_retry',
-] as const;
+import { apiErrors } from '@substytut/shared/messages/pl';
 
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+/**
+ * Every code the API answers errors with: the keys of the catalogue's API section
+ * (@substytut/shared/messages/pl.ts, `apiErrors`), so a new code is its Polish and English text and
+ * nothing else. AppError takes only these; en.ts's type and error-codes.test.ts make sure each has
+ * both texts. The web app translates them with the same catalogue.
+ */
+export type ApiErrorCode = keyof typeof apiErrors;
+
+export const API_ERROR_CODES = Object.keys(apiErrors) as readonly ApiErrorCode[];
 
 export function isApiErrorCode(value: string): value is ApiErrorCode {
-  return (API_ERROR_CODES as readonly string[]).includes(value);
+  return Object.hasOwn(apiErrors, value);
 }

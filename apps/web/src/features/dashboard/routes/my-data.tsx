@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
 import { clearSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import {
@@ -25,16 +25,6 @@ import {
 } from '../api/my-data';
 import { DashboardPage } from './dashboard-page';
 
-/** A my_data.* (or auth.*) error code as this page's text; the API's own message otherwise. */
-function useMyDataError() {
-  const { t } = useTranslation('dashboard');
-  return (error: unknown): string => {
-    if (!isApiError(error)) return t('toasts.error');
-    const key = error.code.replace(/^(my_data|auth)\./, '');
-    return t(`myData.errors.${key}`, { defaultValue: error.message || t('toasts.error') });
-  };
-}
-
 function formatDateTime(iso: string, language: string) {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl-PL', {
     dateStyle: 'medium',
@@ -46,7 +36,6 @@ function formatDateTime(iso: string, language: string) {
 function ExportState({ state }: { state: DataExportStatus }) {
   const { t, i18n } = useTranslation('dashboard');
   const queryClient = useQueryClient();
-  const errorText = useMyDataError();
   const [downloading, setDownloading] = useState(false);
 
   if (state.status === 'pending') {
@@ -77,7 +66,7 @@ function ExportState({ state }: { state: DataExportStatus }) {
         await downloadDataExport();
       } catch (error) {
         console.error('data export download failed', error);
-        toast.error(errorText(error));
+        toast.error(errorMessage(error, t));
       } finally {
         setDownloading(false);
         await queryClient.invalidateQueries({ queryKey: dataExportQueryKey });
@@ -103,7 +92,6 @@ function ExportState({ state }: { state: DataExportStatus }) {
 function ExportCard() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
-  const errorText = useMyDataError();
   const current = useDataExport();
   const [starting, setStarting] = useState(false);
   const pending = current.data?.status === 'pending';
@@ -114,7 +102,7 @@ function ExportCard() {
       queryClient.setQueryData(dataExportQueryKey, await requestDataExport());
     } catch (error) {
       console.error('data export request failed', error);
-      toast.error(errorText(error));
+      toast.error(errorMessage(error, t));
     } finally {
       setStarting(false);
     }
@@ -153,7 +141,6 @@ function DeleteCard({
 }) {
   const { t } = useTranslation('dashboard');
   const check = useDeletionCheck();
-  const errorText = useMyDataError();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const queryClient = useQueryClient();
@@ -183,7 +170,7 @@ function DeleteCard({
       await navigate(href(paths.home.getHref()), { replace: true });
     } catch (failure) {
       console.error('account deletion failed', failure);
-      setError(errorText(failure));
+      setError(errorMessage(failure, t));
       setDeleting(false);
     }
   };
@@ -219,9 +206,7 @@ function DeleteCard({
           <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {check.data.code
-              ? t(`myData.errors.${check.data.code.replace(/^my_data\./, '')}`, {
-                  defaultValue: check.data.message ?? '',
-                })
+              ? t(check.data.code, { ns: 'errors', defaultValue: check.data.message ?? '' })
               : check.data.message}
           </p>
         ) : (

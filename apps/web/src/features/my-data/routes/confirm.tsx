@@ -5,10 +5,10 @@ import { useParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
 import { useLanguage } from '@/lib/use-language';
 import { confirmDataRequest, type ConfirmResult } from '../api/data-requests';
-import { linkErrorText } from '../lib/link-error';
 
 function saveJson(data: unknown) {
   saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'substytut-my-data.json');
@@ -33,7 +33,7 @@ export function Component() {
       setResult(await confirmDataRequest(token, language));
     } catch (failure) {
       console.error('data request confirmation failed', failure);
-      setError(linkErrorText(failure, t));
+      setError(errorMessage(failure, t));
     } finally {
       setBusy(false);
     }

@@ -6,8 +6,8 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
 import { downloadMailedExport } from '../api/data-export';
-import { linkErrorText } from '../lib/link-error';
 
 /**
  * /my-data/export/{token}: the data-export mail's link. Opening it downloads nothing (mail
@@ -29,7 +29,7 @@ export function Component() {
       setDone(true);
     } catch (failure) {
       console.error('data export download failed', failure);
-      setError(linkErrorText(failure, t));
+      setError(errorMessage(failure, t));
     } finally {
       setBusy(false);
     }
