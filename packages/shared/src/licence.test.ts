@@ -3,10 +3,12 @@ import {
   ADVOCATE_CHAMBER_CODES,
   institutionOfChamberCode,
   licenceNoIssue,
+  licenceNoKey,
   licenceRegisterOf,
   mayCreateOffers,
   normaliseLicenceNo,
   parseAdvocateNo,
+  sameLicenceNo,
 } from './licence.ts';
 import { messages } from './messages/index.ts';
 import { BAR_CHAMBERS } from './reference-data/institutions.ts';
@@ -66,6 +68,24 @@ describe('normaliseLicenceNo', () => {
     ['radca-prawny', 'nr 14592 Warszawa', 'nr 14592 Warszawa'],
   ])('%s: %j -> %j', (type, typed, stored) => {
     expect(normaliseLicenceNo(type, typed)).toBe(stored);
+  });
+});
+
+describe('sameLicenceNo and licenceNoKey: the one rule for "the same entry"', () => {
+  it.each([
+    ['adwokat', 'WAW/Adw/4150', 'waw adw 04150', true],
+    ['adwokat', 'WAW/Adw/4150', 'WAW/Apl/4150', false],
+    ['adwokat', 'WAW/Adw/4150', 'KRA/Adw/4150', false],
+    ['aplikant-adwokacki', 'GDA/Apl/90005', 'gda/apl/90005', true],
+    ['radca-prawny', 'WA-14592', 'wa 014592', true],
+    ['radca-prawny', 'WA-14592', 'WA-14593', false],
+  ])('%s: %j and %j name the same entry: %s', (type, a, b, same) => {
+    expect(sameLicenceNo(type, a, b)).toBe(same);
+  });
+
+  it('compares stored numbers trimmed and case-folded, as the claims query does with lower()', () => {
+    expect(licenceNoKey(' WAW/Adw/4150 ')).toBe('waw/adw/4150');
+    expect(licenceNoKey('WA-14592')).toBe(licenceNoKey('wa-14592'));
   });
 });
 

@@ -145,6 +145,22 @@ export function normaliseLicenceNo(type: ProfessionalTypeId | string, value: str
 }
 
 /**
+ * The form stored entry numbers are compared in: trimmed and case-folded. The database's claims
+ * query applies the same with lower() (apps/api licence.repo.ts: claimsOfNumbers).
+ */
+export function licenceNoKey(stored: string): string {
+  return stored.trim().toLowerCase();
+}
+
+/**
+ * Whether two entry numbers, as typed or stored, name the same entry for a professional type:
+ * the one rule the registers' matching and the claims use ('waw adw 04150' is 'WAW/Adw/4150').
+ */
+export function sameLicenceNo(type: ProfessionalTypeId | string, a: string, b: string): boolean {
+  return licenceNoKey(normaliseLicenceNo(type, a)) === licenceNoKey(normaliseLicenceNo(type, b));
+}
+
+/**
  * What is wrong with an entry number for a professional type (and, for advocates, the chosen bar
  * chamber), as a message key; null when it is right. Takes the value as typed or normalised.
  */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { licenceRegisterOf, parseAdvocateNo } from '@substytut/shared';
+import { licenceRegisterOf, parseAdvocateNo, sameLicenceNo } from '@substytut/shared';
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { DbOrTx } from '../../db/client.ts';
 import type { LicenceEvidence, LicenceQuery, LicenceRegisterPort, RegisterVerdict } from './licence.port.ts';
@@ -205,18 +205,12 @@ export function createAdvocatesRegister(options: AdvocatesRegisterOptions): Lice
       }
       const { sha256 } = search;
       const entries = search.status === 404 ? [] : parseRegisterPage(search.body);
-      const asked = parseAdvocateNo(query.licenseNo);
       const found =
-        entries.find((e) => {
-          const parsed = parseAdvocateNo(e.licenseNo);
-          return (
-            parsed !== null &&
-            asked !== null &&
-            parsed.chamberCode === asked.chamberCode &&
-            parsed.list === asked.list &&
-            parsed.number === asked.number
-          );
-        }) ?? null;
+        entries.find(
+          (e) =>
+            parseAdvocateNo(e.licenseNo) !== null &&
+            sameLicenceNo(query.professionalType, e.licenseNo, query.licenseNo),
+        ) ?? null;
       const first = advocateVerdict(query, found, evidence({ sha256, parsed: { entries, matched: found } }));
       const profileUrl = found?.profilePath ? new URL(found.profilePath, options.baseUrl) : null;
       // Only the register's own pages are read (a link elsewhere is not followed).

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { licenceNoKey } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { licenceChecks, licenceCodes, type LicenceCheckRow, type LicenceCodeRow } from '../../db/schema/licence.ts';
 import { profiles, type ProfileRow } from '../../db/schema/profile.ts';
@@ -180,7 +181,7 @@ export interface NumberClaim {
  * ones first: the claims an administrator compares, and the holder told of a new claim.
  */
 export async function claimsOfNumbers(db: DbOrTx, licenseNos: string[]): Promise<NumberClaim[]> {
-  const numbers = [...new Set(licenseNos.map((n) => n.trim().toLowerCase()).filter((n) => n !== ''))];
+  const numbers = [...new Set(licenseNos.map(licenceNoKey).filter((n) => n !== ''))];
   if (numbers.length === 0) return [];
   const rows = await db
     .select({
@@ -198,6 +199,7 @@ export async function claimsOfNumbers(db: DbOrTx, licenseNos: string[]): Promise
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
+    // lower(): licenceNoKey in SQL (the stored numbers are trimmed already)
     .where(and(inArray(sql`lower(${profiles.licenseNo})`, numbers), isNull(users.deletedAt)))
     .orderBy(sql`${profiles.licenceState} = 'verified' desc`, asc(profiles.licenceVerifiedAt), asc(profiles.id));
   return rows.map(({ firstname, lastname, ...row }) => ({

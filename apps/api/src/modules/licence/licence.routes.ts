@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { CERTIFICATE_MAX_BYTES, licenceCodeBodySchema, licenceDtoSchema } from '@substytut/shared';
+import { CERTIFICATE_MAX_BYTES, licenceCodeBodySchema, licenceDtoSchema, licenceNoKey } from '@substytut/shared';
 import {
   licenceReviewDecisionSchema,
   licenceReviewListSchema,
@@ -152,7 +152,7 @@ export async function licenceRoutes(app: FastifyInstance, { deps }: LicenceRoute
             reason: c.reason,
           })),
         claims: claims
-          .filter((c) => c.profileId !== row.id && c.licenseNo.toLowerCase() === row.licenseNo.trim().toLowerCase())
+          .filter((c) => c.profileId !== row.id && licenceNoKey(c.licenseNo) === licenceNoKey(row.licenseNo))
           .map((c) => ({
             profile_id: c.profileId,
             name: c.name,

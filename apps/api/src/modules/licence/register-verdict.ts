@@ -1,4 +1,4 @@
-import { institutionOfChamberCode, normaliseLicenceNo, parseAdvocateNo } from '@substytut/shared';
+import { institutionOfChamberCode, parseAdvocateNo, sameLicenceNo } from '@substytut/shared';
 import { compareNames } from './name-match.ts';
 import type { LicenceEvidence, LicenceQuery, RegisterContact, RegisterVerdict } from './licence.port.ts';
 
@@ -95,7 +95,7 @@ export function advocateVerdict(
   const reject = (reason: string): RegisterVerdict => ({ outcome: 'rejected', reason, evidence });
   const asked = parseAdvocateNo(query.licenseNo);
   if (!entry || !asked) return reject('licence.reason.not_found');
-  if (normaliseLicenceNo(query.professionalType, entry.licenseNo) !== query.licenseNo)
+  if (!sameLicenceNo(query.professionalType, entry.licenseNo, query.licenseNo))
     return reject('licence.reason.not_found');
   const names = compareNames(query, entry);
   if (names === 'different') return reject('licence.reason.name_mismatch');

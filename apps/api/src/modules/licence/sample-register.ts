@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { licenceRegisterOf } from '@substytut/shared';
+import { licenceRegisterOf, sameLicenceNo } from '@substytut/shared';
 import type { LicenceQuery, LicenceRegisterPort, RegisterVerdict } from './licence.port.ts';
 import { advocateVerdict, legalCounselVerdict, type AdvocateEntry } from './register-verdict.ts';
 
@@ -88,7 +88,8 @@ export function createSampleLicenceRegister(): LicenceRegisterPort {
     async check(query: LicenceQuery, now: Date): Promise<RegisterVerdict> {
       const advocates = licenceRegisterOf(query.professionalType) === 'advocates';
       const list: readonly AdvocateEntry[] = advocates ? SAMPLE_ADVOCATES : SAMPLE_LEGAL_COUNSEL;
-      const entry = list.find((e) => e.licenseNo.toLowerCase() === query.licenseNo.toLowerCase()) ?? null;
+      const entry =
+        list.find((e) => sameLicenceNo(query.professionalType, e.licenseNo, query.licenseNo)) ?? null;
       const page = JSON.stringify(entry);
       const evidence = {
         source: 'sample' as const,
