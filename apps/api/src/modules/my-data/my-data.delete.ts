@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 import { IMAGE_WIDTHS } from '@substytut/shared/storage';
 import type { Storage } from '../storage/index.ts';
 import { resizedKey } from '../storage/resized-image.ts';

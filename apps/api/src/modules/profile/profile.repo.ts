@@ -1,6 +1,6 @@
 import { and, asc, eq, like, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 import {
   profileJobs,
   profileReferences,

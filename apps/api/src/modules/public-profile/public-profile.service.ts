@@ -13,7 +13,7 @@ import { AppError, notFound } from '../app/errors.ts';
 import { publicLicenceOf } from '../licence/licence.dto.ts';
 import { toPublicOfferDto } from '../offers/offers.dto.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
-import { createPublicPageCache } from './public-page-cache.ts';
+import { createPublicPageCache } from '../app/public-page-cache.ts';
 import {
   isDeletedProfilePage,
   listActiveSeolinks,
