@@ -1,6 +1,6 @@
 import type { Config } from '../app/config.ts';
 import type { Clock } from '../app/clock.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import { createKsefClient } from './ksef.client.ts';
 import type { KsefPort } from './ksef.port.ts';
 import { createKsefSandbox } from './ksef.sandbox.ts';

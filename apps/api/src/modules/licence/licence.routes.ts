@@ -15,7 +15,7 @@ import { dataOf, ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { ensureProfile, findProfileByUser } from '../profile/profile.repo.ts';
 import { adminHasNoProfile } from '../profile/profile.errors.ts';
-import { readUpload, refuseDeclaredOver } from '../profile/profile.routes.ts';
+import { readUpload, refuseDeclaredOver } from '../storage/index.ts';
 import { checkCertificate } from './certificate.ts';
 import { resendCode } from './licence.code.ts';
 import { checksOf, claimsOfNumbers, findProfileById, profilesInReview } from './licence.repo.ts';
