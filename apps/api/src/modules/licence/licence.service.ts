@@ -12,13 +12,12 @@ import type { Clock } from '../app/clock.ts';
 import { AppError, conflict } from '../app/errors.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { licenceOutcomeMail, type LicenceMailKind, type MailContext } from '../mail/templates/index.ts';
-import { updateProfile } from '../profile/profile.repo.ts';
+import { ownLicenceOf, updateProfile } from '../profile/index.ts';
 import { RegisterBusyError } from './advocates-register.ts';
 import {
   afterRegisterMatch,
   confirmCode,
   NUMBER_CLAIMED,
-  ownLicenceOf,
   tellHolders,
   type CodeOrigin,
 } from './licence.code.ts';

@@ -16,8 +16,7 @@ import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile
 import type { Clock } from '../app/clock.ts';
 import type { Payments } from '../payments/payments.service.ts';
 import type { ProcessedFile, Storage } from '../storage/index.ts';
-import { ownLicenceOf } from '../licence/licence.code.ts';
-import { isLicenceVerified } from '../licence/licence.dto.ts';
+import { isLicenceVerified, ownLicenceOf } from './licence.dto.ts';
 import {
   ensureProfile,
   findInvoiceData,
