@@ -9,8 +9,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema/profile.ts';
 import { AppError, badRequest, conflict, tooMany } from '../app/errors.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { licenceClaimedMail, licenceCodeMail } from '../mail/templates/index.ts';
+import { enqueueMail, licenceClaimedMail, licenceCodeMail } from '../mail/index.ts';
 import { CODE_RESEND_MS, findLicenceCode, ownLicenceOf } from '../profile/index.ts';
 import type { RegisterContact } from './licence.port.ts';
 import {

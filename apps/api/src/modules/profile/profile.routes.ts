@@ -22,7 +22,7 @@ import {
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Payments } from '../payments/index.ts';
 import { checkCv, processProfileImage, readUpload, refuseDeclaredOver } from '../storage/index.ts';
 
 export interface ProfileRoutesOptions {

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
 import type { Clock } from '../app/clock.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { Payments } from '../payments/index.ts';
 import type { ProcessedFile, Storage } from '../storage/index.ts';
 import { isLicenceVerified, ownLicenceOf } from './licence.dto.ts';
 import {

@@ -12,7 +12,7 @@ import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
 import { publicLicenceOf } from '../profile/index.ts';
 import { toPublicOfferDto } from '../offers/offers.dto.ts';
-import type { SitemapSource } from '../seo/seo.service.ts';
+import type { SitemapSource } from '../seo/index.ts';
 import { createPublicPageCache } from '../app/public-page-cache.ts';
 import {
   isDeletedProfilePage,
