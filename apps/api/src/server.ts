@@ -1,9 +1,9 @@
 import { composeApp } from './composition/build-app.ts';
 import { ConfigError, exposureWarning, loadConfig, type Config } from './modules/app/config.ts';
 import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
-import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
-import { runLicenceChecks } from './modules/licence/licence.service.ts';
-import { runMyDataSweeps } from './modules/my-data/my-data.routes.ts';
+import { seedDemoAccounts } from './modules/auth/index.ts';
+import { runLicenceChecks } from './modules/licence/index.ts';
+import { runMyDataSweeps } from './modules/my-data/index.ts';
 import { sendHearingReminders } from './modules/calendar/hearing-reminder.ts';
 import { startClockJob } from './modules/offers/offers.clock.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';

@@ -10,7 +10,7 @@ import {
   passwordStrength,
 } from '@substytut/shared';
 import { z } from 'zod';
-import { ensureAdmin, MissingPasswordError } from '../modules/auth/admin-accounts.ts';
+import { ensureAdmin, MissingPasswordError } from '../modules/auth/index.ts';
 import { fail, openConfiguredDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email <e-mail> [--password <password>] [--name <name>]';

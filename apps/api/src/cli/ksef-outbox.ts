@@ -4,10 +4,9 @@
 // pass. Reads the same environment as the server (DATABASE_URL, or PGlite under DATA_DIR). With PGlite, stop the server first: the
 // embedded database allows one process at a time.
 import { parseArgs } from 'node:util';
-import { findAllInvoiceFailures } from '../modules/invoices/invoices.repo.ts';
+import { findAllInvoiceFailures, retryInvoiceKsef } from '../modules/invoices/index.ts';
 import { systemClock } from '../modules/app/clock.ts';
 import { AppError } from '../modules/app/errors.ts';
-import { retryInvoiceKsef } from '../modules/invoices/invoices.retry.ts';
 import { ksefBacklog } from '../modules/ksef/index.ts';
 import { fail, openConfiguredDatabase } from './cli-support.ts';
 

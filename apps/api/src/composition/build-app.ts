@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
-import { registerDevMailRoutes } from '../modules/mail/dev-mail.routes.ts';
+import { registerDevMailRoutes } from '../modules/mail/index.ts';
 import { createMailer, type Mailer } from '../modules/mail/index.ts';
 import { createStorage, type Storage } from '../modules/storage/index.ts';
-import { registerStorageRoutes } from '../modules/storage/storage.routes.ts';
+import { registerStorageRoutes } from '../modules/storage/index.ts';
 import { systemClock, type Clock } from '../modules/app/clock.ts';
 import type { Config } from '../modules/app/config.ts';
 import { registerAuthentication } from '../modules/app/authenticate.ts';
@@ -23,7 +23,7 @@ import { registerTextGuard } from '../modules/app/text-guard.ts';
 import type { WebApp } from '../modules/app/web-app.ts';
 import { frameworkBuildAt, registerFrameworkWebApp } from '../modules/app/web-framework.ts';
 import { publicConfigOf } from '../modules/app/system.routes.ts';
-import { findUserByToken } from '../modules/auth/access-tokens.ts';
+import { findUserByToken } from '../modules/auth/index.ts';
 import { registerFeatures, webPageMetaResolvers } from './features.ts';
 import { createServices, type Services } from './services.ts';
 

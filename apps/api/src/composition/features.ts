@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
-import { adminRoutes } from '../modules/admin/admin.routes.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { adminRoutes } from '../modules/admin/index.ts';
+import { authRoutes } from '../modules/auth/index.ts';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
-import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
-import { contactRoutes } from '../modules/contact/contact.routes.ts';
-import { licenceRoutes } from '../modules/licence/licence.routes.ts';
-import { checkLicence, queueLicenceCheck } from '../modules/licence/licence.service.ts';
-import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
-import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
+import { companyLookupRoutes } from '../modules/company-lookup/index.ts';
+import { contactRoutes } from '../modules/contact/index.ts';
+import { checkLicence, licenceRoutes, queueLicenceCheck } from '../modules/licence/index.ts';
+import { invoicesRoutes } from '../modules/invoices/index.ts';
+import { myDataRoutes } from '../modules/my-data/index.ts';
 import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
 import { disputesRoutes } from '../modules/offers/offers.disputes.routes.ts';
-import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
-import { profileRoutes } from '../modules/profile/profile.routes.ts';
-import {
-  publicProfilePageMeta,
-  publicProfileRoutes,
-} from '../modules/public-profile/public-profile.routes.ts';
-import { seoRoutes } from '../modules/seo/seo.routes.ts';
+import { paymentsRoutes } from '../modules/payments/index.ts';
+import { profileRoutes } from '../modules/profile/index.ts';
+import { publicProfilePageMeta, publicProfileRoutes } from '../modules/public-profile/index.ts';
+import { seoRoutes } from '../modules/seo/index.ts';
 import type { Services } from './services.ts';
 
 /**

@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
 import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
-import { createInvoicing } from '../modules/invoices/invoices.service.ts';
+import { createInvoicing } from '../modules/invoices/index.ts';
 import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
-import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
-import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
-import { refreshProfileStatus } from '../modules/profile/profile.service.ts';
-import { createLicenceRegister } from '../modules/licence/licence.register.ts';
-import type { LicenceDeps } from '../modules/licence/licence.service.ts';
+import {
+  createPaymentAdapter,
+  createPayments,
+  type PaymentAdapter,
+  type Payments,
+} from '../modules/payments/index.ts';
+import { refreshProfileStatus } from '../modules/profile/index.ts';
+import { createLicenceRegister, type LicenceDeps } from '../modules/licence/index.ts';
 import { mailContextOf } from '../modules/offers/offers.deps.ts';
-import { publicProfilesSitemap } from '../modules/public-profile/public-profile.service.ts';
-import { staticPages, type SitemapSource } from '../modules/seo/seo.service.ts';
+import { publicProfilesSitemap } from '../modules/public-profile/index.ts';
+import { staticPages, type SitemapSource } from '../modules/seo/index.ts';
 
 /**
  * Every feature service, built once, here, from the app's kernel (database, clock, config,

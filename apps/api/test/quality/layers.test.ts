@@ -48,7 +48,32 @@ const CASES = {
   ],
   compositionToFeature: [
     'apps/api/src/composition/lint-fixture.ts',
-    "import { toOfferDto } from '../modules/offers/offers.dto.ts';\nexport const dto = toOfferDto;\n",
+    "import { publicProfilesSitemap } from '../modules/public-profile/index.ts';\nexport const source = publicProfilesSitemap;\n",
+  ],
+  // Each feature's face is its index.ts (docs/layers.md, decision 033).
+  featureToInnerFile: [
+    'apps/api/src/modules/licence/lint-fixture.ts',
+    "import { updateProfile } from '../profile/profile.repo.ts';\nexport const update = updateProfile;\n",
+  ],
+  featureToRoutesFile: [
+    'apps/api/src/modules/auth/lint-fixture.ts',
+    "import { myDataDepsOf } from '../my-data/my-data.routes.ts';\nexport const deps = myDataDepsOf;\n",
+  ],
+  compositionToInnerFile: [
+    'apps/api/src/composition/lint-fixture.ts',
+    "import { profileRoutes } from '../modules/profile/profile.routes.ts';\nexport const routes = profileRoutes;\n",
+  ],
+  cliToInnerFile: [
+    'apps/api/src/cli/lint-fixture.ts',
+    "import { findAllInvoiceFailures } from '../modules/invoices/invoices.repo.ts';\nexport const find = findAllInvoiceFailures;\n",
+  ],
+  featureToFace: [
+    'apps/api/src/modules/licence/lint-fixture.ts',
+    "import { updateProfile } from '../profile/index.ts';\nexport const update = updateProfile;\n",
+  ],
+  featureToOwnFile: [
+    'apps/api/src/modules/profile/lint-fixture.ts',
+    "import { updateProfile } from './profile.repo.ts';\nexport const update = updateProfile;\n",
   ],
 } as const;
 
@@ -104,9 +129,23 @@ describe('lint enforces the direction of imports', () => {
     expect(found.cycle.rules).toContain('import-x/no-cycle');
   });
 
+  it('refuses a feature, the composition root or the CLI that imports an inner file of a feature', () => {
+    expect(found.featureToInnerFile.rules).toEqual(['import-x/no-restricted-paths']);
+    expect(found.featureToInnerFile.messages[0]).toContain('only through its face (index.ts)');
+    expect(found.featureToRoutesFile.rules).toEqual(['import-x/no-restricted-paths']);
+    expect(found.compositionToInnerFile.rules).toEqual(['import-x/no-restricted-paths']);
+    expect(found.compositionToInnerFile.messages[0]).toContain('through their faces (index.ts)');
+    expect(found.cliToInnerFile.rules).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('accepts the allowed directions: feature to lib, feature to kernel, composition to features', () => {
     expect(found.webFeatureToLib.rules).toEqual([]);
     expect(found.featureToKernel.rules).toEqual([]);
     expect(found.compositionToFeature.rules).toEqual([]);
+  });
+
+  it("accepts a feature that imports another feature's face, or its own inner files", () => {
+    expect(found.featureToFace.rules).toEqual([]);
+    expect(found.featureToOwnFile.rules).toEqual([]);
   });
 });

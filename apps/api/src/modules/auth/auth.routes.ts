@@ -8,8 +8,7 @@ import { onlyFromThisMachine } from '../app/local-request.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import type { Locale } from '@substytut/shared/locale';
 import { messageFor } from '../app/messages.ts';
-import { deleteAccount } from '../my-data/my-data.delete.ts';
-import { myDataDepsOf } from '../my-data/my-data.routes.ts';
+import { deleteAccount, myDataDepsOf } from '../my-data/index.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { createBotCheck } from '../bot-check/index.ts';
 import {

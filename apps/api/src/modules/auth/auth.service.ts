@@ -5,19 +5,19 @@ import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { Locale } from '@substytut/shared/locale';
 import { assertHuman, type BotCheck } from '../bot-check/index.ts';
-import type { Mailer } from '../mail/index.ts';
 import {
   failedLoginsMail,
   registrationAttemptMail,
   resetPasswordMail,
   verifyEmailMail,
   type MailContext,
-} from '../mail/templates/index.ts';
+  type Mailer,
+} from '../mail/index.ts';
 import type { AuthenticatedUser } from '../app/authenticate.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { issueAccessToken, revokeAccessToken, revokeAllAccessTokens } from './access-tokens.ts';
 import { authErrors } from './auth.errors.ts';
-import { myDataErrors } from '../my-data/my-data.errors.ts';
+import { myDataErrors } from '../my-data/index.ts';
 import { throttleAddressOf } from './client-address.ts';
 import * as repo from './auth.repo.ts';
 import type { AuthResult, SuccessResult, UserResponse } from './auth.schemas.ts';

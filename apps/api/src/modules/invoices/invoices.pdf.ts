@@ -10,7 +10,7 @@ import {
   PDF_COLORS,
   rule,
   type Pdf,
-} from '../documents/pdf.ts';
+} from '../documents/index.ts';
 import type { Fa3Party } from './fa3.ts';
 import { readInvoiceXml, type InvoiceView } from './invoice-view.ts';
 

@@ -7,7 +7,7 @@ import { offers } from '../../db/schema/offers.ts';
 import { profiles } from '../../db/schema/profile.ts';
 import { AppError } from '../app/errors.ts';
 import { retryKsefSend } from '../ksef/index.ts';
-import { invoiceFacts } from '../ksef/ksef.xml.ts';
+import { invoiceFacts } from '../ksef/index.ts';
 import { xmlDigest } from './fa3.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import {

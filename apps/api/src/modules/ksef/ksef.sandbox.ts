@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { warsawDate } from '@substytut/shared';
 import type { Clock } from '../app/clock.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import { crc8, newSessionKey, sha256Base64 } from './ksef.crypto.ts';
 import { invoiceFacts, xmlEscape } from './ksef.xml.ts';
 import {

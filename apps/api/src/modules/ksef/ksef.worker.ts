@@ -9,7 +9,7 @@ import {
 } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
 import { openSecret } from '../app/token-crypto.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import {
   KsefAuthError,
   type KsefAuth,

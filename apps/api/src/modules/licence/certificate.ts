@@ -1,6 +1,5 @@
 import { CERTIFICATE_MAX_BYTES } from '@substytut/shared';
-import { fileTooLarge, wrongFileFormat } from '../profile/profile.errors.ts';
-import type { ProcessedFile } from '../profile/profile.uploads.ts';
+import { fileTooLarge, wrongFileFormat, type ProcessedFile } from '../storage/index.ts';
 
 const SIGNATURES: { magic: Buffer; extension: string; contentType: string }[] = [
   { magic: Buffer.from('%PDF-', 'latin1'), extension: '.pdf', contentType: 'application/pdf' },

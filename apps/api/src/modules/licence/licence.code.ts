@@ -2,23 +2,19 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import {
   LICENCE_CODE_LENGTH,
   LICENCE_CODE_MAX_ATTEMPTS,
-  LICENCE_CODE_RESEND_SECONDS,
   LICENCE_CODE_SENDS_PER_DAY,
   LICENCE_CODE_TTL_MINUTES,
   type LicenceDto,
 } from '@substytut/shared';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { LicenceCodeRow } from '../../db/schema/licence.ts';
+import type { Tx } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema/profile.ts';
 import { AppError, badRequest, conflict, tooMany } from '../app/errors.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { licenceClaimedMail, licenceCodeMail } from '../mail/templates/index.ts';
-import { licenceDtoOf } from './licence.dto.ts';
+import { enqueueMail, licenceClaimedMail, licenceCodeMail } from '../mail/index.ts';
+import { CODE_RESEND_MS, findLicenceCode, ownLicenceOf } from '../profile/index.ts';
 import type { RegisterContact } from './licence.port.ts';
 import {
   countWrongTry,
   deleteCode,
-  findCode,
   findProfileById,
   insertCheck,
   lockProfileById,
@@ -38,7 +34,6 @@ import type { LicenceDeps } from './licence.service.ts';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 export const CODE_TTL_MS = LICENCE_CODE_TTL_MINUTES * MINUTE;
-export const CODE_RESEND_MS = LICENCE_CODE_RESEND_SECONDS * 1000;
 
 /** Where the request that led to a code came from; null for the clock job. */
 export interface CodeOrigin {
@@ -64,33 +59,6 @@ function codeMatches(code: string, stored: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Partly hidden, for the panel: a•••••@kancelaria-nowak.example.com. */
-export function maskedContact(contact: string): string {
-  const at = contact.lastIndexOf('@');
-  if (at < 1) return `${contact.slice(0, 3)}•••${contact.slice(-2)}`;
-  return `${contact[0]}•••••${contact.slice(at)}`;
-}
-
-/** The code part of the owner's licence DTO: only while the licence waits for a code. */
-export function codeDtoOf(row: Pick<ProfileRow, 'licenceState'>, code: LicenceCodeRow | null): LicenceDto['code'] {
-  if (row.licenceState !== 'code_sent' || !code) return null;
-  const resendAt = new Date(code.sentAt.getTime() + CODE_RESEND_MS);
-  return {
-    channel: code.channel,
-    sent_to: maskedContact(code.sentTo),
-    sent_at: code.sentAt.toISOString(),
-    expires_at: code.expiresAt.toISOString(),
-    attempts_left: Math.max(0, LICENCE_CODE_MAX_ATTEMPTS - code.attempts),
-    resend_at: resendAt.toISOString(),
-  };
-}
-
-/** The owner's licence with its code, read in `db`. */
-export async function ownLicenceOf(db: DbOrTx, row: ProfileRow): Promise<LicenceDto> {
-  const code = row.licenceState === 'code_sent' ? await findCode(db, row.id) : null;
-  return { ...licenceDtoOf(row), code: codeDtoOf(row, code) };
-}
-
 /**
  * Makes a new code for the profile's entry number and queues it to the register's contact, in the
  * account owner's language, saying who asked and from where. Replaces an earlier code. A resend
@@ -106,7 +74,7 @@ export async function issueCode(
   now: Date,
   { resend }: { resend: boolean },
 ): Promise<boolean> {
-  const earlier = await findCode(tx, row.id);
+  const earlier = await findLicenceCode(tx, row.id);
   if (resend && earlier && now.getTime() - earlier.sentAt.getTime() < CODE_RESEND_MS)
     throw tooMany('licence.code_resend_wait');
   const sameWindow = earlier !== null && now.getTime() - earlier.windowStartedAt.getTime() < DAY;
@@ -185,7 +153,7 @@ export async function afterRegisterMatch(
     return { state: 'manual_review', reason: NUMBER_CLAIMED };
   }
   if (!contact.email) return { state: 'manual_review', reason: NO_CONTACT };
-  const waiting = row.licenceState === 'code_sent' ? await findCode(tx, row.id) : null;
+  const waiting = row.licenceState === 'code_sent' ? await findLicenceCode(tx, row.id) : null;
   // A code for this number still works: asking the register again does not send another.
   if (waiting && waiting.licenseNo === row.licenseNo && waiting.expiresAt > now && waiting.attempts < LICENCE_CODE_MAX_ATTEMPTS)
     return { state: 'code_sent', reason: null };
@@ -215,7 +183,7 @@ export async function confirmCode(
   const result = await deps.db.transaction(async (tx): Promise<{ outcome: Outcome; row: ProfileRow }> => {
     const row = await lockProfileById(tx, profileId);
     if (!row) throw new AppError(404, 'profile.not_found');
-    const code = row.licenceState === 'code_sent' ? await findCode(tx, row.id) : null;
+    const code = row.licenceState === 'code_sent' ? await findLicenceCode(tx, row.id) : null;
     if (!code || code.licenseNo !== row.licenseNo) throw codeNotAwaited();
     if (code.attempts >= LICENCE_CODE_MAX_ATTEMPTS) return { outcome: { kind: 'locked' }, row };
     if (now >= code.expiresAt) return { outcome: { kind: 'expired' }, row };
@@ -267,7 +235,7 @@ export async function resendCode(deps: LicenceDeps, profileId: number, origin: C
   await deps.db.transaction(async (tx) => {
     const locked = await lockProfileById(tx, profileId);
     if (!locked) throw new AppError(404, 'profile.not_found');
-    const code = locked.licenceState === 'code_sent' ? await findCode(tx, locked.id) : null;
+    const code = locked.licenceState === 'code_sent' ? await findLicenceCode(tx, locked.id) : null;
     if (!code || code.licenseNo !== locked.licenseNo) throw codeNotAwaited();
     await issueCode(deps, tx, locked, code.sentTo, origin, now, { resend: true });
   });

@@ -122,11 +122,6 @@ export async function profilesInReview(db: DbOrTx): Promise<ProfileRow[]> {
 
 // Issue 30: the one-time code and the other accounts that give the same entry number.
 
-export async function findCode(db: DbOrTx, profileId: number): Promise<LicenceCodeRow | null> {
-  const [row] = await db.select().from(licenceCodes).where(eq(licenceCodes.profileId, profileId)).limit(1);
-  return row ?? null;
-}
-
 export async function saveCode(db: DbOrTx, code: LicenceCodeRow): Promise<void> {
   const { profileId: _profileId, ...rest } = code;
   await db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: rest });

@@ -10,15 +10,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema/profile.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, conflict } from '../app/errors.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { licenceOutcomeMail, type LicenceMailKind, type MailContext } from '../mail/templates/index.ts';
-import { updateProfile } from '../profile/profile.repo.ts';
+import { enqueueMail, licenceOutcomeMail, type LicenceMailKind, type MailContext } from '../mail/index.ts';
+import { ownLicenceOf, updateProfile } from '../profile/index.ts';
 import { RegisterBusyError } from './advocates-register.ts';
 import {
   afterRegisterMatch,
   confirmCode,
   NUMBER_CLAIMED,
-  ownLicenceOf,
   tellHolders,
   type CodeOrigin,
 } from './licence.code.ts';

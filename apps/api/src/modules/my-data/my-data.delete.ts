@@ -28,10 +28,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Clock } from '../app/clock.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 import { IMAGE_WIDTHS } from '@substytut/shared/storage';
-import type { Storage } from '../storage/index.ts';
-import { resizedKey } from '../storage/resized-image.ts';
+import { resizedKey, type Storage } from '../storage/index.ts';
 import { myDataErrors } from './my-data.errors.ts';
 
 export interface DeleteDeps {

@@ -14,8 +14,7 @@ import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { Locale } from '@substytut/shared/locale';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
-import type { Mailer } from '../mail/index.ts';
-import { dataRequestMail } from '../mail/templates/index.ts';
+import { dataRequestMail, type Mailer } from '../mail/index.ts';
 import { collectPayerData } from './my-data.collect.ts';
 import { myDataErrors } from './my-data.errors.ts';
 

@@ -7,7 +7,7 @@ import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { messageFor } from '../app/messages.ts';
-import { webUrl } from '../mail/templates/index.ts';
+import { webUrl } from '../mail/index.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { assertDeletable, deleteAccount, purgeExpiredTaxRecords, type DeleteDeps } from './my-data.delete.ts';
 import {

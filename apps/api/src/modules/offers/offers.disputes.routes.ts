@@ -15,7 +15,7 @@ import { notFound } from '../app/errors.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { multipartReadError } from '../app/multipart.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { fileTooLarge } from '../profile/profile.errors.ts';
+import { fileTooLarge } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import {

@@ -26,8 +26,7 @@ import {
   type ReportLines,
 } from '../mail/templates/index.ts';
 import { PaymentProviderError } from '../payments/payments.port.ts';
-import { wrongFileFormat, fileTooLarge } from '../profile/profile.errors.ts';
-import { detectCvType } from '../profile/profile.uploads.ts';
+import { detectCvType, fileTooLarge, wrongFileFormat } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
 import { fullNameOf, toOfferDto } from './offers.dto.ts';

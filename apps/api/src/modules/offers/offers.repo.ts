@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { OFFER_STATUSES, canDelete, type IsoDate, type OfferStatus } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 import { offerPayments, offers, profiles, type OfferRow, type ProfileRow } from '../../db/schema.ts';
 import type { Locale } from '@substytut/shared/locale';
 

@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { offers, type OfferRow } from '../../db/schema.ts';
 import { AppError, isAppError } from '../app/errors.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 
 export const INVALID_TRANSITION = 'offers.invalid_transition';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, like, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { publicPagesChanged } from '../public-profile/public-page-cache.ts';
+import { licenceCodes, type LicenceCodeRow } from '../../db/schema/licence.ts';
+import { publicPagesChanged } from '../app/public-page-cache.ts';
 import {
   profileJobs,
   profileReferences,
@@ -131,4 +132,10 @@ export async function saveInvoiceData(
     .returning();
   if (!row) throw new Error(`invoice data of ${userId} not saved`);
   return row;
+}
+
+/** The one-time licence code waiting for this profile (issue 30); written by the licence module. */
+export async function findLicenceCode(db: DbOrTx, profileId: number): Promise<LicenceCodeRow | null> {
+  const [row] = await db.select().from(licenceCodes).where(eq(licenceCodes.profileId, profileId)).limit(1);
+  return row ?? null;
 }

@@ -1,12 +1,11 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import { CV_MAX_BYTES, IMAGE_MAX_BYTES, providerInvoiceSchema } from '@substytut/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
 import { ok } from '../app/http.ts';
-import { multipartReadError } from '../app/multipart.ts';
 import { rateLimit } from '../app/rate-limit.ts';
-import { adminHasNoProfile, fileMissing, fileTooLarge } from './profile.errors.ts';
+import { adminHasNoProfile } from './profile.errors.ts';
 import {
   cvResponse,
   imageResponse,
@@ -23,53 +22,8 @@ import {
   saveProfile,
   type ProfileDeps,
 } from './profile.service.ts';
-import type { Payments } from '../payments/payments.service.ts';
-import { checkCv, processProfileImage } from './profile.uploads.ts';
-
-const FILE_FIELD = 'file';
-
-/**
- * Reads the one file part named `file`, refusing it past `maxBytes` (busboy stops buffering at the
- * limit, so an oversized upload never sits whole in memory).
- */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fileMissing();
-    throw multipartReadError(error);
-  }
-  if (!part || part.fieldname !== FILE_FIELD) throw fileMissing();
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw multipartReadError(error);
-  }
-}
-
-// Room for the multipart framing around the file: boundaries, part headers, a long file name.
-const MULTIPART_FRAMING_BYTES = 64 * 1024;
-
-/**
- * Refuses an upload whose declared Content-Length cannot fit, from the request head alone, so a
- * 50 MB body is answered at once instead of after 10 MB of it were read. Runs after the session
- * check: an anonymous caller learns nothing about the route. A body sent without a length
- * (chunked) is still cut at the limit while it streams (readUpload).
- */
-export function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
-  return (request, reply, done) => {
-    const declared = Number(request.headers['content-length']);
-    if (declared > maxBytes + MULTIPART_FRAMING_BYTES) {
-      // The client sends the body anyway; closing the connection spares reading it.
-      reply.header('connection', 'close');
-      done(fileTooLarge());
-      return;
-    }
-    done();
-  };
-}
+import type { Payments } from '../payments/index.ts';
+import { checkCv, processProfileImage, readUpload, refuseDeclaredOver } from '../storage/index.ts';
 
 export interface ProfileRoutesOptions {
   payments: Payments;

@@ -14,10 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ProfileRow, ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
 import type { Clock } from '../app/clock.ts';
-import type { Payments } from '../payments/payments.service.ts';
-import type { Storage } from '../storage/index.ts';
-import { ownLicenceOf } from '../licence/licence.code.ts';
-import { isLicenceVerified } from '../licence/licence.dto.ts';
+import type { Payments } from '../payments/index.ts';
+import type { ProcessedFile, Storage } from '../storage/index.ts';
+import { isLicenceVerified, ownLicenceOf } from './licence.dto.ts';
 import {
   ensureProfile,
   findInvoiceData,
@@ -31,7 +30,6 @@ import {
   takenSeolinks,
   updateProfile,
 } from './profile.repo.ts';
-import type { ProcessedFile } from './profile.uploads.ts';
 
 export interface ProfileDeps {
   db: Db;

@@ -10,10 +10,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
-import { publicLicenceOf } from '../licence/licence.dto.ts';
+import { publicLicenceOf } from '../profile/index.ts';
 import { toPublicOfferDto } from '../offers/offers.dto.ts';
-import type { SitemapSource } from '../seo/seo.service.ts';
-import { createPublicPageCache } from './public-page-cache.ts';
+import type { SitemapSource } from '../seo/index.ts';
+import { createPublicPageCache } from '../app/public-page-cache.ts';
 import {
   isDeletedProfilePage,
   listActiveSeolinks,

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { transitionOffer } from '../offers/offers.transitions.ts';
 import { updateProfile } from '../profile/profile.repo.ts';
-import { PUBLIC_PAGE_CACHE_TTL_MS } from './public-page-cache.ts';
+import { PUBLIC_PAGE_CACHE_TTL_MS } from '../app/public-page-cache.ts';
 import { createPublicPageMetaReader, createPublicProfileJsonReader } from './public-profile.service.ts';
 import { eq } from 'drizzle-orm';
 

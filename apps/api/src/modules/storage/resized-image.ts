@@ -30,7 +30,7 @@ export async function resizedImage(
     original.body.destroy();
     return null;
   }
-  // Stored photos were decoded and re-encoded at upload (profile.uploads.ts), so they are small.
+  // Stored photos were decoded and re-encoded at upload (uploads.ts), so they are small.
   const bytes = await sharp(await buffer(original.body))
     .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })

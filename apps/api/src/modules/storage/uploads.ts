@@ -1,8 +1,71 @@
+import type { MultipartFile } from '@fastify/multipart';
 import { CV_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE } from '@substytut/shared';
 import { AVATAR_MAX_SIDE } from '@substytut/shared/storage';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { unzipSync } from 'fflate';
 import sharp, { type Metadata } from 'sharp';
-import { fileTooLarge, imageTooSmall, wrongFileFormat } from './profile.errors.ts';
+import { AppError, badRequest } from '../app/errors.ts';
+import { multipartReadError } from '../app/multipart.ts';
+
+/*
+ * Files people upload (a profile photo, a CV, a chamber certificate, hearing minutes): reading the
+ * one file part of a multipart request within a limit, and judging a file by its bytes. Shared by
+ * every feature that takes a file; each feature keeps its own limits and accepted types.
+ */
+
+/** Not an accepted file type by its content (also an empty file). */
+export const wrongFileFormat = () => badRequest('files.wrong_format');
+/** Over the size limit, or an image with more pixels than may be decoded. */
+export const fileTooLarge = () => new AppError(413, 'files.too_large');
+/** A photo smaller than IMAGE_MIN_SIDE on either side. */
+export const imageTooSmall = () => badRequest('files.too_small_image');
+/** The multipart request had no part named `file`. */
+export const fileMissing = () => badRequest('files.missing');
+
+const FILE_FIELD = 'file';
+
+/**
+ * Reads the one file part named `file`, refusing it past `maxBytes` (busboy stops buffering at the
+ * limit, so an oversized upload never sits whole in memory).
+ */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fileMissing();
+    throw multipartReadError(error);
+  }
+  if (!part || part.fieldname !== FILE_FIELD) throw fileMissing();
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw multipartReadError(error);
+  }
+}
+
+// Room for the multipart framing around the file: boundaries, part headers, a long file name.
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/**
+ * Refuses an upload whose declared Content-Length cannot fit, from the request head alone, so a
+ * 50 MB body is answered at once instead of after 10 MB of it were read. Runs after the session
+ * check: an anonymous caller learns nothing about the route. A body sent without a length
+ * (chunked) is still cut at the limit while it streams (readUpload).
+ */
+export function refuseDeclaredOver(maxBytes: number): preHandlerHookHandler {
+  return (request, reply, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes + MULTIPART_FRAMING_BYTES) {
+      // The client sends the body anyway; closing the connection spares reading it.
+      reply.header('connection', 'close');
+      done(fileTooLarge());
+      return;
+    }
+    done();
+  };
+}
 
 /**
  * A photo with more pixels is refused before it is decoded: a small file can claim a huge

@@ -1,4 +1,4 @@
-import { createReadCache, type ReadCache } from '../app/read-cache.ts';
+import { createReadCache, type ReadCache } from './read-cache.ts';
 
 /**
  * A short-lived in-process cache for what the public lawyer page reads (spec 7): the most visited

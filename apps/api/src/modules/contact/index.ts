@@ -1,0 +1,2 @@
+// The face of contact: the contact form's routes.
+export { contactRoutes } from './contact.routes.ts';
