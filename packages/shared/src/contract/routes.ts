@@ -184,6 +184,30 @@ export const apiRoutes = {
   'DELETE /api/admin/users/:id': { response: successMessageSchema },
 } satisfies Record<string, RouteContract>;
 
+/**
+ * The /api routes that answer no JSON: files, redirects, the anti-forgery cookie, and the
+ * development mail viewer. The API's contract test checks that every other route is in the table.
+ */
+export const apiOtherRoutes = [
+  'GET /api/csrf-cookie',
+  'GET /api/calendar/:file',
+  'GET /api/data-export/:token',
+  'POST /api/data-export/:token',
+  'GET /api/me/data-export/file',
+  'GET /api/user/invoices/:id/xml',
+  'GET /api/user/invoices/:id/pdf',
+  'GET /api/user/offer/:id/substitution-document',
+  'GET /api/user/offer/:id/report/minutes',
+  'GET /api/public/offer/minutes',
+  'GET /api/public/substitution-document/:token',
+  'GET /api/public/profile/:seolink/payment/:offerUrl/document',
+  'GET /api/public/profile/:seolink/payment/:offerUrl/invoice',
+  'GET /api/admin/disputes/:id/minutes',
+  'GET /api/admin/licence-reviews/:profileId/certificate',
+  'GET /api/dev/mail',
+] as const;
+export type ApiOtherRoute = (typeof apiOtherRoutes)[number];
+
 export type ApiRoutes = typeof apiRoutes;
 /** 'GET /api/me', 'PUT /api/user/offer/:id', … */
 export type ApiRoute = keyof ApiRoutes;
