@@ -1,6 +1,6 @@
 import {
   institutionsForProfessionalType,
-  issuesByPath,
+  firstIssueByPath,
   profileSchemaAt,
   invoiceSettingsSchema,
   providerInvoiceSchema,
@@ -9,6 +9,7 @@ import {
   type ProfileDto,
 } from '@substytut/shared';
 import type { OwnLicence } from '@/lib/licence';
+import { failure, success } from './fetch-stub';
 
 /**
  * A small stateful stand-in for the profile API of spec 7, answering as a function of each
@@ -111,7 +112,7 @@ interface Answer {
   body: unknown;
 }
 
-const failure: Answer = { status: 500, body: { message: 'Internal error', code: 'internal' } };
+const internalError: Answer = failure(500, { message: 'Internal error', code: 'internal' });
 
 /** The licence the register check answers with: confirmed now, by the register. */
 function verifiedNow(licence: OwnLicence): OwnLicence {
@@ -157,20 +158,21 @@ export function createFakeDashboardApi(
       case 'POST /api/logout':
         return { status: 204, body: null };
       case 'GET /api/user/profile':
-        return { status: 200, body: { data: api.profile } };
+        return success('GET /api/user/profile', api.profile);
       case 'PUT /api/user/profile': {
-        if (api.failing.has('profile')) return failure;
+        if (api.failing.has('profile')) return internalError;
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
-          return {
-            status: 400,
-            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
-          };
+          return failure(400, {
+            message: 'Invalid',
+            code: 'validation.failed',
+            errors: firstIssueByPath(parsed.error),
+          });
         }
         const p = parsed.data;
         const allowed = institutionsForProfessionalType(p.permissions).some((i) => i.id === p.institution);
         if (!allowed)
-          return { status: 400, body: { message: 'Invalid', code: 'validation.failed', errors: {} } };
+          return failure(400, { message: 'Invalid', code: 'validation.failed', errors: {} });
         api.profile = {
           ...api.profile,
           ...p,
@@ -182,51 +184,53 @@ export function createFakeDashboardApi(
           seolink: api.profile.seolink ?? `${p.firstname}-${p.lastname}`.toLowerCase(),
           updated_at: new Date().toISOString(),
         };
-        return { status: 200, body: { data: api.profile } };
+        return success('PUT /api/user/profile', api.profile);
       }
       case 'POST /api/user/profile/image': {
-        if (api.failing.has('image')) return failure;
+        if (api.failing.has('image')) return internalError;
         if (!(body instanceof Blob))
-          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
-        api.profile = { ...api.profile, imageUrl: 'profiles/1/photo.webp' };
-        return { status: 200, body: { data: { imageUrl: api.profile.imageUrl } } };
+          return failure(400, { message: 'No file', code: 'files.missing' });
+        const imageUrl = 'profiles/1/photo.webp';
+        api.profile = { ...api.profile, imageUrl };
+        return success('POST /api/user/profile/image', { imageUrl });
       }
       case 'POST /api/user/profile/cv': {
-        if (api.failing.has('cv')) return failure;
+        if (api.failing.has('cv')) return internalError;
         if (!(body instanceof Blob))
-          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
-        api.profile = { ...api.profile, cvUrl: 'profiles/1/cv.pdf' };
-        return { status: 200, body: { data: { cvUrl: api.profile.cvUrl } } };
+          return failure(400, { message: 'No file', code: 'files.missing' });
+        const cvUrl = 'profiles/1/cv.pdf';
+        api.profile = { ...api.profile, cvUrl };
+        return success('POST /api/user/profile/cv', { cvUrl });
       }
       case 'POST /api/user/profile/licence/check': {
-        if (!api.profile.licence) return failure;
+        if (!api.profile.licence) return internalError;
         if (api.failing.has('licence'))
-          return { status: 429, body: { message: 'Too many requests', code: 'errors.too_many_requests' } };
+          return failure(429, { message: 'Too many requests', code: 'errors.too_many_requests' });
         api.profile = { ...api.profile, licence: verifiedNow(api.profile.licence) };
-        return { status: 200, body: { data: { licence: api.profile.licence } } };
+        return success('POST /api/user/profile/licence/check', { licence: api.profile.licence });
       }
       // Issue 30: the code '123456' is right; anything else uses a try.
       case 'POST /api/user/profile/licence/code': {
         const licence = api.profile.licence;
-        if (!licence?.code) return { status: 409, body: { message: 'No code', code: 'licence.code_not_awaited' } };
+        if (!licence?.code) return failure(409, { message: 'No code', code: 'licence.code_not_awaited' });
         const typed = String((body as { code?: unknown } | null)?.code ?? '').replace(/\s/g, '');
         if (typed !== '123456') {
           const left = licence.code.attempts_left - 1;
           api.profile = { ...api.profile, licence: { ...licence, code: { ...licence.code, attempts_left: left } } };
           return left > 0
-            ? { status: 400, body: { message: 'Wrong', code: 'licence.code_wrong', errors: { code: 'licence.code_wrong' } } }
-            : { status: 409, body: { message: 'Locked', code: 'licence.code_locked', errors: { code: 'licence.code_locked' } } };
+            ? failure(400, { message: 'Wrong', code: 'licence.code_wrong', errors: { code: 'licence.code_wrong' } })
+            : failure(409, { message: 'Locked', code: 'licence.code_locked', errors: { code: 'licence.code_locked' } });
         }
         api.profile = {
           ...api.profile,
           licence: { ...verifiedNow(licence), code: null },
           offer_requirements: { ...api.profile.offer_requirements, licence_verified: true },
         };
-        return { status: 200, body: { data: { licence: api.profile.licence } } };
+        return success('POST /api/user/profile/licence/code', { licence: api.profile.licence });
       }
       case 'POST /api/user/profile/licence/code/resend': {
         const licence = api.profile.licence;
-        if (!licence?.code) return { status: 409, body: { message: 'No code', code: 'licence.code_not_awaited' } };
+        if (!licence?.code) return failure(409, { message: 'No code', code: 'licence.code_not_awaited' });
         const now = new Date();
         api.profile = {
           ...api.profile,
@@ -241,12 +245,12 @@ export function createFakeDashboardApi(
             },
           },
         };
-        return { status: 200, body: { data: { licence: api.profile.licence } } };
+        return success('POST /api/user/profile/licence/code/resend', { licence: api.profile.licence });
       }
       case 'POST /api/user/profile/licence/certificate': {
-        if (!api.profile.licence || api.failing.has('licence')) return failure;
+        if (!api.profile.licence || api.failing.has('licence')) return internalError;
         if (!(body instanceof Blob))
-          return { status: 400, body: { message: 'No file', code: 'files.missing' } };
+          return failure(400, { message: 'No file', code: 'files.missing' });
         api.profile = {
           ...api.profile,
           licence: {
@@ -255,45 +259,44 @@ export function createFakeDashboardApi(
             certificate_uploaded_at: new Date().toISOString(),
           },
         };
-        return { status: 200, body: { data: { licence: api.profile.licence } } };
+        return success('POST /api/user/profile/licence/certificate', { licence: api.profile.licence });
       }
       case 'GET /api/user/profile/invoice':
-        if (api.failing.has('invoice')) return failure;
-        return { status: 200, body: { data: api.invoice } };
+        if (api.failing.has('invoice')) return internalError;
+        return success('GET /api/user/profile/invoice', api.invoice);
       case 'PUT /api/user/profile/invoice': {
-        if (api.failing.has('invoice')) return failure;
+        if (api.failing.has('invoice')) return internalError;
         const parsed = providerInvoiceSchema.safeParse(body);
         if (!parsed.success) {
-          return {
-            status: 400,
-            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
-          };
+          return failure(400, {
+            message: 'Invalid',
+            code: 'validation.failed',
+            errors: firstIssueByPath(parsed.error),
+          });
         }
         api.invoice = parsed.data;
-        return { status: 200, body: { data: api.invoice } };
+        return success('PUT /api/user/profile/invoice', api.invoice);
       }
       case 'GET /api/user/invoice-settings':
-        return { status: 200, body: { data: api.invoiceSettings } };
+        return success('GET /api/user/invoice-settings', api.invoiceSettings);
       case 'PUT /api/user/invoice-settings': {
         api.settingsSent.push(body);
         const parsed = invoiceSettingsSchema.safeParse(body);
         if (!parsed.success) {
-          return {
-            status: 400,
-            body: { message: 'Invalid', code: 'validation.failed', errors: issuesByPath(parsed.error) },
-          };
+          return failure(400, {
+            message: 'Invalid',
+            code: 'validation.failed',
+            errors: firstIssueByPath(parsed.error),
+          });
         }
         const { mode, series, ksef_token } = parsed.data;
         const tokenSet = mode === 'issue' && (Boolean(ksef_token) || api.invoiceSettings.ksef_token_set);
         if (mode === 'issue' && !tokenSet) {
-          return {
-            status: 400,
-            body: {
-              message: 'Token',
-              code: 'invoices.token_required',
-              errors: { ksef_token: 'invoices.token_required' },
-            },
-          };
+          return failure(400, {
+            message: 'Token',
+            code: 'invoices.token_required',
+            errors: { ksef_token: 'invoices.token_required' },
+          });
         }
         api.invoiceSettings = {
           ...api.invoiceSettings,
@@ -306,14 +309,14 @@ export function createFakeDashboardApi(
               : api.invoiceSettings.ksef_token_set_at
             : null,
         };
-        return { status: 200, body: { data: api.invoiceSettings } };
+        return success('PUT /api/user/invoice-settings', api.invoiceSettings);
       }
       case 'POST /api/user/profile/stripe/createaccount':
       case 'POST /api/user/profile/stripe/login':
-        if (api.failing.has('stripe')) return failure;
-        return { status: 200, body: { data: { url: 'https://connect.example/onboarding' } } };
+        if (api.failing.has('stripe')) return internalError;
+        return success('POST /api/user/profile/stripe/login', { url: 'https://connect.example/onboarding' });
       default:
-        return { status: 404, body: { message: 'Not found', code: 'route.not_found' } };
+        return failure(404, { message: 'Not found', code: 'route.not_found' });
     }
   }
 

@@ -2,8 +2,9 @@ import { render } from '@testing-library/react';
 import {
   canDelete,
   groszeToDecimalString,
-  issuesByPath,
+  firstIssueByPath,
   offerCreateSchema,
+  type ApiErrorBody,
   type InvoiceDto,
   type InvoiceFailureDto,
   type OfferDto,
@@ -15,6 +16,9 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createI18n } from '@/lib/i18n';
 import type { OfferRequirements } from '@/lib/licence';
+import type { ApiAnswer, ApiRoute } from '@substytut/shared/contract/routes';
+import { completeProfile } from './dashboard-api';
+import { failure, success, toResponse, type ErrorStatus } from './fetch-stub';
 
 /**
  * A small stateful stand-in for the offers API of spec 7 (and GET /user/profile), answering as a
@@ -64,11 +68,9 @@ export function makeOffer(overrides: Partial<OfferDto> = {}): OfferDto {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+/** A success of `route` (typed by the API's route table), or one of the API's errors. */
+const answer = <R extends ApiRoute>(route: R, data: ApiAnswer<R>) => toResponse(success(route, data));
+const refuse = (status: ErrorStatus, body: ApiErrorBody) => toResponse(failure(status, body));
 
 export function createFakeOffersApi(
   offers: OfferDto[] = [],
@@ -96,18 +98,19 @@ export function createFakeOffersApi(
   };
 
   const transition = (
+    route: 'PUT /api/user/offer/:id/done' | 'DELETE /api/user/offer/:id',
     id: number,
     allowed: (s: OfferStatus) => boolean,
     apply: (o: OfferDto) => OfferDto | null,
   ) => {
     const offer = api.offers.find((o) => o.offerId === id);
-    if (!offer) return json(404, { message: 'Not found', code: 'offers.not_found' });
-    if (!allowed(offer.status)) return json(409, { message: 'Conflict', code: 'offers.invalid_transition' });
+    if (!offer) return refuse(404, { message: 'Not found', code: 'offers.not_found' });
+    if (!allowed(offer.status)) return refuse(409, { message: 'Conflict', code: 'offers.invalid_transition' });
     const next = apply(offer);
     api.offers = next
       ? api.offers.map((o) => (o.offerId === id ? next : o))
       : api.offers.filter((o) => o !== offer);
-    return json(200, { data: next });
+    return route === 'DELETE /api/user/offer/:id' ? answer(route, null) : answer(route, next!);
   };
 
   api.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -117,33 +120,38 @@ export function createFakeOffersApi(
     const path = url.pathname;
     api.calls.push({ method, path, body });
     if ([...api.failing].some((f) => `${method} ${path}`.startsWith(f))) {
-      return json(500, { message: 'Internal error', code: 'internal' });
+      return refuse(500, { message: 'Internal error', code: 'internal' });
     }
-    if (path === '/api/csrf-cookie') return json(204, undefined);
+    if (path === '/api/csrf-cookie') return toResponse({ status: 204 });
     if (method === 'GET' && path === '/api/user/profile') {
-      return json(200, {
-        data: { status: api.profileStatus, seolink: 'jan-kowalski', offer_requirements: api.requirements },
-      });
+      return answer(
+        'GET /api/user/profile',
+        completeProfile({
+          status: api.profileStatus,
+          seolink: 'jan-kowalski',
+          offer_requirements: api.requirements,
+        }),
+      );
     }
-    if (method === 'GET' && path === '/api/user/offer') return json(200, { data: api.offers });
-    if (method === 'GET' && path === '/api/user/invoices') return json(200, { data: api.invoices });
+    if (method === 'GET' && path === '/api/user/offer') return answer('GET /api/user/offer', api.offers);
+    if (method === 'GET' && path === '/api/user/invoices') return answer('GET /api/user/invoices', api.invoices);
     if (method === 'GET' && path === '/api/user/invoice-failures') {
-      return json(200, { data: api.invoiceFailures });
+      return answer('GET /api/user/invoice-failures', api.invoiceFailures);
     }
     const failureRetry = /^\/api\/user\/invoice-failures\/(\d+)\/retry$/.exec(path);
     if (method === 'POST' && failureRetry) {
       const failure = api.invoiceFailures.find((f) => f.id === Number(failureRetry[1]));
-      if (!failure) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      if (!failure) return refuse(404, { message: 'Not found', code: 'invoices.not_found' });
       if (!api.failureCauseFixed) {
-        return json(409, { message: 'Still not issuable', code: 'invoices.still_not_issuable' });
+        return refuse(409, { message: 'Still not issuable', code: 'invoices.still_not_issuable' });
       }
       api.invoiceFailures = api.invoiceFailures.filter((f) => f !== failure);
-      return json(200, { data: { retried: true } });
+      return answer('POST /api/user/invoice-failures/:id/retry', { retried: true });
     }
     const ksefRetry = /^\/api\/user\/invoices\/(\d+)\/retry$/.exec(path);
     if (method === 'POST' && ksefRetry) {
       const invoice = api.invoices.find((i) => i.id === Number(ksefRetry[1]));
-      if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      if (!invoice) return refuse(404, { message: 'Not found', code: 'invoices.not_found' });
       const queued: InvoiceDto = {
         ...invoice,
         ksef_status: 'queued',
@@ -151,12 +159,12 @@ export function createFakeOffersApi(
         ksef_error_code: null,
       };
       api.invoices = api.invoices.map((i) => (i === invoice ? queued : i));
-      return json(200, { data: queued });
+      return answer('POST /api/user/invoices/:id/retry', queued);
     }
     const invoiceFile = /^\/api\/user\/invoices\/(\d+)\/(xml|pdf)$/.exec(path);
     if (method === 'GET' && invoiceFile) {
       const invoice = api.invoices.find((i) => i.id === Number(invoiceFile[1]));
-      if (!invoice) return json(404, { message: 'Not found', code: 'invoices.not_found' });
+      if (!invoice) return refuse(404, { message: 'Not found', code: 'invoices.not_found' });
       return new Response(invoiceFile[2] === 'xml' ? '<Faktura/>' : '%PDF-1.7', {
         status: 200,
         headers: {
@@ -167,15 +175,15 @@ export function createFakeOffersApi(
     }
     if (method === 'POST' && path === '/api/user/offer') {
       if (api.profileStatus !== 'active')
-        return json(403, { message: 'Forbidden', code: 'offers.profile_inactive' });
+        return refuse(403, { message: 'Forbidden', code: 'offers.profile_inactive' });
       if (!api.requirements.licence_verified)
-        return json(403, { message: 'Forbidden', code: 'offers.licence_not_verified' });
+        return refuse(403, { message: 'Forbidden', code: 'offers.licence_not_verified' });
       const parsed = offerCreateSchema.safeParse(body);
       if (!parsed.success) {
-        return json(400, {
+        return refuse(400, {
           message: 'Invalid',
           code: 'validation.failed',
-          errors: issuesByPath(parsed.error),
+          errors: firstIssueByPath(parsed.error),
         });
       }
       const offer = makeOffer({
@@ -186,19 +194,20 @@ export function createFakeOffersApi(
         createDate: new Date().toISOString(),
       });
       api.offers.push(offer);
-      return json(200, { data: { absoluteUrl: offer.absoluteUrl, offer } });
+      return answer('POST /api/user/offer', { absoluteUrl: offer.absoluteUrl, offer });
     }
     const done = /^\/api\/user\/offer\/(\d+)\/done$/.exec(path);
     if (method === 'PUT' && done) {
       return transition(
+        'PUT /api/user/offer/:id/done',
         Number(done[1]),
         (s) => s === 'payed',
         (o) => ({ ...o, status: 'done' }),
       );
     }
     const one = /^\/api\/user\/offer\/(\d+)$/.exec(path);
-    if (method === 'DELETE' && one) return transition(Number(one[1]), canDelete, () => null);
-    return json(404, { message: 'Not found', code: 'route.not_found' });
+    if (method === 'DELETE' && one) return transition('DELETE /api/user/offer/:id', Number(one[1]), canDelete, () => null);
+    return refuse(404, { message: 'Not found', code: 'route.not_found' });
   };
   return api;
 }

@@ -18,3 +18,4 @@ export * from './substitution.ts';
 export * from './hearing.ts';
 export * from './hearing-report.ts';
 export * from './licence.ts';
+export * from './contract/index.ts';

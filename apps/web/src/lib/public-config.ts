@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRouteLoaderData } from 'react-router';
+import type { PublicConfigDto } from '@substytut/shared';
 import type { PublicLinks } from '@substytut/shared/public-defaults';
 import { DEFAULT_BOOKING_URL, SUPPORT_EMAIL } from '@/config/constants';
 import { api } from '@/lib/api-client';
@@ -30,8 +31,11 @@ function str(value: unknown): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-/** Tolerant reading: the UI must keep working with a partial or older answer. */
-export function parsePublicConfig(raw: unknown): PublicConfig {
+/**
+ * What the page uses of GET /config/public (PublicConfigDto). Tolerant reading: the UI must keep
+ * working with a partial or older answer.
+ */
+export function parsePublicConfig(raw: Partial<PublicConfigDto> | null | undefined | unknown): PublicConfig {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   // The API answers sandbox: { active, payments, mail, … }; a bare boolean is accepted too.
   const flags = r.sandbox && typeof r.sandbox === 'object' ? (r.sandbox as Record<string, unknown>) : {};
@@ -51,7 +55,7 @@ export function parsePublicConfig(raw: unknown): PublicConfig {
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['config', 'public'],
-  queryFn: async () => parsePublicConfig(await api.get<unknown>('/config/public')),
+  queryFn: async () => parsePublicConfig(await api.get<PublicConfigDto>('/config/public')),
   staleTime: 10 * 60_000,
   retry: 1,
 });

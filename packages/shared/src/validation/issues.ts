@@ -12,13 +12,3 @@ export function firstIssueByPath(error: z.ZodError): Record<string, string> {
   }
   return result;
 }
-
-/** Every message per field path, for the API's `{ message, code, errors }` shape. */
-export function issuesByPath(error: z.ZodError): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    (result[path] ??= []).push(issue.message);
-  }
-  return result;
-}

@@ -1,28 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema, publicConfigSchema, type PublicConfigDto } from '@substytut/shared';
 import { pingDatabase } from '../../db/client.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { dataOf, ok } from './http.ts';
 
-export const publicConfigSchema = z.object({
-  bookingUrl: z.string(),
-  supportEmail: z.string(),
-  googleClientId: z.string().nullable(),
-  turnstileSiteKey: z.string().nullable(),
-  sandbox: z.object({
-    active: z.boolean(),
-    payments: z.boolean(),
-    companyLookup: z.boolean(),
-    botCheck: z.boolean(),
-    mail: z.boolean(),
-    googleSignIn: z.boolean(),
-    licenceRegister: z.boolean(),
-    ksef: z.boolean(),
-  }),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export type PublicConfig = PublicConfigDto;
 
 /** What the browser may know of the configuration: the API's answer, and the web app's loaders' (web-framework.ts). */
 export function publicConfigOf(config: Config): PublicConfig {
@@ -40,7 +24,7 @@ export function registerSystemRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/health',
-    { schema: { response: { 200: dataOf(z.object({ status: z.literal('ok') })) } } },
+    { schema: { response: { 200: dataOf(healthSchema) } } },
     async (request) => {
       try {
         await pingDatabase(app.db);

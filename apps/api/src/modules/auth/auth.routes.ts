@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sandboxGoogleSignInSchema } from '@substytut/shared';
-import { z } from 'zod';
+import { deleteAccountRequestSchema, sandboxCredentialSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
 import { currentUser } from '../app/authenticate.ts';
 import { dataOf, ok } from '../app/http.ts';
 import { onlyFromThisMachine } from '../app/local-request.ts';
@@ -73,7 +72,7 @@ export async function authRoutes(app: FastifyInstance) {
         config: LIMITS.google,
         schema: {
           body: sandboxGoogleSignInSchema,
-          response: { 200: dataOf(z.object({ credential: z.string() })) },
+          response: { 200: dataOf(sandboxCredentialSchema) },
         },
       },
       async (request) => ok({ credential: await googleSandbox.signIn(request.body, app.clock.now()) }),
@@ -136,10 +135,7 @@ export async function authRoutes(app: FastifyInstance) {
       preValidation: app.requireUser,
       config: LIMITS.login,
       schema: {
-        body: z.object({
-          password: z.string().max(1000).optional(),
-          google_token: z.string().max(10_000).optional(),
-        }),
+        body: deleteAccountRequestSchema,
         response: { 200: dataOf(successResponse) },
       },
     },

@@ -93,7 +93,8 @@ export function toUserResponse(
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role,
+    // Only 'admin' opens anything (requireAdmin); the column holds nothing else but 'user'.
+    role: user.role === 'admin' ? 'admin' : 'user',
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import {
   groszeToDecimalString,
   invoiceDtoSchema,
+  invoiceRetriedSchema,
   invoiceFailureDtoSchema,
   invoiceProblemsDtoSchema,
   type InvoiceFailureDto,
@@ -151,11 +152,15 @@ export async function invoicesRoutes(app: FastifyInstance) {
   // Once the lawyer fixed the cause (their invoice data), the invoice is made again.
   typed.post(
     '/api/user/invoice-failures/:id/retry',
-    { ...auth, config: rateLimit(20, '1 minute'), schema: { params: idParams } },
+    {
+      ...auth,
+      config: rateLimit(20, '1 minute'),
+      schema: { params: idParams, response: { 200: dataOf(invoiceRetriedSchema) } },
+    },
     async (request) => {
       const failure = await lawyerFailure(currentUser(request).id, request.params.id);
       await retryInvoiceFailure(invoicing, failure.id);
-      return ok({ retried: true });
+      return ok({ retried: true as const });
     },
   );
 
@@ -202,12 +207,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/admin/invoice-failures/:id/retry',
-    { ...admin, schema: { params: idParams } },
+    { ...admin, schema: { params: idParams, response: { 200: dataOf(invoiceRetriedSchema) } } },
     async (request) => {
       const failure = await findInvoiceFailure(app.db, parseId(request.params.id));
       if (!failure) throw invoiceNotFound();
       await retryInvoiceFailure(invoicing, failure.id);
-      return ok({ retried: true });
+      return ok({ retried: true as const });
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { CERTIFICATE_MAX_BYTES, licenceCodeBodySchema, licenceDtoSchema, licenceNoKey } from '@substytut/shared';
+import { CERTIFICATE_MAX_BYTES, licenceAnswerSchema, licenceCodeBodySchema, licenceNoKey } from '@substytut/shared';
 import {
   licenceReviewDecisionSchema,
   licenceReviewListSchema,
@@ -30,7 +30,7 @@ export interface LicenceRoutesOptions {
   deps: LicenceDeps;
 }
 
-const licenceResponse = dataOf(z.object({ licence: licenceDtoSchema }));
+const licenceResponse = dataOf(licenceAnswerSchema);
 const profileIdParams = z.object({ profileId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const certificateUrl = (profileId: number) => `/api/admin/licence-reviews/${profileId}/certificate`;

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  dataExportStatusSchema,
+  dataRequestConfirmSchema,
+  dataRequestResultSchema,
+  dataRequestSchema,
+  deletionCheckSchema,
+  successMessageSchema,
+} from '@substytut/shared';
 import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../app/authenticate.ts';
@@ -20,15 +28,6 @@ import {
 } from './my-data.export.ts';
 import { confirmPayerRequest, requestPayerData, type PayerDeps } from './my-data.payers.ts';
 
-const exportStatus = z.object({
-  id: z.string(),
-  status: z.enum(['pending', 'ready', 'downloaded', 'failed', 'expired']),
-  progress: z.number().int(),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-  size: z.number().int().nullable(),
-});
-const success = z.object({ success: z.literal(true), message: z.string() });
 const LIMITS = {
   export: rateLimit(10, '1 minute'),
   download: rateLimit(20, '1 minute'),
@@ -81,7 +80,7 @@ export async function myDataRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/me/data-export',
-    { preValidation: app.requireUser, schema: { response: { 200: dataOf(exportStatus.nullable()) } } },
+    { preValidation: app.requireUser, schema: { response: { 200: dataOf(dataExportStatusSchema.nullable()) } } },
     async (request) => ok(await latestExport(deps, currentUser(request).id)),
   );
 
@@ -90,7 +89,7 @@ export async function myDataRoutes(app: FastifyInstance) {
     {
       preValidation: app.requireUser,
       config: LIMITS.export,
-      schema: { response: { 200: dataOf(exportStatus) } },
+      schema: { response: { 200: dataOf(dataExportStatusSchema) } },
     },
     async (request) => ok(await requestExport(deps, currentUser(request))),
   );
@@ -127,15 +126,7 @@ export async function myDataRoutes(app: FastifyInstance) {
       preValidation: app.requireUser,
       schema: {
         response: {
-          200: dataOf(
-            z.object({
-              allowed: z.boolean(),
-              code: z.string().nullable(),
-              message: z.string().nullable(),
-              /** how the owner confirms it is them: the password, or Google for an account without one */
-              confirm_with: z.enum(['password', 'google']),
-            }),
-          ),
+          200: dataOf(deletionCheckSchema),
         },
       },
     },
@@ -163,7 +154,7 @@ export async function myDataRoutes(app: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       config: LIMITS.admin,
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: dataOf(success) } },
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: dataOf(successMessageSchema) } },
     },
     async (request) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
@@ -177,12 +168,8 @@ export async function myDataRoutes(app: FastifyInstance) {
     {
       config: LIMITS.request,
       schema: {
-        body: z.object({
-          email: z.email().max(254),
-          kind: z.enum(['export', 'delete']),
-          locale: z.enum(['pl', 'en']).optional(),
-        }),
-        response: { 200: dataOf(success) },
+        body: dataRequestSchema,
+        response: { 200: dataOf(successMessageSchema) },
       },
     },
     async (request) =>
@@ -200,7 +187,8 @@ export async function myDataRoutes(app: FastifyInstance) {
     {
       config: LIMITS.confirm,
       schema: {
-        body: z.object({ token: z.string().min(1).max(200), locale: z.enum(['pl', 'en']).optional() }),
+        body: dataRequestConfirmSchema,
+        response: { 200: dataOf(dataRequestResultSchema) },
       },
     },
     async (request) =>

@@ -1,7 +1,9 @@
 import {
   dropEmptyBlocks,
   invoiceDataDtoSchema,
+  profileCvAnswerSchema,
   profileDtoSchema,
+  profileImageAnswerSchema,
   profileSchemaWith,
   urlDtoSchema,
   type JobDraft,
@@ -15,8 +17,8 @@ export const profileResponse = dataOf(profileDtoSchema);
 export const invoiceResponse = dataOf(invoiceDataDtoSchema);
 export const urlResponse = dataOf(urlDtoSchema);
 /** Storage keys, relative like every *Url of the profile: the file is at /storage/{key}. */
-export const imageResponse = dataOf(z.object({ imageUrl: z.string() }));
-export const cvResponse = dataOf(z.object({ cvUrl: z.string() }));
+export const imageResponse = dataOf(profileImageAnswerSchema);
+export const cvResponse = dataOf(profileCvAnswerSchema);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

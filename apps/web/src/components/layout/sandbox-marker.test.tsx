@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { publicConfig, stubFetch, type PublicConfigOverrides } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
-function serve(sandbox: unknown, extra: Record<string, unknown> = {}) {
+function serve(sandbox: PublicConfigOverrides['sandbox'], extra: { bookingUrl?: string } = {}) {
   vi.stubGlobal(
     'fetch',
-    stubFetch({ 'GET /api/config/public': { body: { data: { sandbox, ...extra } } } }).fetch,
+    stubFetch({ 'GET /api/config/public': { body: { data: publicConfig({ sandbox, ...extra }) } } }).fetch,
   );
 }
 

@@ -1,4 +1,5 @@
-import type { AdminDisputeDto, DisputeResolution } from '@substytut/shared';
+import type { AdminDisputeList, DisputeResolution } from '@substytut/shared';
+import type { ApiAnswer } from '@substytut/shared/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +10,7 @@ export function useAdminDisputes() {
   return useQuery(
     queryOptions({
       queryKey: disputesKey,
-      queryFn: () => api.get<{ items: AdminDisputeDto[] }>('/admin/disputes'),
+      queryFn: () => api.get<AdminDisputeList>('/admin/disputes'),
     }),
   );
 }
@@ -26,7 +27,7 @@ export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, decision, amountGrosze, reason }: ResolveInput) =>
-      api.post(`/admin/disputes/${offerId}`, {
+      api.post<ApiAnswer<'POST /api/admin/disputes/:id'>>(`/admin/disputes/${offerId}`, {
         decision,
         reason,
         ...(decision === 'refund' ? { amount_grosze: amountGrosze } : {}),

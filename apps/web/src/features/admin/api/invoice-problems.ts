@@ -1,4 +1,4 @@
-import type { InvoiceDto, InvoiceProblemsDto } from '@substytut/shared';
+import type { InvoiceDto, InvoiceProblemsDto, InvoiceRetried } from '@substytut/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -18,9 +18,9 @@ export function useInvoiceProblems() {
 export function useAdminRetryInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (target: { failure: number } | { invoice: number }) =>
+    mutationFn: (target: { failure: number } | { invoice: number }): Promise<InvoiceRetried | InvoiceDto> =>
       'failure' in target
-        ? api.post(`/admin/invoice-failures/${target.failure}/retry`)
+        ? api.post<InvoiceRetried>(`/admin/invoice-failures/${target.failure}/retry`)
         : api.post<InvoiceDto>(`/admin/invoices/${target.invoice}/retry`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: problemsKey }),
   });

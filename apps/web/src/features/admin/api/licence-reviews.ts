@@ -1,3 +1,4 @@
+import type { LicenceAnswer } from '@substytut/shared';
 import type {
   LicenceReviewDecision,
   LicenceReviewItem,
@@ -5,7 +6,6 @@ import type {
 } from '@substytut/shared/admin-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/lib/api-client';
-import type { OwnLicence } from '@/lib/licence';
 import { saveFile } from '@/lib/save-file';
 import { getToken } from '@/lib/session';
 
@@ -32,8 +32,8 @@ export function decideLicenceReview(
   profileId: number,
   decision: LicenceDecision,
   reason: string,
-): Promise<{ licence: OwnLicence }> {
-  return api.post<{ licence: OwnLicence }>(`/admin/licence-reviews/${profileId}`, { decision, reason });
+): Promise<LicenceAnswer> {
+  return api.post<LicenceAnswer>(`/admin/licence-reviews/${profileId}`, { decision, reason });
 }
 
 export function useDecideLicenceReview() {

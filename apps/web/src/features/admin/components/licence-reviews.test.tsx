@@ -1,8 +1,10 @@
+import type { ApiErrorBody } from '@substytut/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { blankProfile } from '../../../../test/dashboard-api';
+import { stubFetch, type ErrorStatus } from '../../../../test/fetch-stub';
 import { renderWithApp } from '../../../../test/offers-api';
 import type { LicenceReview } from '../api/licence-reviews';
 import { LicenceReviews } from './licence-reviews';
@@ -34,17 +36,16 @@ const REVIEW: LicenceReview = {
 let stub: ReturnType<typeof stubFetch>;
 let items: LicenceReview[];
 
-function serve(decision: { status?: number; body?: unknown } = {}) {
+function serve(decision: { status?: ErrorStatus; body?: ApiErrorBody } = {}) {
   stub = stubFetch({
     'GET /api/csrf-cookie': { status: 204 },
     'GET /api/admin/licence-reviews': () => ({ body: { data: { items } } }),
-    'POST /api/admin/licence-reviews/7': (call) => {
-      if (decision.status && decision.status >= 400) return decision;
+    'POST /api/admin/licence-reviews/:profileId': (call) => {
+      if (decision.status && decision.status >= 400) return { ...decision, status: decision.status };
       items = [];
       const body = call.body as { decision: string };
-      return {
-        body: { data: { licence: { state: body.decision === 'approve' ? 'verified' : 'rejected' } } },
-      };
+      const state = body.decision === 'approve' ? 'verified' : 'rejected';
+      return { body: { data: { licence: { ...blankProfile().licence, state } } } };
     },
   });
   vi.stubGlobal('fetch', stub.fetch);

@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, SandboxGoogleSignInInput } from '@substytut/shared';
+import type {
+  AuthResponse,
+  GoogleLoginRequest,
+  SandboxCredential,
+  SandboxGoogleSignInInput,
+} from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, ApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
@@ -12,14 +17,15 @@ export async function loginWithGoogle({
   credential: string;
   locale?: Language;
 }): Promise<AuthResponse> {
-  const data = await api.post<Partial<AuthResponse> | null>('/login/google', { token: credential, locale });
+  const body: GoogleLoginRequest = { token: credential, locale };
+  const data = await api.post<Partial<AuthResponse> | null>('/login/google', body);
   if (!data?.token) throw new ApiError(200, 'auth.no_token', data?.message ?? '');
   return data as AuthResponse;
 }
 
 /** POST /sandbox/google/token: the ID token the server's Google stand-in issues for an address. */
 export async function sandboxGoogleCredential(input: SandboxGoogleSignInInput): Promise<string> {
-  const data = await api.post<{ credential?: string } | null>('/sandbox/google/token', input);
+  const data = await api.post<Partial<SandboxCredential> | null>('/sandbox/google/token', input);
   if (!data?.credential) throw new ApiError(200, 'auth.no_token', '');
   return data.credential;
 }

@@ -1,16 +1,17 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserDto } from '@substytut/shared';
 import { getToken, getUser } from '@/lib/session';
 import '../../../../test/browser-gaps';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { notFromTheApi, publicConfig, stubFetch, type StubAnswer } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 
 // Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const user = {
+const user: UserDto = {
   id: '7',
   email: 'anna@example.com',
   name: '',
@@ -122,7 +123,7 @@ describe('login tab', () => {
   });
 
   it("shows the server's message for an unknown code, and errors.general without one", async () => {
-    let answer: { status: number; body: unknown } = {
+    let answer: StubAnswer<'POST /api/login'> = {
       status: 400,
       body: { code: 'auth.something_new', message: 'Serwer mówi nie', errors: {} },
     };
@@ -142,7 +143,8 @@ describe('login tab', () => {
   it('a 200 answer without a token is a failure with its message', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ 'POST /api/login': { body: { data: { message: 'Brak tokenu' } } } }).fetch,
+      // The API always sends a token with a 200; the form copes with an answer that has none.
+      stubFetch({ 'POST /api/login': notFromTheApi({ body: { data: { message: 'Brak tokenu' } } }) }).fetch,
     );
     const u = userEvent.setup();
     renderApp('/auth');
@@ -194,10 +196,12 @@ describe('Google sign-in sandbox', () => {
 
   it('asks which account to sign in as, then signs in with the token the server issued', async () => {
     const api = stubFetch({
-      'GET /api/config/public': { body: { data: { googleClientId: null, sandbox: { active: true, googleSignIn: true } } } },
+      'GET /api/config/public': {
+        body: { data: publicConfig({ googleClientId: null, sandbox: { active: true, googleSignIn: true } }) },
+      },
       'GET /api/csrf-cookie': { status: 204 },
       'POST /api/sandbox/google/token': { body: { data: { credential: 'sandbox-id-token' } } },
-      'POST /api/login/google': { body: { data: { token: 'session-token', user } } },
+      'POST /api/login/google': { body: { data: { token: 'session-token', user, message: '' } } },
     });
     vi.stubGlobal('fetch', api.fetch);
     const u = userEvent.setup();
@@ -228,7 +232,9 @@ describe('Google sign-in sandbox', () => {
 
   it("names the refusal of an administrator's account instead of a generic Google error", async () => {
     const api = stubFetch({
-      'GET /api/config/public': { body: { data: { googleClientId: null, sandbox: { active: true, googleSignIn: true } } } },
+      'GET /api/config/public': {
+        body: { data: publicConfig({ googleClientId: null, sandbox: { active: true, googleSignIn: true } }) },
+      },
       'GET /api/csrf-cookie': { status: 204 },
       'POST /api/sandbox/google/token': { body: { data: { credential: 'sandbox-id-token' } } },
       'POST /api/login/google': {

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { stubFetch, type StubAnswer } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 
 // Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
@@ -148,7 +148,7 @@ describe('register tab', () => {
   });
 
   it("toasts the server's reason, or messages.error", async () => {
-    let answer: { status: number; body: unknown } = {
+    let answer: StubAnswer<'POST /api/register'> = {
       status: 409,
       body: { code: 'auth.email_taken', message: 'x', errors: {} },
     };

@@ -1,3 +1,4 @@
+import type { UserDto } from '@substytut/shared';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { renderApp } from '../../../../test/render-app';
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const user = {
+const user: UserDto = {
   id: '3',
   email: 'ewa@example.com',
   name: '',
@@ -169,7 +170,7 @@ describe('account pages', () => {
   describe('e-mail verification', () => {
     it('verifies once on load, stores the token and offers the profile editor', async () => {
       const api = stubFetch({
-        'POST /api/email/verify/3/tok': { body: { data: { token: 'fresh', user, message: 'ok' } } },
+        'POST /api/email/verify/:id/:hash': { body: { data: { token: 'fresh', user, message: 'ok' } } },
       });
       vi.stubGlobal('fetch', api.fetch);
       renderApp('/auth/verified/3/tok');
@@ -182,21 +183,23 @@ describe('account pages', () => {
       );
       expect(getToken()).toBe('fresh');
       expect(api.callsTo('POST', '/api/email/verify/')).toHaveLength(1);
+      expect(api.callsTo('POST', '/api/email/verify/')[0]?.path).toBe('/api/email/verify/3/tok');
     });
 
     it("shows 'Link wygasł' when the link is refused", async () => {
-      vi.stubGlobal(
-        'fetch',
-        stubFetch({
-          'POST /api/email/verify/3/old': {
-            status: 400,
-            body: { code: 'auth.verification_invalid', message: 'x' },
-          },
-        }).fetch,
-      );
+      const api = stubFetch({
+        'POST /api/email/verify/:id/:hash': {
+          status: 400,
+          body: { code: 'auth.verification_invalid', message: 'x' },
+        },
+      });
+      vi.stubGlobal('fetch', api.fetch);
       renderApp('/auth/verified/3/old');
       expect(await screen.findByRole('heading', { level: 1, name: 'Link wygasł' })).toBeInTheDocument();
       expect(screen.getByText(/zostało już aktywowane lub link jest nieprawidłowy/)).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/email/verify/').map((call) => call.path)).toEqual([
+        '/api/email/verify/3/old',
+      ]);
       expect(screen.getByRole('link', { name: 'Przejdź do logowania' })).toHaveAttribute(
         'href',
         '/dashboard',

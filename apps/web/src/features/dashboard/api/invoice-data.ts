@@ -17,6 +17,6 @@ export function useInvoiceData() {
 }
 
 /** PUT /user/profile/invoice with the invoice_* fields. */
-export function updateInvoiceData(payload: ProviderInvoicePayload): Promise<unknown> {
-  return api.put<unknown>('/user/profile/invoice', payload);
+export function updateInvoiceData(payload: ProviderInvoicePayload): Promise<InvoiceDataDto> {
+  return api.put<InvoiceDataDto>('/user/profile/invoice', payload);
 }

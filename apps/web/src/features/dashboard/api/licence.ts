@@ -1,18 +1,18 @@
+import type { LicenceAnswer } from '@substytut/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { OwnLicence } from '@/lib/licence';
 import { profileQueryKey } from '@/lib/profile-query';
 
 type Progress = (fraction: number) => void;
 
 /** POST /user/profile/licence/check: asks the register again (rate limited on the server). */
-export function checkLicence(): Promise<{ licence: OwnLicence }> {
-  return api.post<{ licence: OwnLicence }>('/user/profile/licence/check');
+export function checkLicence(): Promise<LicenceAnswer> {
+  return api.post<LicenceAnswer>('/user/profile/licence/check');
 }
 
 /** POST /user/profile/licence/certificate, multipart field `file`: the case goes to an administrator. */
-export function uploadCertificate(file: File, onProgress?: Progress): Promise<{ licence: OwnLicence }> {
-  return api.upload<{ licence: OwnLicence }>('/user/profile/licence/certificate', file, {
+export function uploadCertificate(file: File, onProgress?: Progress): Promise<LicenceAnswer> {
+  return api.upload<LicenceAnswer>('/user/profile/licence/certificate', file, {
     field: 'file',
     onProgress,
   });
@@ -41,13 +41,13 @@ export function useUploadCertificate(onProgress?: Progress) {
 }
 
 /** POST /user/profile/licence/code (issue 30): the one-time code from the register's e-mail. */
-export function confirmLicenceCode(code: string): Promise<{ licence: OwnLicence }> {
-  return api.post<{ licence: OwnLicence }>('/user/profile/licence/code', { code });
+export function confirmLicenceCode(code: string): Promise<LicenceAnswer> {
+  return api.post<LicenceAnswer>('/user/profile/licence/code', { code });
 }
 
 /** POST /user/profile/licence/code/resend: a new code to the same address (one a minute, five a day). */
-export function resendLicenceCode(): Promise<{ licence: OwnLicence }> {
-  return api.post<{ licence: OwnLicence }>('/user/profile/licence/code/resend');
+export function resendLicenceCode(): Promise<LicenceAnswer> {
+  return api.post<LicenceAnswer>('/user/profile/licence/code/resend');
 }
 
 /** A wrong code uses a try: the profile is read again after any answer, so the count shows. */

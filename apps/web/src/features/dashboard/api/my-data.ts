@@ -1,24 +1,14 @@
+import type {
+  DataExportStatus,
+  DeleteAccountRequest,
+  DeletionCheck,
+  MessageResponse,
+} from '@substytut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/save-file';
 
-export interface DataExportStatus {
-  id: string;
-  status: 'pending' | 'ready' | 'downloaded' | 'failed' | 'expired';
-  /** 0–100 */
-  progress: number;
-  created_at: string;
-  expires_at: string | null;
-  size: number | null;
-}
-
-export interface DeletionCheck {
-  allowed: boolean;
-  /** the refusal's error code (my_data.*), when not allowed */
-  code: string | null;
-  message: string | null;
-  confirm_with: 'password' | 'google';
-}
+export type { DataExportStatus, DeletionCheck };
 
 export const dataExportQueryKey = ['user', 'data-export'] as const;
 export const deletionCheckQueryKey = ['user', 'deletion'] as const;
@@ -59,6 +49,8 @@ export function downloadDataExport(): Promise<void> {
 }
 
 /** POST /me/delete with the password or a fresh Google ID token. */
-export function deleteAccount(proof: { password: string } | { google_token: string }): Promise<unknown> {
-  return api.post<unknown>('/me/delete', proof);
+export function deleteAccount(
+  proof: DeleteAccountRequest & ({ password: string } | { google_token: string }),
+): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/me/delete', proof);
 }

@@ -8,6 +8,7 @@ import {
   type FakeDashboardApi,
 } from '../../../../test/dashboard-api';
 import { renderApp } from '../../../../test/render-app';
+import { failure, toResponse } from '../../../../test/fetch-stub';
 
 const LOAD = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
@@ -89,16 +90,8 @@ describe('dashboard layout', () => {
   });
 
   it('goes to /auth when the API answers 401 (spec 4), in the language of the page', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({ message: 'Unauthenticated', code: 'auth.unauthenticated', errors: {} }),
-          {
-            status: 401,
-            headers: { 'content-type': 'application/json' },
-          },
-        ),
+    vi.stubGlobal('fetch', async () =>
+      toResponse(failure(401, { message: 'Unauthenticated', code: 'auth.unauthenticated', errors: {} })),
     );
     const { router } = renderApp('/en/dashboard/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth'), LOAD);

@@ -1,22 +1,25 @@
+import type { DataExportStatus } from '@substytut/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setSession } from '@/lib/session';
 import { completeProfile } from '../../../../test/dashboard-api';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { stubFetch, type StubAnswer, type StubRoutes } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 
 const LOAD = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const base = {
+const base: StubRoutes = {
   'GET /api/csrf-cookie': { status: 204 },
   'GET /api/user/profile': {
     body: { data: completeProfile({ status: 'active', stripeAccountId: 'acct_1' }) },
   },
   'GET /api/user/offer': { body: { data: [] } },
 };
-const allowed = { body: { data: { allowed: true, code: null, message: null, confirm_with: 'password' } } };
+const allowed: StubAnswer<'GET /api/me/deletion'> = {
+  body: { data: { allowed: true, code: null, message: null, confirm_with: 'password' } },
+};
 
 beforeEach(() => {
   localStorage.setItem('i18nextLng', 'pl');
@@ -32,7 +35,7 @@ afterEach(() => {
 describe('Moje dane', () => {
   it('starts an export and shows its progress to screen readers', async () => {
     const user = userEvent.setup();
-    let status: unknown = null;
+    let status: DataExportStatus | null = null;
     const api = stubFetch({
       ...base,
       'GET /api/me/deletion': allowed,

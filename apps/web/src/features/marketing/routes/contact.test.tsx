@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { publicConfig, stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 
 const message = { name: 'Jan Kowalski', email: 'jan@example.com', subject: 'Pytanie', message: 'Jak zacząć?' };
@@ -39,7 +39,7 @@ describe('contact form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("sends the literal 'local' bot-check value when the server has no Turnstile key", async () => {
-    const api = stubFetch({ 'GET /api/csrf-cookie': { status: 204 }, 'POST /api/contact': { body: { data: {} } } });
+    const api = stubFetch({ 'GET /api/csrf-cookie': { status: 204 }, 'POST /api/contact': { status: 201, body: { data: { success: true } } } });
     vi.stubGlobal('fetch', api.fetch);
     renderApp('/pl/contact');
     await fillAndSend();
@@ -54,9 +54,9 @@ describe('contact form', () => {
   it("shows Turnstile when the server has a site key and sends the widget's token", async () => {
     const turnstile = fakeTurnstile('turnstile-token-1');
     const api = stubFetch({
-      'GET /api/config/public': { body: { data: { turnstileSiteKey: 'site-key-1' } } },
+      'GET /api/config/public': { body: { data: publicConfig({ turnstileSiteKey: 'site-key-1' }) } },
       'GET /api/csrf-cookie': { status: 204 },
-      'POST /api/contact': { body: { data: {} } },
+      'POST /api/contact': { status: 201, body: { data: { success: true } } },
     });
     vi.stubGlobal('fetch', api.fetch);
     renderApp('/pl/contact');

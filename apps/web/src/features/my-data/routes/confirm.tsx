@@ -1,3 +1,4 @@
+import type { DataRequestResult } from '@substytut/shared';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
 import { saveFile } from '@/lib/save-file';
 import { useLanguage } from '@/lib/use-language';
-import { confirmDataRequest, type ConfirmResult } from '../api/data-requests';
+import { confirmDataRequest } from '../api/data-requests';
 
 function saveJson(data: unknown) {
   saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'substytut-my-data.json');
@@ -22,7 +23,7 @@ export function Component() {
   const { t } = useTranslation('my-data');
   const language = useLanguage();
   const { token = '' } = useParams();
-  const [result, setResult] = useState<ConfirmResult | null>(null);
+  const [result, setResult] = useState<DataRequestResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -93,7 +93,7 @@ describe("the data-export mail's download page", () => {
     let used = false;
     const api = stubFetch({
       'GET /api/csrf-cookie': { status: 204 },
-      'POST /api/data-export/sekret-456': () => {
+      'POST /api/data-export/:token': () => {
         if (used)
           return { status: 410, body: { code: 'my_data.export_unavailable', message: 'x', errors: {} } };
         used = true;

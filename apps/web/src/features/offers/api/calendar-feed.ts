@@ -1,15 +1,6 @@
+import type { CalendarFeedState, NewCalendarFeed } from '@substytut/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface CalendarFeedState {
-  active: boolean;
-  created_at: string | null;
-}
-
-export interface NewCalendarFeed extends CalendarFeedState {
-  /** shown once: only its hash is stored */
-  url: string;
-}
 
 const calendarFeedKey = ['user', 'calendar-feed'] as const;
 

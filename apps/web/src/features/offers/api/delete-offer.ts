@@ -3,8 +3,8 @@ import { api } from '@/lib/api-client';
 import { offersQueryKey } from './get-offers';
 
 /** DELETE /user/offer/{id}; the list is reloaded afterwards (spec 7). */
-export function deleteOffer(offerId: number): Promise<void> {
-  return api.del<void>(`/user/offer/${offerId}`);
+export function deleteOffer(offerId: number): Promise<null> {
+  return api.del<null>(`/user/offer/${offerId}`);
 }
 
 export function useDeleteOffer() {

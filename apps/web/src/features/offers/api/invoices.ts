@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceDto, InvoiceFailureDto } from '@substytut/shared';
+import type { InvoiceDto, InvoiceFailureDto, InvoiceRetried } from '@substytut/shared';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/save-file';
 
@@ -45,10 +45,10 @@ export function useInvoiceFailures() {
 export function useRetryInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (target: { failure: number } | { invoice: number }) =>
+    mutationFn: (target: { failure: number } | { invoice: number }): Promise<InvoiceRetried | InvoiceDto> =>
       'failure' in target
-        ? api.post(`/user/invoice-failures/${target.failure}/retry`)
-        : api.post(`/user/invoices/${target.invoice}/retry`),
+        ? api.post<InvoiceRetried>(`/user/invoice-failures/${target.failure}/retry`)
+        : api.post<InvoiceDto>(`/user/invoices/${target.invoice}/retry`),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoicesQueryKey }),

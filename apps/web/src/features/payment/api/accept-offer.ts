@@ -1,17 +1,13 @@
-import type { AcceptancePageDto } from '@substytut/shared';
+import type { AcceptancePageDto, OfferAccepted } from '@substytut/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** Where the client's confirmation stands: waiting for it, or given and when (an ISO time). */
-export type AcceptanceState =
-  { status: 'done'; acceptedAt: null } | { status: 'accepted'; acceptedAt: string };
 
 /**
  * POST /public/offer/accept: the client confirms the finished job with the secret token from the
  * "job done" mail. Repeating it answers the same result (the server pays out only once).
  */
-export function acceptOffer(token: string): Promise<AcceptanceState> {
-  return api.post<AcceptanceState>('/public/offer/accept', { token });
+export function acceptOffer(token: string): Promise<OfferAccepted> {
+  return api.post<OfferAccepted>('/public/offer/accept', { token });
 }
 
 export function useAcceptOffer() {

@@ -1,10 +1,6 @@
+import type { PayerDocumentStatus } from '@substytut/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, api } from '@/lib/api-client';
-
-/** Whether the payer's substitution document can be downloaded yet, and which one it is. */
-export type PayerDocumentStatus =
-  | { ready: false; kind: null; file_name: null }
-  | { ready: true; kind: 'substitution' | 'authorisation'; file_name: string };
 
 const documentPath = (seolink: string, offerUrl: string) =>
   `/public/profile/${encodeURIComponent(seolink)}/payment/${encodeURIComponent(offerUrl)}/document`;

@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
-import { stubFetch } from '../../../../test/fetch-stub';
+import { publicConfig, stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 import { rememberOfferPage } from '@/lib/last-offer';
 
@@ -15,7 +15,7 @@ let stub: ReturnType<typeof stubFetch>;
 
 function serve(routes: Parameters<typeof stubFetch>[0] = {}) {
   stub = stubFetch({
-    'GET /api/config/public': { body: { data: { supportEmail: 'pomoc@substytut.test' } } },
+    'GET /api/config/public': { body: { data: publicConfig({ supportEmail: 'pomoc@substytut.test' }) } },
     'GET /api/csrf-cookie': { status: 204 },
     ...routes,
   });
@@ -52,7 +52,8 @@ describe('/payment/success', () => {
 });
 
 describe('/payment/success: the substitution document', () => {
-  const STATUS = 'GET /api/public/profile/jan-kowalski/payment/oferta-abc/document/status';
+  const STATUS = 'GET /api/public/profile/:seolink/payment/:offerUrl/document/status';
+  const STATUS_PATH = '/api/public/profile/jan-kowalski/payment/oferta-abc/document/status';
 
   it('waits for the payment to count, then links the document of the offer paid in this tab', async () => {
     let answers = 0;
@@ -72,13 +73,14 @@ describe('/payment/success: the substitution document', () => {
     const link = await screen.findByRole('link', { name: 'Pobierz upoważnienie (PDF)' }, LOAD);
     expect(link).toHaveAttribute('href', '/api/public/profile/jan-kowalski/payment/oferta-abc/document');
     expect(link).toHaveAttribute('download', 'upowazenie-7.pdf');
+    expect(stub.callsTo('GET', '/api/public/profile/').every((call) => call.path === STATUS_PATH)).toBe(true);
   });
 
   it('shows nothing to a browser the server does not know as the payer, or without a payment in this tab', async () => {
     serve({ [STATUS]: { status: 404, body: { message: 'x', code: 'documents.not_available' } } });
     rememberOfferPage('/u/jan-kowalski?o=oferta-abc');
     renderApp('/payment/success');
-    await waitFor(() => expect(stub.callsTo('GET', STATUS.slice(4))).toHaveLength(1), LOAD);
+    await waitFor(() => expect(stub.callsTo('GET', STATUS_PATH)).toHaveLength(1), LOAD);
     expect(screen.queryByRole('link', { name: /Pobierz/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Przygotowujemy dokument substytucji…')).not.toBeInTheDocument();
   });
@@ -318,7 +320,7 @@ describe('/offer/done', () => {
       notes: 'Sąd wysłuchał stron.',
       has_minutes: true,
       created_at: '2026-11-24T10:00:00.000Z',
-    };
+    } as const;
     const base = { acceptedAt: null, offer_title: 'Rozprawa', lawyer_name: 'Jan Nowak', report };
     serve({
       'POST /api/public/offer/page': {

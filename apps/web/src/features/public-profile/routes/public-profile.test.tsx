@@ -89,7 +89,7 @@ let stub: Stub;
 
 function serve(data: PublicProfileDto | null, more: Parameters<typeof stubFetch>[0] = {}) {
   stub = stubFetch({
-    'GET /api/public/profile/jan-kowalski': data
+    'GET /api/public/profile/:seolink': data
       ? { body: { data } }
       : { status: 404, body: { message: 'Not found', code: 'profile.not_found' } },
     'GET /api/csrf-cookie': { status: 204 },
@@ -437,7 +437,7 @@ describe('public lawyer page, step 2', () => {
     const go = vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
     serve(profile(), {
       'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
-      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+      'POST /api/public/profile/:seolink/payment/:offerUrl': {
         body: { data: { payLink: 'http://localhost/payments/sandbox/checkout?token=t1' } },
       },
     });
@@ -478,7 +478,7 @@ describe('public lawyer page, step 2', () => {
     vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
     serve(profile(), {
       'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
-      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+      'POST /api/public/profile/:seolink/payment/:offerUrl': {
         status: 400,
         body: {
           message: 'Popraw zaznaczone pola',
@@ -536,7 +536,7 @@ describe('public lawyer page, step 2', () => {
     const go = vi.spyOn(externalNavigation, 'go').mockImplementation(() => undefined);
     serve(profile(), {
       'POST /api/public/nip': { status: 404, body: { message: 'Not found', code: 'company.not_found' } },
-      'POST /api/public/profile/jan-kowalski/payment/oferta-abc': {
+      'POST /api/public/profile/:seolink/payment/:offerUrl': {
         status: 500,
         body: { message: 'Internal error', code: 'internal' },
       },

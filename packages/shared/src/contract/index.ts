@@ -1,0 +1,3 @@
+export * from './account.ts';
+export * from './my-data.ts';
+export * from './offers.ts';
