@@ -1,7 +1,11 @@
-// Deep imports: the package's index brings its zod schemas along, which public pages do not need.
+// Deep imports: the package's index brings its zod schemas along, which public pages do not need,
+// and reference-data/index the courts list (8 KB gzip, and a Map built when it loads) that the
+// public profile does not need either (decision 037).
 import type { JobDto } from '@substytut/shared';
 import { formatMonthYear } from '@substytut/shared/dates';
-import { PROFESSIONAL_TYPES, SPECIALIZATIONS, findInstitution } from '@substytut/shared/reference-data/index';
+import { findInstitution } from '@substytut/shared/reference-data/institutions';
+import { PROFESSIONAL_TYPES } from '@substytut/shared/reference-data/professional-types';
+import { SPECIALIZATIONS } from '@substytut/shared/reference-data/specializations';
 import type { Language } from '@/config/paths';
 
 export function professionalTypeLabel(id: string, language: Language): string {

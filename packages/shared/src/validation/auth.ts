@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { emailField, textField } from './fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordStrength } from './password.ts';
+import { TURNSTILE_LOCAL_TOKEN } from './turnstile.ts';
 
-/** The bot-check value the forms send when no real check is configured (spec 5 and 9). */
-export const TURNSTILE_LOCAL_TOKEN = 'local';
+export { TURNSTILE_LOCAL_TOKEN };
 
 const turnstileField = z.string().max(4096).default(TURNSTILE_LOCAL_TOKEN);
 

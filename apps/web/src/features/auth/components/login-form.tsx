@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, TURNSTILE_LOCAL_TOKEN, type LoginInput, type LoginPayload } from '@substytut/shared/validation/auth';
+import type { LoginInput, LoginPayload } from '@substytut/shared/validation/auth';
+import { TURNSTILE_LOCAL_TOKEN } from '@substytut/shared/validation/turnstile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,10 @@ import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+// The rules load with the first keystroke or submit (decision 037).
+const resolver = lazyResolver(() => import('../lib/form-rules').then((rules) => rules.loginResolver));
 
 /** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
@@ -33,7 +37,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
     setValue,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<LoginInput, unknown, LoginPayload>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     mode: 'onChange',
     defaultValues: { email: '', password: '', 'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN },
   });

@@ -1,10 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  registerSchema,
-  TURNSTILE_LOCAL_TOKEN,
-  type RegisterInput,
-  type RegisterPayload,
-} from '@substytut/shared/validation/auth';
+import type { RegisterInput, RegisterPayload } from '@substytut/shared/validation/auth';
+import { TURNSTILE_LOCAL_TOKEN } from '@substytut/shared/validation/turnstile';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +19,12 @@ import { GoogleSignIn } from './google-sign-in';
 import { withPasswordStrength } from '../lib/password-strength';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+// The rules load with the first keystroke or submit (decision 037), the strength dictionaries too.
+const resolver = withPasswordStrength(
+  lazyResolver(() => import('../lib/form-rules').then((rules) => rules.registerResolver)),
+);
 
 /**
  * Register tab. Validates on submit, then on every change (spec 4). The spec's checkbox
@@ -46,7 +47,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     watch,
     formState: { errors, isSubmitted },
   } = useForm<RegisterInput, unknown, RegisterPayload>({
-    resolver: withPasswordStrength(zodResolver(registerSchema)),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // `terms` starts unset: the schema only accepts `true`, so unticked is an error either way.

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { sandboxGoogleSignInSchema, type SandboxGoogleSignInInput } from '@substytut/shared/validation/auth';
+import type { SandboxGoogleSignInInput } from '@substytut/shared/validation/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,12 @@ import { Input } from '@/components/ui/input';
 import { useErrorText } from '@/lib/use-error-text';
 import { sandboxGoogleCredential } from '../api/login-google';
 import { GoogleSignInFrame, useCredentialSignIn } from './google-sign-in-frame';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+// The rules load with the first validation (decision 037).
+const resolver = lazyResolver(() =>
+  import('../lib/form-rules').then((rules) => rules.sandboxGoogleSignInResolver),
+);
 
 /** Google's four-colour mark, as on Google's own button. */
 function GoogleMark() {
@@ -63,7 +68,7 @@ export function SandboxGoogleSignIn({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SandboxGoogleSignInInput>({
-    resolver: zodResolver(sandboxGoogleSignInSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: '', name: '' },

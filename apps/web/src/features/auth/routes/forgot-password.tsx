@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema, type ForgotPasswordPayload } from '@substytut/shared/validation/auth';
+import type { ForgotPasswordPayload } from '@substytut/shared/validation/auth';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,10 @@ import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { authErrorText } from '../lib/auth-error';
 import { useErrorText } from '@/lib/use-error-text';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+// The rules load with the submit (decision 037).
+const resolver = lazyResolver(() => import('../lib/form-rules').then((rules) => rules.forgotPasswordResolver));
 
 export function Component() {
   const { t, i18n } = useTranslation('auth');
@@ -26,7 +29,7 @@ export function Component() {
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotPasswordPayload>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: '' },

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What stays off a page's first load (decision 037), pinned at its source: a value import brings a
+ * module into the page's chunks, a type import does not. Loaded on demand instead: the sign-in
+ * forms' zod rules (through `lazyResolver` and `features/auth/lib/form-rules.ts`), and the courts
+ * list, which the public profile's labels do not need.
+ */
+const src = path.resolve(import.meta.dirname, '..');
+
+function valueImports(file: string): string[] {
+  const text = readFileSync(path.join(src, file), 'utf8');
+  return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)].map((match) => match[1]!);
+}
+
+describe('first-load imports (decision 037)', () => {
+  it.each([
+    'features/auth/components/login-form.tsx',
+    'features/auth/components/register-form.tsx',
+    'features/auth/components/sandbox-google-sign-in.tsx',
+    'features/auth/routes/forgot-password.tsx',
+  ])('%s takes its zod rules on demand', (file) => {
+    const imports = valueImports(file);
+    expect(imports).not.toContain('@hookform/resolvers/zod');
+    expect(imports).not.toContain('zod');
+    expect(imports.filter((name) => name.startsWith('@substytut/shared/validation/auth'))).toEqual([]);
+    expect(readFileSync(path.join(src, file), 'utf8')).toContain("import('../lib/form-rules')");
+  });
+
+  it('the public profile labels do not import the courts list', () => {
+    const imports = valueImports('lib/profile-labels.ts');
+    expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);
+  });
+});
