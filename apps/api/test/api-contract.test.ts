@@ -4,7 +4,7 @@ import {
   successStatusOf,
   type ApiRoute,
 } from '@substytut/shared/contract/routes';
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { dataOf } from '../src/modules/app/http.ts';
@@ -22,10 +22,12 @@ const registered = vi.hoisted(() => new Map<string, RouteOptions>());
 // Every route as Fastify registers it, schemas included (Fastify keeps no public list of them).
 vi.mock('fastify', async (importOriginal) => {
   const real = await importOriginal<typeof import('fastify')>();
-  const recording = ((...args: Parameters<typeof real.default>) => {
-    const app = real.default(...args);
+  const create = real.default as unknown as (...args: unknown[]) => FastifyInstance;
+  const recording = ((...args: unknown[]) => {
+    const app = create(...args);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registered.set(`${method} ${route.url}`, route);
+      const methods: readonly string[] = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registered.set(`${method} ${route.url}`, route);
     });
     return app;
   }) as typeof real.default;

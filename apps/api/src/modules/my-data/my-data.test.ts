@@ -582,6 +582,20 @@ describe("a payer's requests, confirmed by e-mail", () => {
     expect((await confirm(token!)).statusCode).toBe(410);
   });
 
+  // Decision 034: the answer now goes through its shared response schema, which drops unknown
+  // fields; every field the export held before must still be there, times as ISO texts.
+  it("keeps every field of the copy: the mails' status and times, the payment's columns", async () => {
+    const { email } = await payer('accepted');
+    await ask(email, 'export');
+    const answer = (await confirm((await linkIn(email))!)).json().data;
+    const mail = answer.data.mails.at(-1);
+    expect(Object.keys(mail).sort()).toEqual(['createdAt', 'sentAt', 'status', 'subject', 'text']);
+    expect(mail.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Object.keys(answer.data.payments[0])).toEqual(
+      expect.arrayContaining(['id', 'offerTitle', 'priceGrosze', 'grantor', 'payDate', 'createdAt']),
+    );
+  });
+
   it('deletes on confirmation, keeping the paid payment stripped, and refuses while the job is unsettled', async () => {
     const unsettled = await payer('done');
     await ask(unsettled.email, 'delete');
