@@ -224,6 +224,15 @@ describe('public lawyer page, step 1', () => {
     expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
   });
 
+  it('puts the offer (price, hearing) before the profile on a phone: first in the page (issue 34)', async () => {
+    serve(profile());
+    await openStepOne();
+    const name = screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' });
+    const offerBox = screen.getByRole('button', { name: 'Nawiąż współpracę' }).closest('aside') as HTMLElement;
+    expect(offerBox.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offerBox).toHaveClass('contents', 'md:col-start-2');
+  });
+
   it('shows on keyboard focus what the verified badge means and when it was checked', async () => {
     serve(profile());
     await openStepOne();
