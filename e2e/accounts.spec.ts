@@ -92,6 +92,40 @@ test.describe('accounts', () => {
     expect(user.email).toBe(email);
   });
 
+  test('a returning lawyer logs in from the header; the booking page stays behind the profile buttons (decision 038)', async ({
+    page,
+    request,
+  }) => {
+    const session = await registerVerifiedUser(request, uniqueEmail('returning'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    // 'Umów założenie profilu' still books a meeting on the external page; 'Zaloguj się' does not.
+    const booking = page.getByRole('link', { name: 'Umów założenie profilu' }).first();
+    await expect(booking).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Zaloguj się' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+    await page.getByRole('banner').getByRole('link', { name: 'Zaloguj się' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
+    await logIn(page, session.email, session.password);
+    await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+    // Signed in, the header's button leads back to the dashboard.
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('link', { name: 'Panel' }).click();
+    await expect(page).toHaveURL(/\/dashboard(\/|$)/);
+  });
+
+  test('on a phone the menu holds the login', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/en');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/en\/auth$/);
+    await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('a tab pressed before the app runs is switched to once it runs', async ({ page }) => {
     // The app's code arrives late (a slow phone): the visitor presses the tab before it runs.
     let release = () => {};

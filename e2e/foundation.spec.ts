@@ -53,6 +53,17 @@ test.describe('web shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Klucz do wygodnych');
   });
 
+  test('the 404 page offers a visible way to stay (WCAG 2.2.1)', async ({ page }) => {
+    // The page's clock is the test's: no fixed wait for the 5 s the redirect would have taken.
+    await page.clock.install();
+    await page.goto('/en/no-such-page');
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'automatic redirect is off' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/no-such-page$/);
+  });
+
   test('the API answers health and a JSON 404 for unknown routes', async ({ request }) => {
     expect((await request.get('/api/health')).status()).toBe(200);
     const missing = await request.get('/api/nope');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPostcode, normalizePostcode } from './postcode.ts';
+import { formatPostcodeAsTyped, isValidPostcode, normalizePostcode } from './postcode.ts';
 
 describe('isValidPostcode', () => {
   it.each([
@@ -26,5 +26,20 @@ describe('normalizePostcode', () => {
     ['abc', 'abc'],
   ])('%j -> %j', (input, expected) => {
     expect(normalizePostcode(input)).toBe(expected);
+  });
+});
+
+describe('formatPostcodeAsTyped', () => {
+  it.each([
+    ['00916', '00-916'],
+    ['00 916', '00-916'],
+    ['00-916', '00-916'],
+    ['0091', '0091'],
+    ['00-', '00-'],
+    ['00 ', '00 '],
+    ['009166', '009166'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(formatPostcodeAsTyped(input)).toBe(expected);
   });
 });

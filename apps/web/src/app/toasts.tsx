@@ -7,7 +7,9 @@ export default function Toasts() {
   const { t } = useTranslation('common');
   return (
     <ToastContainer
-      position="top-right"
+      // At the top they covered the header's language, theme and panel controls on a wide screen
+      // and a dialog's title and close button on a phone (issue 34): the bottom holds neither.
+      position="bottom-right"
       autoClose={TOAST_AUTO_CLOSE_MS}
       pauseOnHover
       pauseOnFocusLoss

@@ -27,4 +27,22 @@ describe('the shared PDF helper', () => {
     expect(a.subarray(0, 5).toString()).toBe('%PDF-');
     expect(a.equals(b)).toBe(true);
   });
+
+  it('prints dates that read: no kerning tucks the dot under a 7 ("27.11.2026", issue 34)', async () => {
+    const doc = createPdf({ title: 'Daty' });
+    for (const font of ['regular', 'bold'] as const) {
+      doc.font(font);
+      // Inter kerns "7." so tightly that the dot sits under the 7: "2711.2026".
+      const pair = doc.widthOfString('7.');
+      expect(pair, font).toBeCloseTo(doc.widthOfString('7') + doc.widthOfString('.'), 5);
+      expect(doc.widthOfString('27.11.2026'), font).toBeCloseTo(
+        [...'27.11.2026'].reduce((sum, c) => sum + doc.widthOfString(c), 0),
+        5,
+      );
+      // Tabular figures: a column of dates and amounts lines up.
+      expect(doc.widthOfString('1'), font).toBeCloseTo(doc.widthOfString('7'), 5);
+    }
+    paragraph(doc, 'Data rozprawy: 27.11.2026, godz. 09:30');
+    expect(await pdfFlatText(await pdfToBuffer(doc))).toContain('Data rozprawy: 27.11.2026, godz. 09:30');
+  });
 });

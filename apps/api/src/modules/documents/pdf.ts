@@ -16,12 +16,33 @@ const FONT_FILES = {
 } as const;
 export type PdfFont = keyof typeof FONT_FILES;
 
-let fontData: Record<PdfFont, Buffer> | undefined;
+/** What pdfkit needs of a fontkit font to shape text with it (the rest it reads as it is). */
+interface ShapingFont {
+  layout(text: string, features?: unknown): unknown;
+}
+const fontkit = require('fontkit') as { create(data: Buffer): ShapingFont };
+
+/**
+ * Figures as every PDF prints them (issue 34): tabular ('tnum'), which Inter sets without its
+ * kerning. Its proportional "7" kerns so tightly with a following dot that the dot sits under
+ * the 7 and "27.11.2026" reads "2711.2026"; tabular figures keep every figure and dot apart, and
+ * line up dates and amounts in columns. pdfkit shapes with the font's defaults unless a call names
+ * features, so the font answers with these when none are named.
+ */
+const FIGURE_FEATURES = ['tnum'];
+
+function withTabularFigures(font: ShapingFont): ShapingFont {
+  const layout = font.layout.bind(font);
+  font.layout = (text, features) => layout(text, features ?? FIGURE_FEATURES);
+  return font;
+}
+
+let fontData: Record<PdfFont, ShapingFont> | undefined;
 // Read once per process (about 0.6 MB); pdfkit subsets what a document uses.
-function fonts(): Record<PdfFont, Buffer> {
+function fonts(): Record<PdfFont, ShapingFont> {
   fontData ??= {
-    regular: readFileSync(require.resolve(FONT_FILES.regular)),
-    bold: readFileSync(require.resolve(FONT_FILES.bold)),
+    regular: withTabularFigures(fontkit.create(readFileSync(require.resolve(FONT_FILES.regular)))),
+    bold: withTabularFigures(fontkit.create(readFileSync(require.resolve(FONT_FILES.bold)))),
   };
   return fontData;
 }
@@ -64,8 +85,9 @@ export function createPdf(meta: PdfMeta): Pdf {
     },
   });
   const data = fonts();
-  doc.registerFont('regular', data.regular);
-  doc.registerFont('bold', data.bold);
+  // pdfkit takes a fontkit font as it takes the file's bytes (anything with a `layout`).
+  doc.registerFont('regular', data.regular as unknown as Buffer);
+  doc.registerFont('bold', data.bold as unknown as Buffer);
   doc.font('regular').fontSize(BODY_SIZE).fillColor(PDF_COLORS.text);
   return doc;
 }

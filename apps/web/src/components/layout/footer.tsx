@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMPANY } from '@/config/constants';
 import { marketingNav, paths, useLocalizedHref } from '@/config/paths';
+import { AccountLink } from './auth-button';
 import { LogoMark } from './logo';
 import { NAV_LABELS } from './nav-labels';
 
@@ -61,6 +62,9 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <AccountLink className={linkClass} />
+            </li>
           </ul>
         </nav>
 

@@ -40,11 +40,12 @@ describe('sandbox marker', () => {
   }, 30_000);
 
   it('stays hidden with real adapters only: the page is not flagged', async () => {
-    // The header's login link takes the served booking address in the same render as the sandbox
-    // flag: once it shows, the marker has seen the config and had its chance to flag the page.
+    // The home page's 'Umów założenie profilu' takes the served booking address in the same render
+    // as the sandbox flag: once it shows, the marker has seen the config and had its chance to flag
+    // the page.
     const bookingUrl = 'https://example.com/umow-spotkanie';
     serve({ active: false, payments: false, mail: false }, { bookingUrl });
-    renderApp('/pl/about');
+    renderApp('/pl');
     await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
     await waitFor(() => expect(document.querySelector(`a[href="${bookingUrl}"]`)).not.toBeNull(), {
       timeout: 10_000,

@@ -12,7 +12,7 @@ const registrationTexts = {
     body: (email: string) =>
       `ktoś próbował właśnie zarejestrować w serwisie Substytut konto z adresem ${email}. Konto z tym adresem już istnieje, więc nic nie zostało zmienione.`,
     action: 'Zaloguj się',
-    ifYou: 'Jeśli to byłeś Ty, zaloguj się na swoje konto. Jeśli nie pamiętasz hasła, ustaw nowe.',
+    ifYou: 'Jeśli to Ty, zaloguj się na swoje konto. Jeśli nie pamiętasz hasła, ustaw nowe.',
     ignore: 'Jeśli to nie Ty, zignoruj tę wiadomość — Twoje konto jest bezpieczne.',
     reset: 'Nie pamiętasz hasła? Ustaw nowe',
   },
@@ -61,7 +61,7 @@ const failedLoginTexts = {
     safe: 'Kolejne próby z tych samych adresów są spowalniane; Ty nadal możesz się zalogować swoim hasłem.',
     action: 'Zmień hasło',
     ifYou:
-      'Jeśli to byłeś Ty, zignoruj tę wiadomość. Jeśli nie, zmień hasło na nowe, którego nie używasz w innych serwisach.',
+      'Jeśli to Ty, zignoruj tę wiadomość. Jeśli nie, zmień hasło na nowe, którego nie używasz w innych serwisach.',
     login: 'Zaloguj się',
   },
   en: {

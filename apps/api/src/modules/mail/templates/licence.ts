@@ -30,7 +30,7 @@ const texts = {
       subject: 'Weryfikacja uprawnień przez administratora — Substytut',
       title: 'Twoje uprawnienia sprawdzi administrator',
       body: 'nie mogliśmy automatycznie potwierdzić Twoich uprawnień, więc sprawdzi je administrator na podstawie zaświadczenia z izby.',
-      next: 'Jeśli jeszcze tego nie zrobiłeś, prześlij w profilu zaświadczenie z izby (PDF, JPG lub PNG). Napiszemy, gdy administrator podejmie decyzję.',
+      next: 'Jeśli zaświadczenia z izby nie ma jeszcze w profilu, prześlij je tam (PDF, JPG lub PNG). Napiszemy, gdy administrator podejmie decyzję.',
     },
     lost: {
       subject: 'Twoje uprawnienia wymagają ponownej weryfikacji — Substytut',

@@ -12,7 +12,7 @@ const exportTexts = {
     body: 'przygotowaliśmy plik ZIP ze wszystkimi danymi, które przechowujemy o Twoim koncie w serwisie Substytut.',
     action: 'Pobierz dane (ZIP)',
     validity: `Link działa jeden raz i wygasa po ${RETENTION.exportLinkHours} godzinach. Plik możesz też pobrać w panelu, w zakładce „Moje dane”.`,
-    ignore: 'Jeśli to nie Ty zleciłeś eksport, zmień hasło i napisz do nas.',
+    ignore: 'Jeśli o eksport poprosił ktoś inny, zmień hasło i napisz do nas.',
   },
   en: {
     subject: 'Your data export is ready — Substytut',
@@ -66,7 +66,7 @@ const requestTexts = {
     },
     action: { export: 'Pokaż moje dane', delete: 'Usuń moje dane' },
     validity: `Link działa jeden raz i wygasa po ${RETENTION.dataRequestLinkHours} godzinach.`,
-    ignore: 'Jeśli to nie Ty wysłałeś prośbę, zignoruj tę wiadomość — nic się nie zmieni.',
+    ignore: 'Jeśli tę prośbę wysłał ktoś inny, zignoruj tę wiadomość — nic się nie zmieni.',
   },
   en: {
     subject: {

@@ -9,7 +9,7 @@ const texts = {
     body: (email: string) => `otrzymaliśmy prośbę o zmianę hasła do konta ${email} w serwisie Substytut.`,
     action: 'Ustaw nowe hasło',
     validity: 'Link jest ważny przez 60 minut i można go użyć tylko raz.',
-    ignore: 'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — hasło pozostanie bez zmian.',
+    ignore: 'Jeśli o zmianę hasła poprosił ktoś inny, zignoruj tę wiadomość — hasło pozostanie bez zmian.',
   },
   en: {
     subject: 'Reset your Substytut password',

@@ -10,7 +10,7 @@ const texts = {
       `dziękujemy za rejestrację w serwisie Substytut. Aby aktywować konto ${email}, potwierdź swój adres e-mail.`,
     action: 'Potwierdź adres e-mail',
     validity: 'Link jest ważny przez 24 godziny i można go użyć tylko raz.',
-    ignore: 'Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.',
+    ignore: 'Jeśli konto na ten adres założył ktoś inny, zignoruj tę wiadomość.',
   },
   en: {
     subject: 'Confirm your e-mail address at Substytut',

@@ -23,6 +23,7 @@ import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useAdminDisputes, useResolveDispute } from '../api/disputes';
 import { LoadFailed } from './load-failed';
+import { shownEmail } from '../lib/format';
 
 /** The administrator's decision on one dispute: release, or a refund in zł (whole grosze) with a reason. */
 function ResolveForm({ item, locale }: { item: AdminDisputeDto; locale: Locale }) {
@@ -146,7 +147,7 @@ export function Disputes({ locale }: { locale: Locale }) {
                 </span>
               </header>
               <p className="text-sm">
-                {t('disputes.lawyer')}: {item.lawyer_name} ({item.lawyer_email}) · {t('disputes.paid')}:{' '}
+                {t('disputes.lawyer')}: {item.lawyer_name} ({shownEmail(item.lawyer_email, t('deletedAccount'))}) · {t('disputes.paid')}:{' '}
                 <span className="tabular-nums">{formatPln(item.paid_grosze, locale)}</span>
               </p>
               {item.report && <HearingReportView report={item.report} minutesUrl={null} />}

@@ -7,7 +7,7 @@ import { Loading } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useAdminRetryInvoice, useInvoiceProblems } from '../api/invoice-problems';
-import { dateTime } from '../lib/format';
+import { dateTime, shownEmail } from '../lib/format';
 import { DateTime } from './date-time';
 import { LoadFailed } from './load-failed';
 
@@ -44,7 +44,7 @@ function FailureItem({ item }: { item: InvoiceProblemsDto['failures'][number] })
       </p>
       <p className="text-sm">{t(`invoices.failure.reason.${item.reason}`, { ns: 'offers' })}</p>
       <p className="text-xs text-muted-foreground">
-        {t('invoiceProblems.offer', { id: item.offer_id })} · {item.lawyer_email ?? '—'} ·{' '}
+        {t('invoiceProblems.offer', { id: item.offer_id })} · {shownEmail(item.lawyer_email, t('deletedAccount'))} ·{' '}
         {t('invoiceProblems.attempts', { count: item.attempts })} ·{' '}
         <DateTime value={dateTime(item.updated_at)} />
       </p>
@@ -85,7 +85,7 @@ function KsefItem({ item }: { item: InvoiceProblemsDto['ksef'][number] }) {
       {item.last_error && <p className="text-sm break-words">{item.last_error}</p>}
       <p className="text-xs text-muted-foreground">
         {t('invoiceProblems.offer', { id: item.offer_id })} ·{' '}
-        {item.issuer === 'platform' ? t('invoiceProblems.platform') : (item.lawyer_email ?? '—')} ·{' '}
+        {item.issuer === 'platform' ? t('invoiceProblems.platform') : shownEmail(item.lawyer_email, t('deletedAccount'))} ·{' '}
         {t('invoiceProblems.attempts', { count: item.attempts })}
         {item.next_attempt_at && (
           <>

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { paths, useLocalizedHref } from '@/config/paths';
 import type { LicenceStateId } from '@/lib/licence';
 import { useAdminProfiles } from '../api/get-admin-profiles';
-import { dateTime } from '../lib/format';
+import { dateTime, shownEmail } from '../lib/format';
 import { useListState } from '../lib/use-list-state';
 import { DataTable, type Column } from './data-table';
 import { DateTime } from './date-time';
@@ -48,7 +48,18 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       className: 'min-w-32',
       cell: (row) => (row.accountDeleted ? <em>{t('profiles.accountDeleted')}</em> : row.fullname || '—'),
     },
-    { id: 'email', header: t('profiles.email'), sortKey: 'email', cell: (row) => row.email },
+    {
+      id: 'email',
+      header: t('profiles.email'),
+      sortKey: 'email',
+      className: 'max-w-56 break-all',
+      cell: (row) =>
+        row.accountDeleted ? (
+          <span className="text-muted-foreground">{t('deletedAccount')}</span>
+        ) : (
+          shownEmail(row.email, t('deletedAccount'))
+        ),
+    },
     {
       id: 'account',
       header: t('profiles.account'),

@@ -41,6 +41,8 @@ interface TextFieldProps<T extends FieldValues> {
   inputProps?: Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
   rows?: number;
   disabled?: boolean;
+  /** Rewrites the value as it is typed (a postcode's dash). */
+  format?: (typed: string) => string;
 }
 
 export function TextField<T extends FieldValues>({
@@ -55,6 +57,7 @@ export function TextField<T extends FieldValues>({
   inputProps,
   rows,
   disabled,
+  format,
 }: TextFieldProps<T>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController<T>({ name, control });
@@ -79,8 +82,10 @@ export function TextField<T extends FieldValues>({
     onBlur: field.onBlur,
     disabled,
     maxLength,
-    onChange: (event: { target: { value: string } }) =>
-      field.onChange(maxLength === undefined ? event.target.value : event.target.value.slice(0, maxLength)),
+    onChange: (event: { target: { value: string } }) => {
+      const typed = format ? format(event.target.value) : event.target.value;
+      field.onChange(maxLength === undefined ? typed : typed.slice(0, maxLength));
+    },
   };
 
   return (

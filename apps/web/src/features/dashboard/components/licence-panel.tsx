@@ -310,7 +310,22 @@ function CertificateUpload({ uploaded }: { uploaded: boolean }) {
  * Twoja wizytówka's licence panel (issue 22): the state of the check, what was checked and when,
  * and what to do next: ask the register again, or send a chamber certificate to an administrator.
  */
-export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; licenseNo: string }) {
+export function LicencePanel({
+  licence: saved,
+  licenseNo,
+  chosenRegister,
+}: {
+  licence: OwnLicence;
+  licenseNo: string;
+  /** The register of the profession chosen in the open editor, not saved yet (issue 34). */
+  chosenRegister?: OwnLicence['register'];
+}) {
+  // The texts follow the profession as chosen; asking a register waits for the saved profile,
+  // since the register is asked about what is stored.
+  const licence = chosenRegister ? { ...saved, register: chosenRegister } : saved;
+  const unsaved = licence.register !== saved.register;
+  const mayAsk = canAskRegister(licence) && !unsaved;
+  const mayUpload = canUploadCertificate(licence) && canUploadCertificate(saved);
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
   const check = useCheckLicence();
@@ -398,9 +413,9 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
             </div>
           ))}
         </dl>
-        {(canAskRegister(licence) || canUploadCertificate(licence)) && (
+        {(mayAsk || mayUpload) && (
           <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-start">
-            {canAskRegister(licence) && (
+            {mayAsk && (
               <div className="flex flex-col gap-2">
                 <Button
                   variant={licence.state === 'verified' ? 'outline' : 'primary'}
@@ -418,7 +433,7 @@ export function LicencePanel({ licence, licenseNo }: { licence: OwnLicence; lice
                 )}
               </div>
             )}
-            {canUploadCertificate(licence) && (
+            {mayUpload && (
               <CertificateUpload uploaded={licence.certificate_uploaded_at !== null} />
             )}
           </div>

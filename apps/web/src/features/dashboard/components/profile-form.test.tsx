@@ -230,6 +230,24 @@ describe('specialization multi-select', () => {
   });
 });
 
+describe('the licence panel beside the editor (issue 34)', () => {
+  it('names the chamber of the profession chosen in the form at once, before the profile is saved', async () => {
+    const { user } = await openEditor();
+    const panel = screen.getByRole('region', { name: 'Weryfikacja uprawnień' });
+    // A new profile counts as a legal counsel's until a profession is chosen.
+    expect(panel).toHaveTextContent('okręgowej izby radców prawnych');
+
+    await user.selectOptions(screen.getByLabelText(/^Uprawnienia/), 'Adwokat');
+    expect(panel).not.toHaveTextContent('radców prawnych');
+    expect(panel).toHaveTextContent('sprawdź je w rejestrze adwokatów');
+    expect(within(panel).getByText('Rejestr adwokatów')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText(/^Uprawnienia/), 'Aplikant radcowski');
+    expect(panel).toHaveTextContent('okręgowej izby radców prawnych');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+});
+
 describe('photo checks', () => {
   it('refuses a photo smaller than 480x480 and previews a large enough one', async () => {
     const { user } = await openEditor();

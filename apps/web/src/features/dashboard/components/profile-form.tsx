@@ -211,9 +211,11 @@ interface ProfileFormProps {
   onSaved: () => void;
   /** Back to the view without saving (offered when the view was the starting point). */
   onCancel?: () => void;
+  /** The profession as chosen in the form, saved or not (the licence panel follows it). */
+  onPermissionsChange?: (permissions: string) => void;
 }
 
-export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
+export function ProfileForm({ profile, onSaved, onCancel, onPermissionsChange }: ProfileFormProps) {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const form = useForm<ProfileFormValues, unknown, ProfilePayload>({
@@ -227,6 +229,8 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   const [saving, setSaving] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const dirty = form.formState.isDirty || avatar !== null || cv !== null;
+  const permissions = useWatch({ control: form.control, name: 'permissions' });
+  useEffect(() => onPermissionsChange?.(permissions ?? ''), [permissions, onPermissionsChange]);
 
   useEffect(() => {
     void form.trigger(filledFieldNames(form.getValues()));

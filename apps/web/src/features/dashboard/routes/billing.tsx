@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { providerInvoiceSchema, type InvoiceDataDto, type ProviderInvoicePayload } from '@substytut/shared';
+import {
+  formatPolishIban,
+  formatPostcodeAsTyped,
+  providerInvoiceSchema,
+  type InvoiceDataDto,
+  type ProviderInvoicePayload,
+} from '@substytut/shared';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +38,10 @@ const EMPTY: BillingFormValues = {
   invoice_bank_account: '',
 };
 
-function toFormValues(data: InvoiceDataDto): BillingFormValues {
-  return { ...data, invoice_bank_account: data.invoice_bank_account ?? '' };
+/** The stored data as the form shows it: the account number in groups of four (issue 34). */
+function toFormValues(data: InvoiceDataDto | ProviderInvoicePayload): BillingFormValues {
+  const account = data.invoice_bank_account;
+  return { ...data, invoice_bank_account: account ? formatPolishIban(account) : '' };
 }
 
 const resolver = zodResolver(providerInvoiceSchema) as unknown as Resolver<
@@ -64,7 +72,7 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
     setSaved(false);
     try {
       await updateInvoiceData(payload);
-      form.reset({ ...payload, invoice_bank_account: payload.invoice_bank_account ?? '' });
+      form.reset(toFormValues(payload));
       await queryClient.invalidateQueries({ queryKey: invoiceDataQueryKey });
       setSaved(true);
     } catch (error) {
@@ -110,6 +118,7 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
             name="invoice_postcode"
             label={t('billing.postcode')}
             required
+            format={formatPostcodeAsTyped}
             inputProps={{ autoComplete: 'postal-code', placeholder: '00-000' }}
           />
           <TextField<BillingFormValues>

@@ -113,11 +113,28 @@ describe('billing tab', () => {
     await user.type(screen.getByLabelText(/^Numer rachunku bankowego/), 'PL61 1090 1014 0000 0712 1981 2874');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
 
-    expect(await screen.findByText('Dane zostaly zapisane')).toBeInTheDocument();
+    // The spec's 'Dane zostaly zapisane' with its typo mended (issue 34, decision 038).
+    expect(await screen.findByText('Dane zostały zapisane')).toBeInTheDocument();
     expect(api.invoice).toMatchObject({
       invoice_company: 'Kancelaria Nowa',
       invoice_bank_account: 'PL61109010140000071219812874',
     });
+    // Saved, the account number reads in groups of four, as typed or not.
+    expect(screen.getByLabelText(/^Numer rachunku bankowego/)).toHaveValue(
+      'PL61 1090 1014 0000 0712 1981 2874',
+    );
+  });
+
+  it('groups a stored account number and formats a postcode typed as five digits', async () => {
+    const user = userEvent.setup();
+    api.invoice = { ...api.invoice, invoice_bank_account: 'PL61109010140000071219812874' };
+    renderApp('/dashboard/billing');
+    const account = await screen.findByLabelText(/^Numer rachunku bankowego/, {}, LOAD);
+    expect(account).toHaveValue('PL61 1090 1014 0000 0712 1981 2874');
+    const postcode = screen.getByLabelText(/^Kod pocztowy/);
+    await user.clear(postcode);
+    await user.type(postcode, '00916');
+    expect(postcode).toHaveValue('00-916');
   });
 
   it('shows field errors and does not send invalid data', async () => {
@@ -125,7 +142,8 @@ describe('billing tab', () => {
     renderApp('/dashboard/billing');
     const postcode = await screen.findByLabelText(/^Kod pocztowy/, undefined, LOAD);
     await user.clear(postcode);
-    await user.type(postcode, '00950');
+    // Five digits get their dash as they are typed (issue 34): four are still refused.
+    await user.type(postcode, '0095');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Kod pocztowy musi być w formacie XX-XXX')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);

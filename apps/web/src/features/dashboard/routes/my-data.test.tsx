@@ -64,6 +64,27 @@ describe('Moje dane', () => {
     expect(screen.queryByRole('button', { name: 'Przygotuj eksport danych' })).toBeNull();
   });
 
+  it('gives the ready export\'s expiry as a day and an hour, 28.11.2026 (issue 34)', async () => {
+    const ready = {
+      id: 'e1',
+      status: 'ready',
+      progress: 100,
+      created_at: '2026-11-27T10:00:00Z',
+      expires_at: '2026-11-28T13:35:00Z',
+      size: 2048,
+    };
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/deletion': allowed,
+      'GET /api/me/data-export': { body: { data: ready } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/dashboard/data');
+    expect(
+      await screen.findByText('Plik jest gotowy. Możesz go pobrać jeden raz, do 28.11.2026, godz. 14:35.', {}, LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('shows why the account cannot be deleted, and offers no form', async () => {
     const api = stubFetch({
       ...base,

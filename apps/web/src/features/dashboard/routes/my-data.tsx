@@ -1,3 +1,4 @@
+import { formatHearingTime } from '@substytut/shared/hearing-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { RETENTION } from '@substytut/shared';
 import { CircleAlert, Download, FileArchive, Trash2 } from 'lucide-react';
@@ -25,12 +26,12 @@ import {
 } from '../api/my-data';
 import { DashboardPage } from './dashboard-page';
 
+/**
+ * '28.11.2026, godz. 14:35' / '28.11.2026 at 14:35' in Warsaw time: the product's day format, not
+ * the browser's abbreviated month ('28 lis 2026', issue 34).
+ */
 function formatDateTime(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl-PL', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Warsaw',
-  }).format(new Date(iso));
+  return formatHearingTime(iso, language === 'en' ? 'en' : 'pl');
 }
 
 function ExportState({ state }: { state: DataExportStatus }) {

@@ -1,3 +1,4 @@
+import { licenceRegisterOf } from '@substytut/shared';
 import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,6 +35,9 @@ export function ProfileRoute() {
         : false,
   });
   const [mode, setMode] = useState<Mode | null>(null);
+  // The profession chosen in the editor, before it is saved: the licence panel names its chamber
+  // and register at once (issue 34).
+  const [chosen, setChosen] = useState('');
 
   useEffect(() => {
     if (profile.isError) toast.error(t('toasts.error'));
@@ -75,11 +79,13 @@ export function ProfileRoute() {
           profile={data}
           onSaved={() => setMode('view')}
           onCancel={mode === 'edit' ? () => setMode('view') : undefined}
+          onPermissionsChange={setChosen}
         />
       );
+    const chosenRegister = current === 'edit' && chosen ? licenceRegisterOf(chosen) : undefined;
     content = (
       <div className="flex flex-col gap-6">
-        <LicencePanel licence={data.licence} licenseNo={data.licenseNo} />
+        <LicencePanel licence={data.licence} licenseNo={data.licenseNo} chosenRegister={chosenRegister} />
         {form}
       </div>
     );

@@ -49,6 +49,33 @@ describe('not-found page', () => {
     expect(router.state.location.pathname).toBe('/pl/faq');
   });
 
+  it('offers a visible way to stay (WCAG 2.2.1): the redirect is then off', async () => {
+    const { router } = renderApp('/pl/no-such-page');
+    expect(screen.getByRole('status')).toHaveTextContent('Za 5 sekund przeniesiemy Cię na stronę główną.');
+    await act(async () => screen.getByRole('button', { name: 'Zostań na tej stronie' }).click());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Zostajesz na tej stronie: automatyczne przejście zostało wyłączone.',
+    );
+    expect(screen.queryByRole('button', { name: 'Zostań na tej stronie' })).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(router.state.location.pathname).toBe('/pl/no-such-page');
+  });
+
+  it('a key pressed on the page (a keyboard visitor on the way to the buttons) also stops it', async () => {
+    const { router } = renderApp('/en/no-such-page');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('You stay on this page: the automatic redirect is off.');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(router.state.location.pathname).toBe('/en/no-such-page');
+  });
+
   describe('Back', () => {
     const referrer = (value: string) =>
       Object.defineProperty(document, 'referrer', { value, configurable: true });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Home, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
@@ -24,13 +24,25 @@ export function Component() {
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const home = href(paths.home.getHref());
+  // The spec's redirect after 5 s is a time limit (WCAG 2.2.1, which /accessibility claims): a
+  // visible button turns it off, and so does any key or click on the page, so that a keyboard or
+  // screen-reader visitor still reading it is not taken away (issue 34).
+  const [staying, setStaying] = useState(false);
 
   useEffect(() => {
+    if (staying) return;
     const timer = window.setTimeout(() => {
       void navigate(home, { replace: true });
     }, NOT_FOUND_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate, home]);
+    const stay = () => setStaying(true);
+    window.addEventListener('keydown', stay);
+    window.addEventListener('pointerdown', stay);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('keydown', stay);
+      window.removeEventListener('pointerdown', stay);
+    };
+  }, [navigate, home, staying]);
 
   // Back goes back when the visitor came from this site: by a navigation inside the app, or by a
   // page of the site that loaded this one (a typed link, a reload). Otherwise there is nothing of
@@ -67,9 +79,16 @@ export function Component() {
             {t('notFoundPage.back')}
           </Button>
         </div>
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('notFoundPage.redirect')}
-        </p>
+        <div className="flex flex-col items-center gap-2 sm:flex-row sm:gap-3">
+          <p role="status" className="text-sm text-muted-foreground">
+            {t(staying ? 'notFoundPage.stayed' : 'notFoundPage.redirect')}
+          </p>
+          {!staying && (
+            <Button variant="link" size="sm" onClick={() => setStaying(true)}>
+              {t('notFoundPage.stay')}
+            </Button>
+          )}
+        </div>
       </section>
     </>
   );

@@ -8,6 +8,7 @@ import {
 } from '@substytut/shared';
 import {
   Archive,
+  ArrowRightCircle,
   BadgeCheck,
   CalendarClock,
   Check,
@@ -39,7 +40,14 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { downloadSubstitutionDocument, hasSubstitutionDocument } from '../api/substitution-document';
-import { STATUS_LABEL_KEYS, formatOfferPrice, offerTimeLeft, useLanguage } from '../lib/offer-view';
+import {
+  NEXT_STEP_KEYS,
+  STATUS_LABEL_KEYS,
+  formatOfferPrice,
+  offerTimeLeft,
+  showsPaymentExpiry,
+  useLanguage,
+} from '../lib/offer-view';
 import { useCopy } from '../lib/use-copy';
 import { useIsMobile } from '../lib/use-is-mobile';
 import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
@@ -81,6 +89,21 @@ function TimeLeft({ offer, now }: { offer: OfferDto; now: Date }) {
       <Clock aria-hidden="true" className="size-4 shrink-0" />
       <span className="tabular-nums" data-testid="time-left">
         {left ? t('card.timeLeft', { ...left }) : t('card.timeUp')}
+      </span>
+    </p>
+  );
+}
+
+/** The next step of a paid offer under way (issue 34): what the lawyer or the others do now. */
+function NextStep({ status }: { status: OfferDto['status'] }) {
+  const { t } = useTranslation('offers');
+  const key = NEXT_STEP_KEYS[status];
+  if (!key) return null;
+  return (
+    <p className="flex items-start gap-1.5 text-sm" data-testid="next-step">
+      <ArrowRightCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <span>
+        <span className="font-medium">{t('card.nextStep')}</span> {t(key)}
       </span>
     </p>
   );
@@ -277,6 +300,7 @@ export function OfferCard({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { copied, copy } = useCopy(() => toast.error(t('toasts.copyFailed')));
   const archived = offerSectionOf(offer.status) === 'archive';
+  const paymentLink = showsPaymentExpiry(offer.status);
   const statusLabel = t(STATUS_LABEL_KEYS[offer.status]);
   const onCopy = () => void copy(offer.absoluteUrl);
   const close = (open: boolean) => !open && setDialog(null);
@@ -306,18 +330,21 @@ export function OfferCard({
             {offer.status === 'accepted' && <BadgeCheck aria-hidden="true" />}
             {statusLabel}
           </Badge>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-            {t('card.expires')}:{' '}
-            <span className="font-medium text-foreground tabular-nums">
-              {formatDate(offer.expireDate.slice(0, 10))}
-            </span>
-          </p>
+          {paymentLink && (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              {t('card.expires')}:{' '}
+              <span className="font-medium text-foreground tabular-nums">
+                {formatDate(offer.expireDate.slice(0, 10))}
+              </span>
+            </p>
+          )}
           <HearingSummary hearing={offer.hearing} />
+          <NextStep status={offer.status} />
           <Price offer={offer} />
           {offer.report && <HearingReportView report={offer.report} className="p-3" />}
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
-          {!archived && <TimeLeft offer={offer} now={now} />}
+          {!archived && paymentLink && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}
           <OfferInvoices invoices={invoices} failures={invoiceFailures} />
         </div>

@@ -151,6 +151,56 @@ describe('offers history', () => {
     await waitFor(() => expect(screen.getAllByText(/Brutto: 123,00\s*zł/).length).toBeGreaterThan(1));
   });
 
+  it('once paid, a card shows the hearing and the next step, not the payment link\'s expiry (issue 34)', async () => {
+    const hearing = {
+      court_id: null,
+      court_name: 'Sąd Rejonowy dla Warszawy-Mokotowa',
+      court_city: 'Warszawa',
+      division: null,
+      case_number: null,
+      starts_at: '2099-03-10T08:30:00.000Z',
+      mode: null,
+      remote_link: null,
+      party: null,
+    };
+    serve(
+      createFakeOffersApi([
+        makeOffer({ title: 'Wysłane', status: 'active', expireDate: '2099-03-07', hearing }),
+        makeOffer({ title: 'Opłacone', status: 'payed', expireDate: '2099-03-07', hearing }),
+        makeOffer({ title: 'Do akceptacji', status: 'done', expireDate: '2099-03-07', hearing }),
+        makeOffer({ title: 'Sporne', status: 'disputed', expireDate: '2099-03-07' }),
+        makeOffer({ title: 'Odwołane', status: 'cancelled', expireDate: '2099-03-07' }),
+        makeOffer({ title: 'Przyjęte', status: 'accepted', expireDate: '2099-03-07' }),
+        makeOffer({ title: 'Po terminie', status: 'expired', expireDate: '2099-03-07' }),
+      ]),
+    );
+    renderWithApp(<OffersHistory />);
+    await screen.findByRole('article', { name: 'Opłacone' });
+    // The unpaid link: its expiry and the time left to pay.
+    expect(within(card('Wysłane')).getByText(/Ważna do/)).toBeInTheDocument();
+    expect(within(card('Wysłane')).getByTestId('time-left')).toBeInTheDocument();
+    expect(within(card('Po terminie')).getByText(/Ważna do/)).toBeInTheDocument();
+    for (const title of ['Opłacone', 'Do akceptacji', 'Sporne', 'Odwołane', 'Przyjęte']) {
+      expect(within(card(title)).queryByText(/Ważna do/)).not.toBeInTheDocument();
+      expect(within(card(title)).queryByText(/Pozostało|Termin minął/)).not.toBeInTheDocument();
+    }
+    expect(within(card('Opłacone')).getByText(/10\.03\.2099/)).toBeInTheDocument();
+    expect(within(card('Opłacone')).getByText('Sąd Rejonowy dla Warszawy-Mokotowa')).toBeInTheDocument();
+    expect(within(card('Opłacone')).getByTestId('next-step')).toHaveTextContent(
+      'Następny krok: po rozprawie oznacz zlecenie jako zrealizowane.',
+    );
+    expect(within(card('Do akceptacji')).getByTestId('next-step')).toHaveTextContent(
+      'Następny krok: klient potwierdza wykonanie usługi, potem wypłacimy Ci wynagrodzenie.',
+    );
+    expect(within(card('Sporne')).getByTestId('next-step')).toHaveTextContent(
+      'Następny krok: administrator rozstrzygnie spór zgłoszony przez klienta.',
+    );
+    expect(within(card('Odwołane')).getByTestId('next-step')).toHaveTextContent(
+      'Następny krok: zwracamy klientowi płatność.',
+    );
+    expect(within(card('Przyjęte')).queryByTestId('next-step')).not.toBeInTheDocument();
+  });
+
   it('gives archive cards only their icon and no actions', async () => {
     serve(
       createFakeOffersApi([

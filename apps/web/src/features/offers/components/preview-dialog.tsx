@@ -60,25 +60,30 @@ function PreviewBody({ offer, alert }: { offer: OfferDto; alert: boolean }) {
           {t('preview.alert')}
         </p>
       )}
-      <OfferCardImage offer={offer} className="aspect-[1200/630] w-full rounded-lg border border-border" />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={messageId}>{t('preview.message')}</Label>
-        <Textarea
-          id={messageId}
-          rows={7}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={linkId}>{t('preview.link')}</Label>
-        <Input
-          id={linkId}
-          readOnly
-          value={offer.absoluteUrl}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-xs md:text-xs"
-        />
+      {/* Side by side from md up, so the copy button shows at 1280 × 800 without scrolling (issue 34). */}
+      <div className="grid gap-4 md:grid-cols-2 md:items-start">
+        <div className="flex flex-col gap-4">
+          <OfferCardImage offer={offer} className="aspect-[1200/630] w-full rounded-lg border border-border" />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={linkId}>{t('preview.link')}</Label>
+            <Input
+              id={linkId}
+              readOnly
+              value={offer.absoluteUrl}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-xs md:text-xs"
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={messageId}>{t('preview.message')}</Label>
+          <Textarea
+            id={messageId}
+            rows={9}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        </div>
       </div>
       <DialogFooter>
         <Button onClick={() => void copy(messageWithLink(message, offer.absoluteUrl))}>
@@ -110,7 +115,7 @@ export function PreviewDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl md:max-w-3xl">
         <PreviewBody offer={offer} alert={alert} />
       </DialogContent>
     </Dialog>

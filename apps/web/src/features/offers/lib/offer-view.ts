@@ -53,6 +53,23 @@ export function cardImageUrl(offer: Pick<OfferDto, 'cardUrl'>): string | null {
   return offer.cardUrl ? storageUrl(offer.cardUrl) : null;
 }
 
+/**
+ * Whether the card shows the payment link's expiry ("Ważna do", "Pozostało"): only while the link
+ * is what the offer is about, unpaid or lapsed. Once paid the date that matters is the hearing's,
+ * with the next step (issue 34).
+ */
+export function showsPaymentExpiry(status: OfferStatus): boolean {
+  return status === 'active' || status === 'paystart' || status === 'expired';
+}
+
+/** What happens next on a paid offer still under way; written out for the locale key check. */
+export const NEXT_STEP_KEYS: Partial<Record<OfferStatus, string>> = {
+  payed: 'card.next.payed',
+  done: 'card.next.done',
+  disputed: 'card.next.disputed',
+  cancelled: 'card.next.cancelled',
+};
+
 /** The offer can be paid through its whole expiry day (Warsaw time). */
 export function offerTimeLeft(offer: Pick<OfferDto, 'expireDate'>, now: Date): TimeLeft | null {
   try {

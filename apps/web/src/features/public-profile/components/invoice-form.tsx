@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatPostcodeAsTyped,
   invoiceFieldsFromCompany,
   isValidNipChecksum,
   normalizeNip,
@@ -19,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
 import { externalNavigation } from '@/lib/external-navigation';
@@ -59,6 +61,23 @@ interface InvoiceFormProps {
  * Step 2 (spec 5): the client's invoice data, validated as it is typed; the company is filled in
  * from the registry once a complete NIP is typed. Submitting opens the payment provider's page.
  */
+/** 'Do zapłaty' with the gross and the net + VAT under it. */
+function Total({ offer, className }: { offer: PublicOfferDto; className?: string }) {
+  const { t } = useTranslation('public-profile');
+  const language = useLanguage();
+  return (
+    <div className={cn('flex items-baseline justify-between gap-3', className)}>
+      <span className="text-sm text-muted-foreground">{t('form.total')}</span>
+      <span className="text-right">
+        <span className="block text-xl font-bold">{formatDecimalPln(offer.price_brutto, language)}</span>
+        <span className="block text-xs text-muted-foreground">
+          {formatDecimalPln(offer.price, language)} {t('offer.net')} + VAT
+        </span>
+      </span>
+    </div>
+  );
+}
+
 export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormProps) {
   const { t } = useTranslation('public-profile');
   const errorText = useErrorText();
@@ -167,6 +186,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   });
 
   const busy = isSubmitting || redirecting;
+  // Typed as five digits ('00916'), the postcode gets its dash (issue 34).
+  const postCode = register('postCode');
   const policyError = errorText(errors.policyConfirm);
 
   return (
@@ -214,7 +235,16 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
           </FormField>
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <FormField label={t('form.postCode')} error={errorText(errors.postCode)} required>
-              <Input autoComplete="postal-code" inputMode="numeric" aria-required {...register('postCode')} />
+              <Input
+                autoComplete="postal-code"
+                inputMode="numeric"
+                aria-required
+                {...postCode}
+                onChange={(event) => {
+                  event.target.value = formatPostcodeAsTyped(event.target.value);
+                  return postCode.onChange(event);
+                }}
+              />
             </FormField>
             <FormField label={t('form.city')} error={errorText(errors.city)} required>
               <Input autoComplete="address-level2" aria-required {...register('city')} />
@@ -286,6 +316,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
               </p>
             )}
           </div>
+          {/* On a phone the summary comes after the form: the amount sits right above its button. */}
+          <Total offer={offer} className="border-t border-border pt-3 md:hidden" />
           <Button type="submit" size="lg" className="w-full" disabled={!isValid} loading={busy}>
             {busy ? t('form.submitting') : t('form.submit')}
           </Button>
@@ -294,15 +326,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
       <Card className="flex flex-col gap-3 p-6 md:sticky md:top-24">
         <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{t('form.summary')}</p>
         <p className="font-semibold text-balance">{offer.title}</p>
-        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3">
-          <span className="text-sm text-muted-foreground">{t('form.total')}</span>
-          <span className="text-right">
-            <span className="block text-xl font-bold">{formatDecimalPln(offer.price_brutto, language)}</span>
-            <span className="block text-xs text-muted-foreground">
-              {formatDecimalPln(offer.price, language)} {t('offer.net')} + VAT
-            </span>
-          </span>
-        </div>
+        <Total offer={offer} className="border-t border-border pt-3 max-md:hidden" />
         <p className="text-sm text-muted-foreground">{t('offer.vat')}</p>
       </Card>
     </div>

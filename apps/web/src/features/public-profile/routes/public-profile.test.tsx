@@ -224,6 +224,15 @@ describe('public lawyer page, step 1', () => {
     expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
   });
 
+  it('puts the offer (price, hearing) before the profile on a phone: first in the page (issue 34)', async () => {
+    serve(profile());
+    await openStepOne();
+    const name = screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' });
+    const offerBox = screen.getByRole('button', { name: 'Nawiąż współpracę' }).closest('aside') as HTMLElement;
+    expect(offerBox.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offerBox).toHaveClass('contents', 'md:col-start-2');
+  });
+
   it('shows on keyboard focus what the verified badge means and when it was checked', async () => {
     serve(profile());
     await openStepOne();
@@ -331,7 +340,7 @@ describe('public lawyer page, step 2', () => {
     expect(await within(form).findByText('Nazwa firmy jest wymagana')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/^Ulica i numer/), 'A');
     expect(await within(form).findByText('Ulica musi mieć co najmniej 2 znaki')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText(/^Kod pocztowy/), '61806');
+    await user.type(within(form).getByLabelText(/^Kod pocztowy/), '6180');
     expect(await within(form).findByText('Kod pocztowy musi być w formacie XX-XXX')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/^Miejscowość/), 'P');
     expect(await within(form).findByText('Miejscowość musi mieć co najmniej 2 znaki')).toBeInTheDocument();
@@ -365,6 +374,27 @@ describe('public lawyer page, step 2', () => {
   });
 
   // Issue 30, finding 4: control characters and non-characters made an invoice that could never be built.
+  it('formats a postcode typed as five digits: 00916 becomes 00-916 (issue 34)', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const form = await openStepTwo(user);
+    const postCode = within(form).getByLabelText(/^Kod pocztowy/);
+    await user.type(postCode, '00916');
+    expect(postCode).toHaveValue('00-916');
+    await user.tab();
+    expect(within(form).queryByText('Kod pocztowy musi być w formacie XX-XXX')).not.toBeInTheDocument();
+  });
+
+  it('shows "Do zapłaty" inside the form, right above the pay button (a phone hides the side card\'s)', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const form = await openStepTwo(user);
+    const submit = within(form).getByRole('button', { name: 'Przejdź do płatności' });
+    const total = within(form).getByText('Do zapłaty').parentElement as HTMLElement;
+    expect(total).toHaveClass('md:hidden');
+    expect(total.nextElementSibling).toBe(submit);
+  });
+
   it('refuses control characters and non-characters in the invoice data, field by field', async () => {
     const user = userEvent.setup();
     serve(profile());

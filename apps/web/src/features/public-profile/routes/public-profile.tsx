@@ -137,9 +137,8 @@ export function Component({ served }: { served?: PublicProfileDto }) {
             hidden={step !== 1}
             className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_22rem] md:gap-8"
           >
-            <div ref={nameRef} className="md:col-start-1 md:row-start-1">
-              <ProfileCard profile={profile} />
-            </div>
+            {/* The offer (price, hearing) first on a phone, before the profile's long sections
+                (issue 34); from md up the grid places it in the side column. */}
             {(offer || offerUrl) && (
               <aside className="contents md:col-start-2 md:row-span-2 md:row-start-1 md:flex md:flex-col md:gap-4 md:self-start">
                 {payable ? (
@@ -166,6 +165,9 @@ export function Component({ served }: { served?: PublicProfileDto }) {
                 )}
               </aside>
             )}
+            <div ref={nameRef} className="md:col-start-1 md:row-start-1">
+              <ProfileCard profile={profile} />
+            </div>
             <div className="md:col-start-1 md:row-start-2">
               <ProfileDetails profile={profile} />
             </div>
