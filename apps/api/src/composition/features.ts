@@ -9,9 +9,9 @@ import { licenceRoutes } from '../modules/licence/licence.routes.ts';
 import { checkLicence, queueLicenceCheck } from '../modules/licence/licence.service.ts';
 import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
-import { offersClientRoutes } from '../modules/offers/offers.client.routes.ts';
-import { offersRoutes } from '../modules/offers/offers.routes.ts';
-import { disputesRoutes } from '../modules/offers/offers.disputes.routes.ts';
+import { offersClientRoutes } from '../modules/offers/client/client.routes.ts';
+import { offersRoutes } from '../modules/offers/lawyer/lawyer.routes.ts';
+import { disputesRoutes } from '../modules/offers/admin/admin.routes.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
-import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
+import { handlePaymentEvents } from '../modules/offers/money/events.ts';
 import { createInvoicing } from '../modules/invoices/invoices.service.ts';
-import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
+import { createOfferCards, type OfferCards } from '../modules/offers/documents/cards.ts';
 import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
 import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
 import { refreshProfileStatus } from '../modules/profile/profile.service.ts';

@@ -11,7 +11,7 @@ import {
 import { OPERATOR } from '@substytut/shared/operator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow } from '../../db/schema/offer-payments.ts';
 import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import type { Tx } from '../../db/client.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
+import { offerPayments } from '../../db/schema/offer-payments.ts';
 import { invoiceCounters, invoices, invoiceSettings } from '../../db/schema/invoices.ts';
 import { ksefOutbox } from '../../db/schema/ksef.ts';
 import { offers, providerInvoiceData, type ProfileRow } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
 import { openSecret } from '../app/token-crypto.ts';
-import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
+import { PAYER_COOKIE } from '../offers/client/client.routes.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { takeInvoiceNumber } from './invoices.repo.ts';
 import { correctingInvoiceFor } from './invoices.service.ts';
@@ -538,8 +538,8 @@ describe('the platform fee invoice', () => {
           payDate: new Date(),
         })
         .returning();
-      const { releasePayout } = await import('../offers/offers.payouts.ts');
-      const { findOfferWithLawyer } = await import('../offers/offer-payments.repo.ts');
+      const { releasePayout } = await import('../offers/money/payouts.ts');
+      const { findOfferWithLawyer } = await import('../offers/money.repo.ts');
       await fee.db.transaction(async (tx) => {
         const found = await findOfferWithLawyer(tx, offer.id);
         await releasePayout(fee.services.lifecycle, tx as Tx, found!, 'accepted', fee.clock.now());

@@ -1,13 +1,13 @@
 import { hashToken } from '../app/token-crypto.ts';
 import type { LifecycleDeps } from './offers.deps.ts';
 import { acceptanceClosed, acceptanceInvalid } from './offers.errors.ts';
-import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';
+import { releasePayout, sendPendingPayouts } from './money/payouts.ts';
 import { tryTransition } from './offers.transitions.ts';
 import {
   findOfferIdByAcceptanceToken,
   findOfferWithLawyer,
   offerAcceptanceOf,
-} from './offer-payments.repo.ts';
+} from './money.repo.ts';
 
 /**
  * POST /public/offer/accept: the client confirms the job (done → accepted) through the secret

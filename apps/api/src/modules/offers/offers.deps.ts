@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow } from '../../db/schema/offer-payments.ts';
 import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { Clock } from '../app/clock.ts';

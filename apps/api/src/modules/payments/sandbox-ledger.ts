@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerPayments, sandboxRefunds, sandboxTransfers } from '../../db/schema/checkout.ts';
+import { offerPayments, sandboxRefunds, sandboxTransfers } from '../../db/schema/offer-payments.ts';
 import { offers, paymentAccounts, profiles } from '../../db/schema.ts';
 
 export interface SandboxTransfer {

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { addDays, findCourt, warsawDate, warsawDateTimeToIso } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
 import {
   calendarFeeds,
   mailOutbox,
@@ -10,10 +10,10 @@ import {
   type MailOutboxRow,
   type OfferRow,
   type ProfileRow,
-} from '../../db/schema.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
-import { hearingFeed } from './hearing-calendar.ts';
-import { reminderDueAt, sendHearingReminders } from './hearing-reminder.ts';
+} from '../../../db/schema.ts';
+import { offerPayments } from '../../../db/schema/offer-payments.ts';
+import { hearingFeed } from '../../calendar/hearing-calendar.ts';
+import { reminderDueAt, sendHearingReminders } from './reminder.ts';
 
 // Winter time in Warsaw; the hearings below straddle the change to summer time on 29 March 2026.
 const START = '2026-03-20T10:00:00.000Z';

@@ -1,9 +1,9 @@
 import { payoutOf } from '@substytut/shared';
-import type { Tx } from '../../db/client.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { payoutReleasedMail } from '../mail/templates/index.ts';
-import { PaymentProviderError } from '../payments/payments.port.ts';
-import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
+import type { Tx } from '../../../db/client.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { payoutReleasedMail } from '../mails/payment-mails.ts';
+import { PaymentProviderError } from '../../payments/payments.port.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import {
   findPaidPayment,
   findPendingPayouts,
@@ -11,7 +11,7 @@ import {
   markPayoutFailed,
   markPayoutSent,
   type OfferWithLawyer,
-} from './offer-payments.repo.ts';
+} from '../money.repo.ts';
 
 /**
  * Releases the lawyer's payout in the transaction that accepts or archives the offer: records it

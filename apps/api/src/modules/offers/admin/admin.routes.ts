@@ -10,14 +10,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../app/authenticate.ts';
-import { notFound } from '../app/errors.ts';
-import { dataOf, ok } from '../app/http.ts';
-import { multipartReadError } from '../app/multipart.ts';
-import { rateLimit } from '../app/rate-limit.ts';
-import { fileTooLarge } from '../profile/profile.errors.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
+import { currentUser } from '../../app/authenticate.ts';
+import { notFound } from '../../app/errors.ts';
+import { dataOf, ok } from '../../app/http.ts';
+import { multipartReadError } from '../../app/multipart.ts';
+import { rateLimit } from '../../app/rate-limit.ts';
+import { fileTooLarge } from '../../profile/profile.errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
 import {
   acceptancePageOf,
   adminDisputes,
@@ -27,10 +27,10 @@ import {
   minutesKeyOfToken,
   resolveDispute,
   type DisputesDeps,
-} from './offers.disputes.ts';
-import { findOwnOffer, findProfileOfUser } from './offers.repo.ts';
-import { offerNotFound } from './offers.errors.ts';
-import { acceptBody, offerIdParams, offerResponse, parseOfferId } from './offers.schemas.ts';
+} from './admin.service.ts';
+import { findOwnOffer, findProfileOfUser } from '../offers.repo.ts';
+import { offerNotFound } from '../offers.errors.ts';
+import { acceptBody, offerIdParams, offerResponse, parseOfferId } from '../offers.schemas.ts';
 
 const MINUTES_FIELD = 'minutes';
 const TEXT_FIELDS = new Set(['outcome', 'next_hearing_at', 'notes']);

@@ -1,22 +1,22 @@
 import { substitutionDocumentKind } from '@substytut/shared';
-import type { Tx } from '../../db/client.ts';
-import { hashToken, newSecretToken } from '../app/token-crypto.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mail/templates/index.ts';
-import type { PaymentStatus } from '../../db/schema/checkout.ts';
+import type { Tx } from '../../../db/client.ts';
+import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mails/payment-mails.ts';
+import type { PaymentStatus } from '../../../db/schema/offer-payments.ts';
 import {
   PaymentProviderError,
   type AfterCommit,
   type CompletedCheckout,
   type PaymentEventOf,
-} from '../payments/payments.port.ts';
-import type { Payments } from '../payments/payments.service.ts';
-import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
-import { hearingLines, withHearing } from '../calendar/hearing-mails.ts';
-import { fullNameOf, hearingOf } from './offers.dto.ts';
-import { applyHearingCorrection } from './offers.hearing.ts';
-import { closeCheckout, releaseOffer } from './offers.payment.ts';
-import { tryTransition } from './offers.transitions.ts';
+} from '../../payments/payments.port.ts';
+import type { Payments } from '../../payments/payments.service.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { hearingLines, withHearing } from '../hearing/mails.ts';
+import { fullNameOf, hearingOf } from '../offers.dto.ts';
+import { applyHearingCorrection } from '../hearing/correction.ts';
+import { closeCheckout, releaseOffer } from '../client/client.service.ts';
+import { tryTransition } from '../offers.transitions.ts';
 import {
   findOfferWithLawyer,
   findOpenCheckoutsOfPaidOffers,
@@ -28,7 +28,7 @@ import {
   setPaymentRef,
   setPaymentStatus,
   setPaymentStatusByRef,
-} from './offer-payments.repo.ts';
+} from '../money.repo.ts';
 
 /** What the offer lifecycle does with the payment provider's events, and the provider work they call for. */
 

@@ -1,22 +1,22 @@
 import { paymentLinkDtoSchema } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf, ok } from '../app/http.ts';
-import { sendPdf } from '../documents/pdf.ts';
+import { dataOf, ok } from '../../app/http.ts';
+import { sendPdf } from '../../documents/pdf.ts';
 import { z } from 'zod';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
-import { rateLimit } from '../app/rate-limit.ts';
-import { acceptanceOf, acceptOffer } from './offers.acceptance.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
-import { documentForPayer, documentForToken, payerDocumentStatus } from './offers.document.ts';
-import { startPayment } from './offers.payment.ts';
+import { rateLimit } from '../../app/rate-limit.ts';
+import { acceptanceOf, acceptOffer } from '../offers.acceptance.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
+import { documentForPayer, documentForToken, payerDocumentStatus } from '../documents/substitution-document.ts';
+import { startPayment } from './client.service.ts';
 import {
   acceptanceResponse,
   acceptBody,
   acceptResponse,
   paymentBody,
   paymentParams,
-} from './offers.schemas.ts';
+} from '../offers.schemas.ts';
 
 /**
  * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of

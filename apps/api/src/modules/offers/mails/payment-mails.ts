@@ -1,6 +1,6 @@
 import { formatPln } from '@substytut/shared';
-import type { MailMessage } from '../mail.outbox.ts';
-import { renderLayout, webUrl, type MailContext, type MailLocale } from './layout.ts';
+import type { MailMessage } from '../../mail/mail.outbox.ts';
+import { renderLayout, webUrl, type MailContext, type MailLocale } from '../../mail/templates/layout.ts';
 
 /** The mails of the payment flow: the client's confirmation, the lawyer's new job and payouts. */
 

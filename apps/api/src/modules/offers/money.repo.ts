@@ -5,7 +5,7 @@ import {
   payouts,
   type OfferPaymentRow,
   type PaymentStatus,
-} from '../../db/schema/checkout.ts';
+} from '../../db/schema/offer-payments.ts';
 import { offers, profiles, users, type OfferRow } from '../../db/schema.ts';
 import type { PaymentProviderKind } from '../../db/schema/payments.ts';
 import type { Locale } from '@substytut/shared/locale';

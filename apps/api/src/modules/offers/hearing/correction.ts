@@ -1,9 +1,9 @@
 import { isEmptyHearing, mergeHearing, sameHearing, type HearingData } from '@substytut/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { offers, type OfferRow } from '../../db/schema.ts';
-import type { StoredHearingCorrection } from '../../db/schema/checkout.ts';
-import { hearingColumns, hearingOf } from './offers.dto.ts';
+import type { Tx } from '../../../db/client.ts';
+import { offers, type OfferRow } from '../../../db/schema.ts';
+import type { StoredHearingCorrection } from '../../../db/schema/offer-payments.ts';
+import { hearingColumns, hearingOf } from '../offers.dto.ts';
 
 /** A payer's step-2 hearing correction as the payments row keeps it; null when they gave none. */
 export function toStoredCorrection(h: HearingData | null | undefined): StoredHearingCorrection | null {

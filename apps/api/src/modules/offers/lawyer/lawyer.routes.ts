@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../app/authenticate.ts';
-import { sendPdf } from '../documents/pdf.ts';
-import { ok } from '../app/http.ts';
-import { rateLimit } from '../app/rate-limit.ts';
-import type { OfferCards } from './offers.cards.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
-import { documentForOwner } from './offers.document.ts';
+import { currentUser } from '../../app/authenticate.ts';
+import { sendPdf } from '../../documents/pdf.ts';
+import { ok } from '../../app/http.ts';
+import { rateLimit } from '../../app/rate-limit.ts';
+import type { OfferCards } from '../documents/cards.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
+import { documentForOwner } from '../documents/substitution-document.ts';
 import {
   emptyResponse,
   offerCreateBody,
@@ -16,7 +16,7 @@ import {
   offerIdParams,
   offerUpdateBody,
   parseOfferId,
-} from './offers.schemas.ts';
+} from '../offers.schemas.ts';
 import {
   createOffer,
   deleteOffer,
@@ -24,7 +24,7 @@ import {
   listOffers,
   updateOffer,
   type OffersDeps,
-} from './offers.service.ts';
+} from './lawyer.service.ts';
 
 export interface OffersRoutesOptions {
   lifecycle: LifecycleDeps;

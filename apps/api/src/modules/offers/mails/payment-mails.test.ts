@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { linksIn } from '../dev-mail.routes.ts';
+import { linksIn } from '../../mail/dev-mail.routes.ts';
 import {
   acceptanceWindowClosedMail,
   duplicatePaymentRefundedMail,
   offerPaidMail,
   paymentReceivedMail,
   payoutReleasedMail,
-  type MailContext,
-} from './index.ts';
+} from './payment-mails.ts';
+import { type MailContext } from '../../mail/templates/index.ts';
 
 const context: MailContext = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
 const title = 'Zastępstwo <SR Mokotów> & "rozprawa"';

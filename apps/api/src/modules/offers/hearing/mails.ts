@@ -1,9 +1,9 @@
 import { hearingSummary, toHearingDto, type HearingData, type Locale } from '@substytut/shared';
-import type { OfferRow } from '../../db/schema.ts';
-import { hearingOf } from '../offers/offers.dto.ts';
-import type { MailMessage } from '../mail/mail.outbox.ts';
-import { renderLayout, webUrl, type MailContext } from '../mail/templates/layout.ts';
-import { hearingInvitation } from './hearing-calendar.ts';
+import type { OfferRow } from '../../../db/schema.ts';
+import { hearingOf } from '../offers.dto.ts';
+import type { MailMessage } from '../../mail/mail.outbox.ts';
+import { renderLayout, webUrl, type MailContext } from '../../mail/templates/layout.ts';
+import { hearingInvitation } from '../../calendar/hearing-calendar.ts';
 
 /** The hearing's part of the mails to the lawyer and the payer (both see every detail). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linksIn } from '../dev-mail.routes.ts';
+import { linksIn } from '../../mail/dev-mail.routes.ts';
 import {
   courtCancelledClientMail,
   courtCancelledLawyerMail,
@@ -7,8 +7,8 @@ import {
   disputeOpenedLawyerMail,
   disputeResolvedMail,
   reportParagraphs,
-  type MailContext,
-} from './index.ts';
+} from './dispute-mails.ts';
+import { type MailContext } from '../../mail/templates/index.ts';
 
 const context: MailContext = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
 const report = {

@@ -1,8 +1,8 @@
 import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
 import {
   checkoutInvoice,
   seedStripeLawyer,
@@ -10,13 +10,13 @@ import {
   signedStripeEvent,
   stripeEnv,
   stripeSignature,
-} from '../../../test/stripe-helpers.ts';
-import { offerPayments, payouts } from '../../db/schema/checkout.ts';
-import { offerRefunds } from '../../db/schema/disputes.ts';
-import { mailOutbox, offers, processedEvents, profiles } from '../../db/schema.ts';
-import { issueAccessToken } from '../auth/access-tokens.ts';
-import { hashToken } from '../app/token-crypto.ts';
-import { runClockJob } from './offers.clock.ts';
+} from '../../../../test/stripe-helpers.ts';
+import { offerPayments, payouts } from '../../../db/schema/offer-payments.ts';
+import { offerRefunds } from '../../../db/schema/disputes.ts';
+import { mailOutbox, offers, processedEvents, profiles } from '../../../db/schema.ts';
+import { issueAccessToken } from '../../auth/access-tokens.ts';
+import { hashToken } from '../../app/token-crypto.ts';
+import { runClockJob } from './clock.ts';
 
 let t: TestApp;
 let fake: FakeStripe;

@@ -12,17 +12,17 @@ import {
   type OfferUpdateData,
 } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
-import { offers, type OfferRow, type ProfileRow } from '../../db/schema.ts';
-import { hearingChangedMail } from '../calendar/hearing-mails.ts';
-import { validationFailed } from '../app/errors.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { paymentProviderFailed } from '../payments/payments.errors.ts';
-import { PaymentProviderError } from '../payments/payments.port.ts';
-import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from './offers.dto.ts';
-import { withReports } from './offers.disputes.ts';
-import { newCardKey, type OfferCards } from './offers.cards.ts';
-import { licenceNotVerified, offerNotFound, profileInactive } from './offers.errors.ts';
+import { offers, type OfferRow, type ProfileRow } from '../../../db/schema.ts';
+import { hearingChangedMail } from '../hearing/mails.ts';
+import { validationFailed } from '../../app/errors.ts';
+import { enqueueMail } from '../../mail/mail.outbox.ts';
+import { paymentProviderFailed } from '../../payments/payments.errors.ts';
+import { PaymentProviderError } from '../../payments/payments.port.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from '../offers.dto.ts';
+import { withReports } from '../admin/admin.service.ts';
+import { newCardKey, type OfferCards } from '../documents/cards.ts';
+import { licenceNotVerified, offerNotFound, profileInactive } from '../offers.errors.ts';
 import {
   deleteUnpaidOffer,
   findOwnOffer,
@@ -34,7 +34,7 @@ import {
   offerExists,
   openCheckoutsOf,
   updateActiveOffer,
-} from './offers.repo.ts';
+} from '../offers.repo.ts';
 
 export interface OffersDeps extends LifecycleDeps {
   cards: OfferCards;

@@ -1,14 +1,14 @@
 import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
 import {
   offerPayments,
   payouts,
   sandboxCheckouts,
   sandboxRefunds,
   sandboxTransfers,
-} from '../../db/schema/checkout.ts';
+} from '../../../db/schema/offer-payments.ts';
 import {
   mailOutbox,
   offers,
@@ -16,11 +16,11 @@ import {
   processedEvents,
   type OfferRow,
   type ProfileRow,
-} from '../../db/schema.ts';
-import { hashToken } from '../app/token-crypto.ts';
-import type { PaymentEvent } from '../payments/payments.port.ts';
-import { PAYER_COOKIE } from './offers.client.routes.ts';
-import { runClockJob } from './offers.clock.ts';
+} from '../../../db/schema.ts';
+import { hashToken } from '../../app/token-crypto.ts';
+import type { PaymentEvent } from '../../payments/payments.port.ts';
+import { PAYER_COOKIE } from './client.routes.ts';
+import { runClockJob } from '../money/clock.ts';
 
 let t: TestApp;
 let csrf: Awaited<ReturnType<typeof csrfHeaders>>;

@@ -1,12 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, TIME_ZONE, warsawDate, warsawStartOfDay, type Locale } from '@substytut/shared';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { offers, type OfferRow } from '../../db/schema.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { mailContextOf, type LifecycleDeps } from '../offers/offers.deps.ts';
-import { fullNameOf, hearingOf } from '../offers/offers.dto.ts';
-import { findOfferWithLawyer, findPaidPayment } from '../offers/offer-payments.repo.ts';
-import { hearingReminderMail } from './hearing-mails.ts';
+import { offers, type OfferRow } from '../../../db/schema.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, hearingOf } from '../offers.dto.ts';
+import { findOfferWithLawyer, findPaidPayment } from '../money.repo.ts';
+import { hearingReminderMail } from './mails.ts';
 
 /** The reminder goes out from 08:00 Warsaw time on the day before the hearing. */
 const REMINDER_HOUR = 8;

@@ -1,18 +1,18 @@
 import { acceptanceCutoff, expiredBefore } from '@substytut/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { enqueueMail } from '../mail/index.ts';
-import { acceptanceWindowClosedMail } from '../mail/templates/index.ts';
-import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { acceptanceWindowClosedMail } from '../mails/payment-mails.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import {
   endCheckoutsOfPaidOffers,
   reconcileCompletedCheckouts,
   refundDuplicatePayments,
-} from './offers.events.ts';
-import { sendPendingRefunds } from './offers.disputes.ts';
-import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';
-import { tryTransition } from './offers.transitions.ts';
-import { findOfferWithLawyer, findPaidPayment } from './offer-payments.repo.ts';
-import { offersDoneBefore, unpaidOffersExpiringBefore } from './offers.repo.ts';
+} from './events.ts';
+import { sendPendingRefunds } from '../admin/admin.service.ts';
+import { releasePayout, sendPendingPayouts } from './payouts.ts';
+import { tryTransition } from '../offers.transitions.ts';
+import { findOfferWithLawyer, findPaidPayment } from '../money.repo.ts';
+import { offersDoneBefore, unpaidOffersExpiringBefore } from '../offers.repo.ts';
 
 export const CLOCK_JOB_INTERVAL_MS = 60 * 1000;
 

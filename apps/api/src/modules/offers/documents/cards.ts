@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { Storage } from '../storage/index.ts';
-import { renderOfferCard } from './offers.card.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Storage } from '../../storage/index.ts';
+import { renderOfferCard } from './card.ts';
 import {
   findOfferIdByCardKey,
   findOfferWithProfile,
   liveOfferIdsOfUser,
   swapCardKey,
   type OfferWithProfile,
-} from './offers.repo.ts';
+} from '../offers.repo.ts';
 
 export interface OfferCardsDeps {
   db: Db;

@@ -10,9 +10,9 @@ import {
   type OfferStatus,
 } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { mailOutbox, offerPayments, offers } from '../../db/schema.ts';
-import { hashToken } from '../app/token-crypto.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
+import { mailOutbox, offerPayments, offers } from '../../../db/schema.ts';
+import { hashToken } from '../../app/token-crypto.ts';
 
 let t: TestApp;
 

@@ -1,20 +1,20 @@
 import { findCourt, substitutionDocumentKind, type SubstitutionDocumentKind } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { offerPayments, type OfferPaymentRow } from '../../db/schema/checkout.ts';
-import { offers, profiles, type OfferRow } from '../../db/schema.ts';
-import { notFound } from '../app/errors.ts';
-import { hashToken } from '../app/token-crypto.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { offerPayments, type OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
+import { offers, profiles, type OfferRow } from '../../../db/schema.ts';
+import { notFound } from '../../app/errors.ts';
+import { hashToken } from '../../app/token-crypto.ts';
 import {
   renderSubstitutionDocument,
   substitutionDocumentFileName,
   type SubstitutionDocumentInput,
-} from '../documents/substitution-document.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, hearingOf } from './offers.dto.ts';
-import { offerNotFound } from './offers.errors.ts';
-import { findPaidPayment, findPayerPayments, findPublicOffer } from './offer-payments.repo.ts';
-import { findOfferWithProfile } from './offers.repo.ts';
+} from '../../documents/substitution-document.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, hearingOf } from '../offers.dto.ts';
+import { offerNotFound } from '../offers.errors.ts';
+import { findPaidPayment, findPayerPayments, findPublicOffer } from '../money.repo.ts';
+import { findOfferWithProfile } from '../offers.repo.ts';
 
 /**
  * The substitution document of a paid offer (issue 24, decision 021): who may download it, and

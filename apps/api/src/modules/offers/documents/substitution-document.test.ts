@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { pdfFlatText } from '../../../test/pdf-text.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
-import { mailOutbox, type ProfileRow } from '../../db/schema.ts';
-import { linksIn } from '../mail/dev-mail.routes.ts';
-import { PAYER_COOKIE } from './offers.client.routes.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
+import { pdfFlatText } from '../../../../test/pdf-text.ts';
+import { offerPayments } from '../../../db/schema/offer-payments.ts';
+import { mailOutbox, type ProfileRow } from '../../../db/schema.ts';
+import { linksIn } from '../../mail/dev-mail.routes.ts';
+import { PAYER_COOKIE } from '../client/client.routes.ts';
 
 /**
  * Who receives the substitution document (decision 021): the offer's lawyer from the offer card,

@@ -1,7 +1,7 @@
 import { HEARING_OUTCOME_LABELS, formatHearingTime, formatPln, type HearingOutcome } from '@substytut/shared';
-import type { MailMessage } from '../mail.outbox.ts';
-import { linkMail } from './checkout.ts';
-import type { MailContext, MailLocale } from './layout.ts';
+import type { MailMessage } from '../../mail/mail.outbox.ts';
+import { linkMail } from './payment-mails.ts';
+import type { MailContext, MailLocale } from '../../mail/templates/layout.ts';
 
 /** The mails of issue 23: the hearing report, a court's cancellation, disputes and their outcome. */
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { payoutOf } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import {
   lawyer,
   makeSend,
@@ -11,11 +11,11 @@ import {
   startPayment,
   type Lawyer,
   type Send,
-} from '../../../test/quality/world.ts';
-import { offerPayments, payouts, sandboxRefunds, sandboxTransfers } from '../../db/schema/checkout.ts';
-import { hearingReports, offerRefunds } from '../../db/schema/disputes.ts';
-import { mailOutbox, offers } from '../../db/schema.ts';
-import { runClockJob } from './offers.clock.ts';
+} from '../../../../test/quality/world.ts';
+import { offerPayments, payouts, sandboxRefunds, sandboxTransfers } from '../../../db/schema/offer-payments.ts';
+import { hearingReports, offerRefunds } from '../../../db/schema/disputes.ts';
+import { mailOutbox, offers } from '../../../db/schema.ts';
+import { runClockJob } from '../money/clock.ts';
 
 let t: TestApp;
 let send: Send;

@@ -7,19 +7,19 @@ import {
   type HearingData,
   type PaymentRequestPayload,
 } from '@substytut/shared';
-import type { Tx } from '../../db/client.ts';
-import type { OfferPaymentRow, StoredGrantor } from '../../db/schema/checkout.ts';
-import type { OfferRow } from '../../db/schema.ts';
-import { validationFailed } from '../app/errors.ts';
-import { hashToken, newSecretToken } from '../app/token-crypto.ts';
-import { webUrl } from '../mail/templates/index.ts';
-import { checkoutFailed } from '../payments/payments.errors.ts';
-import { PaymentProviderError, type Locale } from '../payments/payments.port.ts';
-import type { LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf } from './offers.dto.ts';
-import { offerNotFound, offerNotPayable } from './offers.errors.ts';
-import { toStoredCorrection } from './offers.hearing.ts';
-import { transitionOffer, tryTransition } from './offers.transitions.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { OfferPaymentRow, StoredGrantor } from '../../../db/schema/offer-payments.ts';
+import type { OfferRow } from '../../../db/schema.ts';
+import { validationFailed } from '../../app/errors.ts';
+import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
+import { webUrl } from '../../mail/templates/index.ts';
+import { checkoutFailed } from '../../payments/payments.errors.ts';
+import { PaymentProviderError, type Locale } from '../../payments/payments.port.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf } from '../offers.dto.ts';
+import { offerNotFound, offerNotPayable } from '../offers.errors.ts';
+import { toStoredCorrection } from '../hearing/correction.ts';
+import { transitionOffer, tryTransition } from '../offers.transitions.ts';
 import {
   countPayments,
   findPayerPayments,
@@ -29,7 +29,7 @@ import {
   lockOffer,
   setPaymentHearing,
   setPaymentStatus,
-} from './offer-payments.repo.ts';
+} from '../money.repo.ts';
 
 /** Starting a client's payment of an offer, and ending one payer's checkout. */
 

@@ -1,7 +1,7 @@
 import { formatPln } from '@substytut/shared';
-import type { MailMessage } from '../mail/mail.outbox.ts';
-import { renderLayout, webUrl, type MailContext, type MailLocale } from '../mail/templates/layout.ts';
-import { reportParagraphs, type ReportLines } from '../mail/templates/disputes.ts';
+import type { MailMessage } from '../../mail/mail.outbox.ts';
+import { renderLayout, webUrl, type MailContext, type MailLocale } from '../../mail/templates/layout.ts';
+import { reportParagraphs, type ReportLines } from './dispute-mails.ts';
 
 /**
  * The client's confirmation link. The web page at this path (served by the checkout feature)

@@ -11,12 +11,12 @@ import {
   type OfferDto,
   type SettlementDto,
 } from '@substytut/shared';
-import type { Tx } from '../../db/client.ts';
-import type { HearingReportRow, OfferRefundRow } from '../../db/schema/disputes.ts';
-import type { OfferRow } from '../../db/schema.ts';
-import { AppError, conflict, isAppError, validationFailed } from '../app/errors.ts';
-import { hashToken, newSecretToken } from '../app/token-crypto.ts';
-import { enqueueMail } from '../mail/index.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { HearingReportRow, OfferRefundRow } from '../../../db/schema/disputes.ts';
+import type { OfferRow } from '../../../db/schema.ts';
+import { AppError, conflict, isAppError, validationFailed } from '../../app/errors.ts';
+import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
+import { enqueueMail } from '../../mail/index.ts';
 import {
   courtCancelledClientMail,
   courtCancelledLawyerMail,
@@ -24,23 +24,23 @@ import {
   disputeOpenedLawyerMail,
   disputeResolvedMail,
   type ReportLines,
-} from '../mail/templates/index.ts';
-import { PaymentProviderError } from '../payments/payments.port.ts';
-import { wrongFileFormat, fileTooLarge } from '../profile/profile.errors.ts';
-import { detectCvType } from '../profile/profile.uploads.ts';
-import type { Storage } from '../storage/storage.ts';
-import { mailContextOf, type LifecycleDeps } from './offers.deps.ts';
-import { fullNameOf, toOfferDto } from './offers.dto.ts';
-import { acceptanceClosed, acceptanceInvalid, offerNotFound } from './offers.errors.ts';
-import { offerDoneMail } from './offers.mail.ts';
-import { releasePayout, sendPendingPayouts } from './offers.payouts.ts';
+} from '../mails/dispute-mails.ts';
+import { PaymentProviderError } from '../../payments/payments.port.ts';
+import { wrongFileFormat, fileTooLarge } from '../../profile/profile.errors.ts';
+import { detectCvType } from '../../profile/profile.uploads.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, toOfferDto } from '../offers.dto.ts';
+import { acceptanceClosed, acceptanceInvalid, offerNotFound } from '../offers.errors.ts';
+import { offerDoneMail } from '../mails/done-mail.ts';
+import { releasePayout, sendPendingPayouts } from '../money/payouts.ts';
 import {
   findOfferIdByAcceptanceToken,
   findOfferWithLawyer,
   findPaidPayment,
   lockOffer,
   type OfferWithLawyer,
-} from './offer-payments.repo.ts';
+} from '../money.repo.ts';
 import {
   adminRecipients,
   findOfferById,
@@ -53,14 +53,14 @@ import {
   paidAmountsOf,
   refundsOf,
   reportsOf,
-} from './offers.disputes.repo.ts';
+} from '../offers.disputes.repo.ts';
 import {
   INVALID_TRANSITION,
   findOwnOffer,
   findProfileOfUser,
   invalidTransition,
   transitionOffer,
-} from './offers.repo.ts';
+} from '../offers.repo.ts';
 
 /** Issue 23: the hearing report, the client's dispute, the administrator's resolution, refunds. */
 

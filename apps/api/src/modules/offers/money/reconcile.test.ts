@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { offerPayments, sandboxCheckouts, sandboxRefunds } from '../../db/schema/checkout.ts';
-import { mailOutbox, offers, processedEvents, profiles } from '../../db/schema.ts';
-import { runClockJob } from './offers.clock.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
+import { offerPayments, sandboxCheckouts, sandboxRefunds } from '../../../db/schema/offer-payments.ts';
+import { mailOutbox, offers, processedEvents, profiles } from '../../../db/schema.ts';
+import { runClockJob } from './clock.ts';
 
 /**
  * Issue 30, finding 5: money the provider took is never lost between two commits, and never kept
