@@ -9,9 +9,7 @@ import { licenceRoutes } from '../modules/licence/licence.routes.ts';
 import { checkLicence, queueLicenceCheck } from '../modules/licence/licence.service.ts';
 import { invoicesRoutes } from '../modules/invoices/invoices.routes.ts';
 import { myDataRoutes } from '../modules/my-data/my-data.routes.ts';
-import { offersClientRoutes } from '../modules/offers/client/client.routes.ts';
-import { offersRoutes } from '../modules/offers/lawyer/lawyer.routes.ts';
-import { disputesRoutes } from '../modules/offers/admin/admin.routes.ts';
+import { offersAdminRoutes, offersClientRoutes, offersLawyerRoutes } from '../modules/offers/index.ts';
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import {
@@ -51,10 +49,10 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
     },
   });
   await app.register(licenceRoutes, { deps: licence });
-  await app.register(offersRoutes, { lifecycle, cards: offerCards });
+  await app.register(offersLawyerRoutes, { lifecycle, cards: offerCards, storage: app.storage });
   await app.register(companyLookupRoutes);
-  await app.register(offersClientRoutes, { lifecycle });
-  await app.register(disputesRoutes, { lifecycle, storage: app.storage });
+  await app.register(offersClientRoutes, { lifecycle, storage: app.storage });
+  await app.register(offersAdminRoutes, { lifecycle, storage: app.storage });
   await app.register(publicProfileRoutes);
   await app.register(adminRoutes);
   await app.register(myDataRoutes);

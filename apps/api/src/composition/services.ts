@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
-import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
-import { handlePaymentEvents } from '../modules/offers/money/events.ts';
 import { createInvoicing } from '../modules/invoices/invoices.service.ts';
-import { createOfferCards, type OfferCards } from '../modules/offers/documents/cards.ts';
 import { createPaymentAdapter, type PaymentAdapter } from '../modules/payments/payments.provider.ts';
 import { createPayments, type Payments } from '../modules/payments/payments.service.ts';
 import { refreshProfileStatus } from '../modules/profile/profile.service.ts';
 import { createLicenceRegister } from '../modules/licence/licence.register.ts';
 import type { LicenceDeps } from '../modules/licence/licence.service.ts';
-import { mailContextOf } from '../modules/offers/offers.deps.ts';
+import {
+  createOfferCards,
+  handlePaymentEvents,
+  mailContextOf,
+  type LifecycleDeps,
+  type OfferCards,
+} from '../modules/offers/index.ts';
 import { publicProfilesSitemap } from '../modules/public-profile/public-profile.service.ts';
 import { staticPages, type SitemapSource } from '../modules/seo/seo.service.ts';
 

@@ -10,7 +10,7 @@ import { ksefOutbox } from '../../db/schema/ksef.ts';
 import { offers, providerInvoiceData, type ProfileRow } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
 import { openSecret } from '../app/token-crypto.ts';
-import { PAYER_COOKIE } from '../offers/client/client.routes.ts';
+import { PAYER_COOKIE } from '../offers/index.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { takeInvoiceNumber } from './invoices.repo.ts';
 import { correctingInvoiceFor } from './invoices.service.ts';
@@ -539,7 +539,7 @@ describe('the platform fee invoice', () => {
         })
         .returning();
       const { releasePayout } = await import('../offers/money/payouts.ts');
-      const { findOfferWithLawyer } = await import('../offers/money.repo.ts');
+      const { findOfferWithLawyer } = await import('../offers/offers.repo.ts');
       await fee.db.transaction(async (tx) => {
         const found = await findOfferWithLawyer(tx, offer.id);
         await releasePayout(fee.services.lifecycle, tx as Tx, found!, 'accepted', fee.clock.now());

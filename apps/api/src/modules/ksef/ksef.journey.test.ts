@@ -6,7 +6,7 @@ import { offerPayments } from '../../db/schema/offer-payments.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { providerInvoiceData } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
-import { PAYER_COOKIE } from '../offers/client/client.routes.ts';
+import { PAYER_COOKIE } from '../offers/index.ts';
 import { isKsefNumber } from './ksef.crypto.ts';
 import type { KsefSandbox } from './ksef.sandbox.ts';
 import { createKsefWorker, upoStorageKey } from './ksef.worker.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offerPayments,
@@ -6,73 +6,16 @@ import {
   type OfferPaymentRow,
   type PaymentStatus,
 } from '../../db/schema/offer-payments.ts';
-import { offers, profiles, users, type OfferRow } from '../../db/schema.ts';
+import { offerRefunds, type OfferRefundRow } from '../../db/schema/disputes.ts';
+import { offers } from '../../db/schema.ts';
 import type { PaymentProviderKind } from '../../db/schema/payments.ts';
 import type { Locale } from '@substytut/shared/locale';
 
-export interface OfferWithLawyer {
-  offer: OfferRow;
-  profile: {
-    id: number;
-    userId: string;
-    firstname: string;
-    lastname: string;
-    seolink: string | null;
-    status: string;
-    /** the professional type id: which substitution document the lawyer receives */
-    permissions: string;
-    licenceState: string;
-  };
-  lawyer: { email: string; locale: Locale };
-}
-
-const lawyerColumns = {
-  offer: offers,
-  profile: {
-    id: profiles.id,
-    userId: profiles.userId,
-    firstname: profiles.firstname,
-    lastname: profiles.lastname,
-    seolink: profiles.seolink,
-    status: profiles.status,
-    permissions: profiles.permissions,
-    licenceState: profiles.licenceState,
-  },
-  lawyer: { email: users.email, locale: users.locale },
-};
-
-/** The offer behind a public link: its token and the seolink of the page it was opened on. */
-export async function findPublicOffer(
-  db: DbOrTx,
-  seolink: string,
-  offerUrl: string,
-): Promise<OfferWithLawyer | null> {
-  const [row] = await db
-    .select(lawyerColumns)
-    .from(offers)
-    .innerJoin(profiles, eq(profiles.id, offers.profileId))
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(offers.offerUrl, offerUrl), eq(profiles.seolink, seolink)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findOfferWithLawyer(db: DbOrTx, offerId: number): Promise<OfferWithLawyer | null> {
-  const [row] = await db
-    .select(lawyerColumns)
-    .from(offers)
-    .innerJoin(profiles, eq(profiles.id, offers.profileId))
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(offers.id, offerId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The offer row, locked until the transaction ends: payment requests for one offer queue up here. */
-export async function lockOffer(db: DbOrTx, offerId: number): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1).for('update');
-  return row ?? null;
-}
+/**
+ * The money of an offer: its payments (one checkout per payer, decision 013), its payout and its
+ * refunds. Whoever changes a payment locks its offer first (offers.repo lockOffer), so locks
+ * come in one order.
+ */
 
 /** The payments of an offer started from the browser whose payer secret hashes to `payerHash`. */
 export async function findPayerPayments(
@@ -243,16 +186,6 @@ export async function findPaidPayment(db: DbOrTx, offerId: number): Promise<Offe
   return row ?? null;
 }
 
-/** Records the payout once per offer; false when it was already there. */
-export async function insertPayout(db: DbOrTx, values: typeof payouts.$inferInsert): Promise<boolean> {
-  const rows = await db
-    .insert(payouts)
-    .values(values)
-    .onConflictDoNothing({ target: payouts.offerId })
-    .returning({ id: payouts.id });
-  return rows.length > 0;
-}
-
 /** A delayed payment method's reference, known before its money arrives. */
 export async function setPaymentRef(
   db: DbOrTx,
@@ -261,6 +194,55 @@ export async function setPaymentRef(
   now: Date,
 ): Promise<void> {
   await db.update(offerPayments).set({ paymentRef, updatedAt: now }).where(eq(offerPayments.id, paymentId));
+}
+
+/** The hash of the payment confirmation's secret link to the substitution document. */
+export async function setDocumentTokenHash(db: DbOrTx, paymentId: number, tokenHash: string): Promise<void> {
+  await db.update(offerPayments).set({ documentTokenHash: tokenHash }).where(eq(offerPayments.id, paymentId));
+}
+
+/** The hearing correction a payer sent with their (reused) checkout; only while it is open. */
+export async function setPaymentHearing(
+  db: DbOrTx,
+  paymentId: number,
+  hearing: OfferPaymentRow['hearing'],
+): Promise<void> {
+  await db
+    .update(offerPayments)
+    .set({ hearing })
+    .where(and(eq(offerPayments.id, paymentId), eq(offerPayments.status, 'open')));
+}
+
+/** Open checkouts of an offer: they must be ended at the provider before the offer goes. */
+export async function openCheckoutsOf(db: DbOrTx, offerId: number) {
+  return db
+    .select({ id: offerPayments.id, externalId: offerPayments.externalId })
+    .from(offerPayments)
+    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.status, 'open')));
+}
+
+/** The client who paid the offer: the one the "job done" mail goes to. */
+export async function findPayer(
+  db: DbOrTx,
+  offerId: number,
+): Promise<{ email: string; locale: Locale } | null> {
+  const [row] = await db
+    .select({ email: offerPayments.email, locale: offerPayments.locale })
+    .from(offerPayments)
+    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.status, 'paid')))
+    .orderBy(desc(offerPayments.payDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records the payout once per offer; false when it was already there. */
+export async function insertPayout(db: DbOrTx, values: typeof payouts.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(payouts)
+    .values(values)
+    .onConflictDoNothing({ target: payouts.offerId })
+    .returning({ id: payouts.id });
+  return rows.length > 0;
 }
 
 /** Payouts recorded and not yet sent (all, or one offer's), with what the transfer names. */
@@ -299,39 +281,77 @@ export async function markPayoutFailed(
   await db.update(payouts).set({ attempts, lastError }).where(eq(payouts.id, payoutId));
 }
 
-export async function findOfferIdByAcceptanceToken(db: DbOrTx, tokenHash: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(eq(offers.acceptanceTokenHash, tokenHash))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-export async function offerAcceptanceOf(
+export async function insertRefund(
   db: DbOrTx,
-  offerId: number,
-): Promise<Pick<OfferRow, 'status' | 'acceptedAt'> | null> {
-  const [row] = await db
-    .select({ status: offers.status, acceptedAt: offers.acceptedAt })
-    .from(offers)
-    .where(eq(offers.id, offerId));
-  return row ?? null;
+  values: typeof offerRefunds.$inferInsert,
+): Promise<OfferRefundRow> {
+  const [row] = await db.insert(offerRefunds).values(values).returning();
+  if (!row) throw new Error('offer_refunds insert returned no row');
+  return row;
 }
 
-/** The hash of the payment confirmation's secret link to the substitution document. */
-export async function setDocumentTokenHash(db: DbOrTx, paymentId: number, tokenHash: string): Promise<void> {
-  await db.update(offerPayments).set({ documentTokenHash: tokenHash }).where(eq(offerPayments.id, paymentId));
+export async function refundsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, OfferRefundRow>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db.select().from(offerRefunds).where(inArray(offerRefunds.offerId, offerIds));
+  return new Map(rows.map((row) => [row.offerId, row]));
 }
 
-/** The hearing correction a payer sent with their (reused) checkout; only while it is open. */
-export async function setPaymentHearing(
+/** Gross paid per offer by the payment that paid it (duplicates never count). */
+export async function paidAmountsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ offerId: offerPayments.offerId, price: offerPayments.price })
+    .from(offerPayments)
+    .where(
+      and(
+        inArray(offerPayments.offerId, offerIds),
+        eq(offerPayments.duplicate, false),
+        inArray(offerPayments.status, ['paid', 'refunded', 'disputed']),
+      ),
+    );
+  return new Map(rows.map((row) => [row.offerId, row.price]));
+}
+
+/** Refunds the provider has not taken yet (all, or one offer's), with the payment they return. */
+export async function findPendingRefunds(db: DbOrTx, offerId?: number) {
+  return db
+    .select({ refund: offerRefunds, paymentRef: offerPayments.paymentRef, provider: offerPayments.provider })
+    .from(offerRefunds)
+    .innerJoin(
+      offerPayments,
+      and(
+        eq(offerPayments.offerId, offerRefunds.offerId),
+        eq(offerPayments.duplicate, false),
+        inArray(offerPayments.status, ['paid', 'refunded', 'disputed']),
+      ),
+    )
+    .where(
+      and(
+        isNull(offerRefunds.providerRefundRef),
+        offerId === undefined ? undefined : eq(offerRefunds.offerId, offerId),
+      ),
+    )
+    .orderBy(asc(offerRefunds.id));
+}
+
+/** false when another run recorded it meanwhile. */
+export async function markRefundSent(
   db: DbOrTx,
-  paymentId: number,
-  hearing: OfferPaymentRow['hearing'],
-): Promise<void> {
+  refundId: number,
+  providerRefundRef: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(offerRefunds)
+    .set({ providerRefundRef, refundedAt: now, lastError: null })
+    .where(and(eq(offerRefunds.id, refundId), isNull(offerRefunds.providerRefundRef)))
+    .returning({ id: offerRefunds.id });
+  return rows.length > 0;
+}
+
+export async function markRefundFailed(db: DbOrTx, refundId: number, lastError: string): Promise<void> {
   await db
-    .update(offerPayments)
-    .set({ hearing })
-    .where(and(eq(offerPayments.id, paymentId), eq(offerPayments.status, 'open')));
+    .update(offerRefunds)
+    .set({ attempts: sql`${offerRefunds.attempts} + 1`, lastError })
+    .where(eq(offerRefunds.id, refundId));
 }

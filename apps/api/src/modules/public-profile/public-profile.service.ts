@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
 import { publicLicenceOf } from '../licence/licence.dto.ts';
-import { toPublicOfferDto } from '../offers/offers.dto.ts';
+import { toPublicOfferDto } from '../offers/index.ts';
 import type { SitemapSource } from '../seo/seo.service.ts';
 import { createPublicPageCache } from './public-page-cache.ts';
 import {

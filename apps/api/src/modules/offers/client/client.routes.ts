@@ -1,4 +1,5 @@
-import { paymentLinkDtoSchema } from '@substytut/shared';
+import multipart from '@fastify/multipart';
+import { acceptancePageDtoSchema, CV_MAX_BYTES, disputeSchema, paymentLinkDtoSchema } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../../app/http.ts';
@@ -6,33 +7,31 @@ import { sendPdf } from '../../documents/pdf.ts';
 import { z } from 'zod';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../../app/rate-limit.ts';
-import { acceptanceOf, acceptOffer } from '../offers.acceptance.ts';
-import type { LifecycleDeps } from '../offers.deps.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { documentForPayer, documentForToken, payerDocumentStatus } from '../documents/substitution-document.ts';
-import { startPayment } from './client.service.ts';
+import { sendMinutes } from '../documents/minutes.ts';
+import type { LifecycleDeps } from '../offers.deps.ts';
 import {
-  acceptanceResponse,
   acceptBody,
   acceptResponse,
+  PAYER_COOKIE,
+  PAYER_COOKIE_MAX_AGE_S,
   paymentBody,
   paymentParams,
 } from '../offers.schemas.ts';
+import { acceptancePageOf, acceptOffer, disputeOffer, minutesKeyOfToken, startPayment } from './client.service.ts';
+
+const tokenQuery = z.object({ t: z.string().min(1).max(200) });
+const disputeBody = acceptBody.extend(disputeSchema.shape);
 
 /**
- * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
- * the offer again; nobody else does.
- */
-export const PAYER_COOKIE = 'substytut_payer';
-/** As long as a checkout can live (Stripe's maximum of 24 hours). */
-const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;
-
-/**
- * The client's side of an offer: starting the payment from the public page and confirming the
- * finished job (the provider's events reach the lifecycle through the composition root).
+ * The client's side of an offer: starting the payment from the public page, the substitution
+ * document, and the acceptance page of the "job done" mail (confirm or dispute, with the report
+ * and its minutes). The provider's events reach the lifecycle through the composition root.
  */
 export async function offersClientRoutes(
   app: FastifyInstance,
-  { lifecycle: deps }: { lifecycle: LifecycleDeps },
+  { lifecycle: deps, storage }: { lifecycle: LifecycleDeps; storage: Storage },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -92,15 +91,37 @@ export async function offersClientRoutes(
     async (request) => ok(await acceptOffer(deps, request.body.token)),
   );
 
-  // A POST, though it only reads, so the secret token stays out of URLs and request logs.
-  typed.post(
-    '/api/public/offer/status',
-    {
-      config: rateLimit(20, '1 minute'),
-      schema: { body: acceptBody, response: { 200: dataOf(acceptanceResponse) } },
-    },
-    async (request) => ok(await acceptanceOf(deps, request.body.token)),
-  );
+  // The acceptance page (issue 23); as before the cut, in a scope that reads multipart bodies.
+  await app.register(async (page) => {
+    await page.register(multipart, { limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    const scoped = page.withTypeProvider<ZodTypeProvider>();
+
+    // A POST, though it only reads, so the secret token stays out of URLs and request logs.
+    scoped.post(
+      '/api/public/offer/page',
+      {
+        config: rateLimit(30, '1 minute'),
+        schema: { body: acceptBody, response: { 200: dataOf(acceptancePageDtoSchema) } },
+      },
+      async (request) => ok(await acceptancePageOf(deps, request.body.token)),
+    );
+
+    scoped.post(
+      '/api/public/offer/dispute',
+      {
+        config: rateLimit(10, '1 minute'),
+        schema: { body: disputeBody, response: { 200: dataOf(acceptancePageDtoSchema) } },
+      },
+      async (request) => ok(await disputeOffer(deps, request.body.token, request.body.reason)),
+    );
+
+    // A link the page offers for download; the token is already in the page's own address.
+    scoped.get(
+      '/api/public/offer/minutes',
+      { config: rateLimit(30, '1 minute'), schema: { querystring: tokenQuery } },
+      async (request, reply) => sendMinutes(storage, await minutesKeyOfToken(deps, request.query.t), reply),
+    );
+  });
 
   // The substitution document (decision 021). On the payer's own payment path, so the browser
   // sends its payer cookie (whose path is that endpoint) and nobody else's browser has one.

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
+  acceptanceClosesAt,
   checkoutExpiresAt,
   grantorFitsSubstitute,
-  isOfferExpired,
+  isAcceptanceWindowOpen,
   isOfferPayable,
   type HearingData,
+  type HearingReportDto,
   type PaymentRequestPayload,
+  type SettlementDto,
 } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import type { OfferPaymentRow, StoredGrantor } from '../../../db/schema/offer-payments.ts';
@@ -13,25 +16,48 @@ import type { OfferRow } from '../../../db/schema.ts';
 import { validationFailed } from '../../app/errors.ts';
 import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
 import { webUrl } from '../../mail/templates/index.ts';
+import { enqueueMail } from '../../mail/index.ts';
 import { checkoutFailed } from '../../payments/payments.errors.ts';
-import { PaymentProviderError, type Locale } from '../../payments/payments.port.ts';
-import type { LifecycleDeps } from '../offers.deps.ts';
-import { fullNameOf } from '../offers.dto.ts';
-import { offerNotFound, offerNotPayable } from '../offers.errors.ts';
+import type { Locale } from '../../payments/payments.port.ts';
 import { toStoredCorrection } from '../hearing/correction.ts';
-import { transitionOffer, tryTransition } from '../offers.transitions.ts';
+import { disputeOpenedAdminMail, disputeOpenedLawyerMail } from '../mails/dispute-mails.ts';
+import { closeCheckout } from '../money/events.ts';
+import { releasePayout, sendPendingPayouts } from '../money/payouts.ts';
+import { callProvider } from '../money/provider.ts';
+import { minutesKeyOf } from '../documents/minutes.ts';
 import {
   countPayments,
+  findPaidPayment,
   findPayerPayments,
-  findPublicOffer,
-  hasPayableCheckout,
   insertPayment,
-  lockOffer,
+  paidAmountsOf,
+  refundsOf,
   setPaymentHearing,
-  setPaymentStatus,
 } from '../money.repo.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, reportDtoOf, reportLinesOf, settlementOf } from '../offers.dto.ts';
+import {
+  acceptanceClosed,
+  acceptanceInvalid,
+  invalidTransition,
+  offerNotFound,
+  offerNotPayable,
+} from '../offers.errors.ts';
+import {
+  adminRecipients,
+  findOfferByAcceptanceToken,
+  findPublicOffer,
+  lockOffer,
+  reportsOf,
+  type OfferWithLawyer,
+} from '../offers.repo.ts';
+import { transitionOffer, tryTransition } from '../offers.transitions.ts';
 
-/** Starting a client's payment of an offer, and ending one payer's checkout. */
+/**
+ * The client's side of an offer: starting the payment from the public page (one checkout per
+ * payer, decision 013), and, through the secret link of the "job done" mail, the acceptance page:
+ * confirming the job or disputing it (issue 23).
+ */
 
 export interface StartPaymentInput {
   seolink: string;
@@ -152,13 +178,10 @@ export async function startPayment(
   // The payer corrected their data: their old checkout ends first (at the provider, outside any
   // transaction), so they never hold two that can be paid.
   for (const old of mine.filter((row) => row.status === 'open')) {
-    try {
-      await deps.payments.expireCheckout(old.externalId);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.error({ err: error, paymentId: old.id }, "ending the payer's old checkout failed");
-      throw checkoutFailed();
-    }
+    const ended = await callProvider(deps.log, "ending the payer's old checkout failed", { paymentId: old.id }, () =>
+      deps.payments.expireCheckout(old.externalId),
+    );
+    if (!ended.ok) throw checkoutFailed();
     await deps.db.transaction((tx) => closeCheckout(tx, old, 'expired', deps.clock.now()));
   }
 
@@ -211,30 +234,142 @@ export async function startPayment(
   });
 }
 
-/**
- * Ends one open checkout in the app (the provider already ended it): the offer goes back to
- * active only when no other payer's checkout can still be paid. Takes the offer's lock first,
- * like every change to an offer's payments, so the order of locks is always the same.
- */
-export async function closeCheckout(
-  tx: Tx,
-  payment: Pick<OfferPaymentRow, 'id' | 'offerId'>,
-  status: 'expired' | 'failed',
-  now: Date,
-): Promise<void> {
-  const offer = await lockOffer(tx, payment.offerId);
-  // Only an open checkout ends: a late expiry of a paid one changes nothing.
-  if (!(await setPaymentStatus(tx, payment.id, ['open'], { status, updatedAt: now }))) return;
-  await releaseOffer(tx, offer, now);
+/** What the acceptance page shows: the status, the report, and the dispute's state. */
+export interface AcceptancePage {
+  status: 'done' | 'accepted' | 'disputed' | 'resolved';
+  acceptedAt: string | null;
+  offer_title: string;
+  lawyer_name: string;
+  /** when the window to confirm or dispute closes (ISO) */
+  closes_at: string | null;
+  report: HearingReportDto | null;
+  settlement: SettlementDto | null;
+}
+
+async function offerOfToken(deps: LifecycleDeps, token: string): Promise<OfferWithLawyer> {
+  const found = await findOfferByAcceptanceToken(deps.db, hashToken(token));
+  if (!found) throw acceptanceInvalid();
+  return found;
 }
 
 /**
- * A checkout of the offer (locked by the caller) ended without paying it: the offer goes back to
- * active when no other payer's checkout can still be paid. Past its day it stays for the clock job
- * to expire.
+ * POST /public/offer/accept: the client confirms the job (done → accepted) through the secret
+ * link of the "job done" mail, and the lawyer's payout is released. A second click answers the
+ * same result and transfers nothing more.
  */
-export async function releaseOffer(tx: Tx, offer: OfferRow | null, now: Date): Promise<void> {
-  if (offer?.status !== 'paystart' || isOfferExpired(offer.expireDate, now)) return;
-  if (await hasPayableCheckout(tx, offer.id, now)) return;
-  await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);
+export async function acceptOffer(
+  deps: LifecycleDeps,
+  token: string,
+): Promise<{ status: 'accepted'; acceptedAt: string }> {
+  const found = await offerOfToken(deps, token);
+  let offer: OfferRow = found.offer;
+  if (offer.status === 'done') {
+    const now = deps.clock.now();
+    const accepted = await deps.db.transaction(async (tx) => {
+      const row = await tryTransition(tx, offer.id, 'confirm', 'client', now);
+      if (row) await releasePayout(deps, tx, { ...found, offer: row }, 'accepted', now);
+      return row;
+    });
+    // Another click or the clock came first: only then is the offer read again, to see which.
+    offer = accepted ?? (await offerOfToken(deps, token)).offer;
+  }
+  if (offer.status === 'accepted') {
+    await sendPendingPayouts(deps, offer.id);
+    return { status: 'accepted', acceptedAt: (offer.acceptedAt ?? deps.clock.now()).toISOString() };
+  }
+  if (offer.status === 'archive') throw acceptanceClosed();
+  throw acceptanceInvalid();
+}
+
+/** The page of an offer the request already holds. */
+async function acceptancePage(deps: LifecycleDeps, { offer, profile }: OfferWithLawyer): Promise<AcceptancePage> {
+  if (offer.status === 'archive') throw acceptanceClosed();
+  if (!['done', 'accepted', 'disputed', 'resolved'].includes(offer.status)) throw acceptanceInvalid();
+  const [reports, refunds, paid] = await Promise.all([
+    reportsOf(deps.db, [offer.id]),
+    refundsOf(deps.db, [offer.id]),
+    paidAmountsOf(deps.db, [offer.id]),
+  ]);
+  const report = reports.get(offer.id);
+  return {
+    status: offer.status as AcceptancePage['status'],
+    acceptedAt: offer.acceptedAt?.toISOString() ?? null,
+    offer_title: offer.title,
+    lawyer_name: fullNameOf(profile),
+    closes_at: offer.doneAt
+      ? acceptanceClosesAt(offer.doneAt, deps.config.acceptanceWindowDays).toISOString()
+      : null,
+    report: report ? reportDtoOf(report) : null,
+    settlement: settlementOf(offer, paid.get(offer.id), refunds.get(offer.id)),
+  };
+}
+
+/** POST /public/offer/page: the page's state under an acceptance token; the same errors as confirming. */
+export async function acceptancePageOf(deps: LifecycleDeps, token: string): Promise<AcceptancePage> {
+  return acceptancePage(deps, await offerOfToken(deps, token));
+}
+
+/**
+ * POST /public/offer/dispute: the holder of the acceptance link (the payer: the link is only in
+ * their mail) disputes instead of confirming, while the acceptance window is open. done →
+ * disputed in one conditional update; the payout stays frozen (the clock archives only `done`),
+ * the lawyer and the administrators are mailed in the same transaction. A repeated or racing
+ * click answers the disputed state and changes nothing.
+ */
+export async function disputeOffer(
+  deps: LifecycleDeps,
+  token: string,
+  reason: string,
+): Promise<AcceptancePage> {
+  const found = await offerOfToken(deps, token);
+  const now = deps.clock.now();
+  let offer: OfferRow = found.offer;
+  if (offer.status === 'done') {
+    const doneAt = offer.doneAt ?? now;
+    if (!isAcceptanceWindowOpen(doneAt, deps.config.acceptanceWindowDays, now)) throw acceptanceClosed();
+    const disputed = await deps.db.transaction(async (tx) => {
+      // Another click or the clock may come first (null); the state read below tells which.
+      const row = await tryTransition(tx, offer.id, 'dispute', 'client', now, { disputeReason: reason });
+      if (row) await tellOfDispute(deps, tx, { ...found, offer: row }, reason, now);
+      return row;
+    });
+    offer = disputed ?? (await offerOfToken(deps, token)).offer;
+  }
+  const page = await acceptancePage(deps, { ...found, offer });
+  if (page.status !== 'disputed' && page.status !== 'resolved') throw invalidTransition();
+  return page;
+}
+
+async function tellOfDispute(deps: LifecycleDeps, tx: Tx, found: OfferWithLawyer, reason: string, now: Date) {
+  const context = mailContextOf(deps);
+  const payment = await findPaidPayment(tx, found.offer.id);
+  const reports = await reportsOf(tx, [found.offer.id]);
+  const report = reports.get(found.offer.id);
+  const base = {
+    offerTitle: found.offer.title,
+    reason,
+    amount: payment?.price ?? found.offer.grossGrosze,
+    report: report ? reportLinesOf(report) : null,
+  };
+  await enqueueMail(
+    tx,
+    disputeOpenedLawyerMail({ ...base, locale: found.lawyer.locale, to: found.lawyer.email }, context),
+    now,
+  );
+  const admins = await adminRecipients(tx);
+  if (admins.length === 0)
+    deps.log.error({ offerId: found.offer.id }, 'a dispute and no administrator to tell');
+  for (const admin of admins) {
+    await enqueueMail(
+      tx,
+      disputeOpenedAdminMail({ ...base, locale: admin.locale, to: admin.email }, context),
+      now,
+    );
+  }
+}
+
+/** The minutes under an acceptance token (the payer's). */
+export async function minutesKeyOfToken(deps: LifecycleDeps, token: string): Promise<string | null> {
+  const { offer } = await offerOfToken(deps, token);
+  return minutesKeyOf(deps, offer.id);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../db/schema.ts';
 import { hashToken } from '../../app/token-crypto.ts';
 import type { PaymentEvent } from '../../payments/payments.port.ts';
-import { PAYER_COOKIE } from './client.routes.ts';
+import { PAYER_COOKIE } from '../offers.schemas.ts';
 import { runClockJob } from '../money/clock.ts';
 
 let t: TestApp;
@@ -731,36 +731,6 @@ describe('POST /api/public/offer/accept', () => {
     const closed = await accept(token);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('offers.acceptance_closed');
-  });
-});
-
-describe('POST /api/public/offer/status', () => {
-  const post = (url: string, token: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: csrf, payload: { token }, remoteAddress: nextIp() });
-
-  it('says the job waits for the client, then, after confirming, that it was confirmed and when, changing nothing', async () => {
-    const { offer } = await paidOffer();
-    const token = await markDone(offer.id);
-    const before = await post('/api/public/offer/status', token);
-    expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ data: { status: 'done', acceptedAt: null } });
-    expect(await offerStatus(offer.id)).toBe('done');
-
-    const confirmed = await post('/api/public/offer/accept', token);
-    const after = await post('/api/public/offer/status', token);
-    expect(after.json()).toEqual({ data: { status: 'accepted', acceptedAt: t.clock.now().toISOString() } });
-    expect(after.json()).toEqual(confirmed.json());
-  });
-
-  it('answers an unknown token and a closed window like confirming does', async () => {
-    expect((await post('/api/public/offer/status', 'no-such-token')).json().code).toBe(
-      'offers.acceptance_invalid',
-    );
-    expect((await post('/api/public/offer/status', '')).statusCode).toBe(400);
-    const { offer } = await paidOffer();
-    const token = await markDone(offer.id);
-    await t.db.update(offers).set({ status: 'archive' }).where(eq(offers.id, offer.id));
-    expect((await post('/api/public/offer/status', token)).json().code).toBe('offers.acceptance_closed');
   });
 });
 

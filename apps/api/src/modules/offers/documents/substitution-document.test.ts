@@ -5,7 +5,7 @@ import { pdfFlatText } from '../../../../test/pdf-text.ts';
 import { offerPayments } from '../../../db/schema/offer-payments.ts';
 import { mailOutbox, type ProfileRow } from '../../../db/schema.ts';
 import { linksIn } from '../../mail/dev-mail.routes.ts';
-import { PAYER_COOKIE } from '../client/client.routes.ts';
+import { PAYER_COOKIE } from '../offers.schemas.ts';
 
 /**
  * Who receives the substitution document (decision 021): the offer's lawyer from the offer card,

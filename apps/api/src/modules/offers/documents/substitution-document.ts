@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offerPayments, type OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
 import { offers, profiles, type OfferRow } from '../../../db/schema.ts';
-import { notFound } from '../../app/errors.ts';
 import { hashToken } from '../../app/token-crypto.ts';
 import {
   renderSubstitutionDocument,
@@ -12,9 +11,9 @@ import {
 } from '../../documents/substitution-document.ts';
 import type { LifecycleDeps } from '../offers.deps.ts';
 import { fullNameOf, hearingOf } from '../offers.dto.ts';
-import { offerNotFound } from '../offers.errors.ts';
-import { findPaidPayment, findPayerPayments, findPublicOffer } from '../money.repo.ts';
-import { findOfferWithProfile } from '../offers.repo.ts';
+import { documentNotAvailable, offerNotFound } from '../offers.errors.ts';
+import { findPaidPayment, findPayerPayments } from '../money.repo.ts';
+import { findOfferWithProfile, findPublicOffer } from '../offers.repo.ts';
 
 /**
  * The substitution document of a paid offer (issue 24, decision 021): who may download it, and
@@ -33,8 +32,6 @@ export interface SubstitutionDocumentFile {
   fileName: string;
   pdf: Buffer;
 }
-
-export const documentNotAvailable = () => notFound('documents.not_available');
 
 /** The payment that paid the offer, while it stands: a refund takes the document away. */
 async function findPayingPayment(db: DbOrTx, offerId: number): Promise<OfferPaymentRow | null> {

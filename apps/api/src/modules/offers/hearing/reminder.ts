@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, TIME_ZONE, warsawDate, warsawStartOfDay, type Locale } from '@substytut/shared';
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { offers, type OfferRow } from '../../../db/schema.ts';
+import type { OfferRow } from '../../../db/schema.ts';
 import { enqueueMail } from '../../mail/index.ts';
+import { findPaidPayment } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import { fullNameOf, hearingOf } from '../offers.dto.ts';
-import { findOfferWithLawyer, findPaidPayment } from '../money.repo.ts';
+import { lawyerOf, markHearingReminded, paidHearingsBetween, type OfferWithLawyer } from '../offers.repo.ts';
 import { hearingReminderMail } from './mails.ts';
 
 /** The reminder goes out from 08:00 Warsaw time on the day before the hearing. */
@@ -30,28 +30,14 @@ const LOOKAHEAD_MS = 2 * 24 * 60 * 60 * 1000;
  */
 export async function sendHearingReminders(deps: LifecycleDeps): Promise<number> {
   const now = deps.clock.now();
-  const candidates = await deps.db
-    .select({ id: offers.id, hearingAt: offers.hearingAt })
-    .from(offers)
-    .where(
-      and(
-        eq(offers.status, 'payed'),
-        isNull(offers.hearingReminderAt),
-        gt(offers.hearingAt, now),
-        lte(offers.hearingAt, new Date(now.getTime() + LOOKAHEAD_MS)),
-      ),
-    );
+  const candidates = await paidHearingsBetween(deps.db, now, new Date(now.getTime() + LOOKAHEAD_MS));
   let sent = 0;
   for (const { id, hearingAt } of candidates) {
     if (!hearingAt || reminderDueAt(hearingAt).getTime() > now.getTime()) continue;
     const reminded = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(offers)
-        .set({ hearingReminderAt: now })
-        .where(and(eq(offers.id, id), isNull(offers.hearingReminderAt), eq(offers.status, 'payed')))
-        .returning();
+      const row = await markHearingReminded(tx, id, now);
       if (!row) return false;
-      const found = await findOfferWithLawyer(tx, id);
+      const found = await lawyerOf(tx, row);
       const payment = await findPaidPayment(tx, id);
       const send = (to: string, locale: Locale, side: 'lawyer' | 'payer') =>
         enqueueMail(
@@ -73,7 +59,7 @@ function reminderInput(
   to: string,
   locale: Locale,
   side: 'lawyer' | 'payer',
-  found: Awaited<ReturnType<typeof findOfferWithLawyer>>,
+  found: OfferWithLawyer | null,
 ) {
   return {
     to,

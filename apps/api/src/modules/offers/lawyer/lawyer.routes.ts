@@ -1,10 +1,14 @@
+import multipart from '@fastify/multipart';
+import { CV_MAX_BYTES } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../app/authenticate.ts';
 import { sendPdf } from '../../documents/pdf.ts';
 import { ok } from '../../app/http.ts';
 import { rateLimit } from '../../app/rate-limit.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { OfferCards } from '../documents/cards.ts';
+import { minutesKeyOf, readReport, sendMinutes } from '../documents/minutes.ts';
 import type { LifecycleDeps } from '../offers.deps.ts';
 import { documentForOwner } from '../documents/substitution-document.ts';
 import {
@@ -20,7 +24,9 @@ import {
 import {
   createOffer,
   deleteOffer,
+  fileHearingReport,
   getOffer,
+  getOwnOfferId,
   listOffers,
   updateOffer,
   type OffersDeps,
@@ -29,14 +35,18 @@ import {
 export interface OffersRoutesOptions {
   lifecycle: LifecycleDeps;
   cards: OfferCards;
+  storage: Storage;
 }
 
-/** The lawyer's offers (spec 7, /user/offer…). */
-export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: OffersRoutesOptions) {
+/** The lawyer's offers (spec 7, /user/offer…), with marking one done by the hearing report (issue 23). */
+export async function offersLawyerRoutes(
+  app: FastifyInstance,
+  { lifecycle, cards, storage }: OffersRoutesOptions,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.remakeMissingStorage('cards', (key) => cards.ensure(key));
 
-  const deps: OffersDeps = { ...lifecycle, cards };
+  const deps: OffersDeps = { ...lifecycle, cards, storage };
 
   app.addHook('onClose', async () => {
     await cards.idle();
@@ -87,7 +97,35 @@ export async function offersRoutes(app: FastifyInstance, { lifecycle, cards }: O
       return ok(null);
     },
   );
-  // PUT /api/user/offer/:id/done (with the hearing report) is in offers.disputes.routes.ts.
+  // The report is a form with an optional PDF (or JSON): only these routes read multipart.
+  await app.register(async (reports) => {
+    await reports.register(multipart, { limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    const scoped = reports.withTypeProvider<ZodTypeProvider>();
+    scoped.put(
+      '/api/user/offer/:id/done',
+      {
+        ...auth,
+        config: rateLimit(30, '1 minute'),
+        schema: { params: offerIdParams, response: { 200: offerResponse } },
+      },
+      async (request) => {
+        const offerId = parseOfferId(request.params.id);
+        return ok(await fileHearingReport(deps, currentUser(request), offerId, await readReport(request)));
+      },
+    );
+
+    scoped.get(
+      '/api/user/offer/:id/report/minutes',
+      { ...auth, schema: { params: offerIdParams } },
+      async (request, reply) => {
+        const offerId = parseOfferId(request.params.id);
+        // Only the owner's: another lawyer's offer is a 404 before any file is looked for.
+        await getOwnOfferId(deps, currentUser(request), offerId);
+        return sendMinutes(storage, await minutesKeyOf(deps, offerId), reply);
+      },
+    );
+  });
+
 
   typed.get(
     '/api/user/offer/:id/substitution-document',

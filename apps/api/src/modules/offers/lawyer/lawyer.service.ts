@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   canDelete,
+  canFileReportAt,
   firstIssueByPath,
+  hearingReportSchemaAt,
   sameHearing,
   type HearingData,
   groszeToDecimalString,
@@ -11,33 +13,53 @@ import {
   type OfferDto,
   type OfferUpdateData,
 } from '@substytut/shared';
-import { and, eq } from 'drizzle-orm';
-import { offers, type OfferRow, type ProfileRow } from '../../../db/schema.ts';
-import { hearingChangedMail } from '../hearing/mails.ts';
+import type { OfferRow, ProfileRow } from '../../../db/schema.ts';
 import { validationFailed } from '../../app/errors.ts';
+import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
 import { enqueueMail } from '../../mail/mail.outbox.ts';
 import { paymentProviderFailed } from '../../payments/payments.errors.ts';
-import { PaymentProviderError } from '../../payments/payments.port.ts';
-import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
-import { fullNameOf, hearingColumns, hearingOf, toOfferDto } from '../offers.dto.ts';
-import { withReports } from '../admin/admin.service.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { newCardKey, type OfferCards } from '../documents/cards.ts';
-import { licenceNotVerified, offerNotFound, profileInactive } from '../offers.errors.ts';
+import { checkMinutes } from '../documents/minutes.ts';
+import { hearingChangedMail } from '../hearing/mails.ts';
+import { courtCancelledClientMail, courtCancelledLawyerMail } from '../mails/dispute-mails.ts';
+import { offerDoneMail } from '../mails/done-mail.ts';
+import { callProvider } from '../money/provider.ts';
+import { sendPendingRefunds } from '../money/refunds.ts';
+import { findPaidPayment, findPayer, insertRefund, openCheckoutsOf } from '../money.repo.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import { fullNameOf, hearingColumns, hearingOf, reportLinesOf, toOfferDto, withReports } from '../offers.dto.ts';
+import {
+  invalidTransition,
+  licenceNotVerified,
+  offerNotFound,
+  profileInactive,
+  reportBeforeHearing,
+  reportRequired,
+} from '../offers.errors.ts';
 import {
   deleteUnpaidOffer,
   findOwnOffer,
-  findPayer,
+  findOwnOfferWithLawyer,
   findProfileOfUser,
+  insertHearingReport,
   insertOffer,
-  invalidTransition,
   listOffersOfProfile,
   offerExists,
-  openCheckoutsOf,
   updateActiveOffer,
+  updatePaidHearing,
 } from '../offers.repo.ts';
+import { transitionOffer } from '../offers.transitions.ts';
+
+/**
+ * The lawyer's side of an offer: create, list, edit (the hearing also after payment), delete,
+ * and mark the job done with the hearing report (issue 23).
+ */
 
 export interface OffersDeps extends LifecycleDeps {
   cards: OfferCards;
+  /** where the hearing's minutes are kept */
+  storage: Storage;
 }
 
 export interface OffersUser {
@@ -59,6 +81,11 @@ async function ownOffer(deps: OffersDeps, user: OffersUser, offerId: number) {
   const offer = profile ? await findOwnOffer(deps.db, profile.id, offerId) : null;
   if (!profile || !offer) throw offerNotFound();
   return { profile, offer };
+}
+
+/** The offer's id when it is the user's own; 404 otherwise. */
+export async function getOwnOfferId(deps: OffersDeps, user: OffersUser, offerId: number): Promise<number> {
+  return (await ownOffer(deps, user, offerId)).offer.id;
 }
 
 /** After a refused conditional change: 404 when the offer is gone, else 409. */
@@ -198,16 +225,12 @@ async function changePaidHearing(
   const now = deps.clock.now();
   const moved = hearing.startsAt?.getTime() !== offer.hearingAt?.getTime();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(offers)
-      .set({
-        ...hearingColumns(hearing),
-        hearingSequence: offer.hearingSequence + 1,
-        ...(moved ? { hearingReminderAt: null } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(offers.id, offer.id), eq(offers.status, 'payed')))
-      .returning();
+    const row = await updatePaidHearing(tx, offer.id, {
+      ...hearingColumns(hearing),
+      hearingSequence: offer.hearingSequence + 1,
+      ...(moved ? { hearingReminderAt: null } : {}),
+      updatedAt: now,
+    });
     if (!row) throw invalidTransition();
     const payer = await findPayer(tx, offer.id);
     if (payer) {
@@ -234,13 +257,10 @@ export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: n
   // Provider calls happen outside the transaction: a slow provider must not hold row locks.
   const ended: number[] = [];
   for (const checkout of await openCheckoutsOf(deps.db, offerId)) {
-    try {
-      await deps.payments.expireCheckout(checkout.externalId);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.error({ err: error }, 'payment provider: ending a checkout failed');
-      throw paymentProviderFailed();
-    }
+    const result = await callProvider(deps.log, 'payment provider: ending a checkout failed', {}, () =>
+      deps.payments.expireCheckout(checkout.externalId),
+    );
+    if (!result.ok) throw paymentProviderFailed();
     ended.push(checkout.id);
   }
   const deleted = await deps.db.transaction((tx) => deleteUnpaidOffer(tx, profile.id, offerId, ended));
@@ -249,4 +269,117 @@ export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: n
     const key = deleted.cardKey;
     await deps.cards.removeFile(key);
   }
+}
+
+export interface ReportInput {
+  fields: Record<string, unknown> | null;
+  minutes: Buffer | null;
+}
+
+/**
+ * PUT /user/offer/{id}/done with the hearing report. Held, adjourned or not held: payed → done,
+ * the client mailed the report and the acceptance link. Cancelled by the court: payed →
+ * cancelled, the whole payment refunded through the payments port, both sides told. One
+ * transaction per outcome; the refund is sent after it committed (and retried by the clock).
+ */
+export async function fileHearingReport(
+  deps: OffersDeps,
+  user: { id: string },
+  offerId: number,
+  input: ReportInput,
+): Promise<OfferDto> {
+  // The offer with its lawyer: the only read of the offer this request makes.
+  const found = await findOwnOfferWithLawyer(deps.db, user.id, offerId);
+  if (!found) throw offerNotFound();
+  const { offer, profile } = found;
+  if (!input.fields || input.fields.outcome === undefined || input.fields.outcome === '')
+    throw reportRequired();
+  const now = deps.clock.now();
+  const parsed = hearingReportSchemaAt(() => now).safeParse(input.fields);
+  if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
+  const report = parsed.data;
+  if (offer.status !== 'payed') throw invalidTransition();
+  if (!canFileReportAt(offer.hearingAt, now)) throw reportBeforeHearing();
+
+  const minutes = input.minutes ? checkMinutes(input.minutes) : null;
+  const minutesKey = minutes ? `private/minutes/${randomBytes(16).toString('hex')}.pdf` : null;
+  if (minutes && minutesKey) await deps.storage.put(minutesKey, minutes, 'application/pdf');
+
+  const context = mailContextOf(deps);
+  const cancelled = report.outcome === 'cancelled_by_court';
+  let updated: OfferRow;
+  try {
+    updated = await deps.db.transaction(async (tx) => {
+      const token = newSecretToken();
+      const row = cancelled
+        ? await transitionOffer(tx, offerId, 'reportCourtCancelled', 'provider', now, {
+            profileId: profile.id,
+          })
+        : await transitionOffer(tx, offerId, 'markDone', 'provider', now, {
+            profileId: profile.id,
+            acceptanceTokenHash: hashToken(token),
+          });
+      const saved = await insertHearingReport(tx, {
+        offerId,
+        outcome: report.outcome,
+        nextHearingAt: report.nextHearingAt,
+        notes: report.notes,
+        minutesKey,
+        createdAt: now,
+      });
+      const payment = await findPaidPayment(tx, offerId);
+      if (!payment) {
+        // A payed offer always has its paid payment; without one nobody could be told or refunded.
+        deps.log.error({ offerId }, 'hearing report on an offer without a paid payment');
+        return row;
+      }
+      if (cancelled) {
+        const refund = await insertRefund(tx, {
+          offerId,
+          amountGrosze: payment.price,
+          cause: 'court_cancelled',
+          reason: report.notes || 'cancelled_by_court',
+          createdAt: now,
+        });
+        await deps.invoicing.refundMade(tx, refund, now);
+        const mail = { offerTitle: row.title, amount: payment.price, notes: report.notes };
+        await enqueueMail(
+          tx,
+          courtCancelledClientMail({ ...mail, locale: payment.locale, to: payment.email }, context),
+          now,
+        );
+        await enqueueMail(
+          tx,
+          courtCancelledLawyerMail({ ...mail, locale: found.lawyer.locale, to: found.lawyer.email }, context),
+          now,
+        );
+      } else {
+        await enqueueMail(
+          tx,
+          offerDoneMail(
+            {
+              locale: payment.locale,
+              to: payment.email,
+              token,
+              lawyerName: fullNameOf(profile),
+              offerTitle: row.title,
+              grossGrosze: row.grossGrosze,
+              acceptanceWindowDays: deps.config.acceptanceWindowDays,
+              report: reportLinesOf(saved),
+            },
+            context,
+          ),
+          now,
+        );
+      }
+      return row;
+    });
+  } catch (error) {
+    if (minutesKey) await deps.storage.delete(minutesKey).catch(() => undefined);
+    throw error;
+  }
+  if (cancelled) await sendPendingRefunds(deps, offerId);
+  const [dto] = await withReports(deps, [updated], [toOfferDto(updated, profile, deps.config.publicUrl)]);
+  if (!dto) throw new Error('offer vanished');
+  return dto;
 }

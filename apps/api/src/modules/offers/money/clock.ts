@@ -3,16 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../mail/index.ts';
 import { acceptanceWindowClosedMail } from '../mails/payment-mails.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
-import {
-  endCheckoutsOfPaidOffers,
-  reconcileCompletedCheckouts,
-  refundDuplicatePayments,
-} from './events.ts';
-import { sendPendingRefunds } from '../admin/admin.service.ts';
+import { endCheckoutsOfPaidOffers, reconcileCompletedCheckouts } from './events.ts';
 import { releasePayout, sendPendingPayouts } from './payouts.ts';
+import { refundDuplicatePayments, sendPendingRefunds } from './refunds.ts';
 import { tryTransition } from '../offers.transitions.ts';
-import { findOfferWithLawyer, findPaidPayment } from '../money.repo.ts';
-import { offersDoneBefore, unpaidOffersExpiringBefore } from '../offers.repo.ts';
+import { findPaidPayment } from '../money.repo.ts';
+import { lawyerOf, offersDoneBefore, unpaidOffersExpiringBefore } from '../offers.repo.ts';
 
 export const CLOCK_JOB_INTERVAL_MS = 60 * 1000;
 
@@ -42,8 +38,9 @@ export async function runClockJob(deps: LifecycleDeps): Promise<ClockJobResult> 
   const days = deps.config.acceptanceWindowDays;
   for (const id of await offersDoneBefore(deps.db, acceptanceCutoff(now, days))) {
     const archived = await deps.db.transaction(async (tx) => {
-      if (!(await tryTransition(tx, id, 'archiveUnconfirmed', 'clock', now))) return false;
-      const found = await findOfferWithLawyer(tx, id);
+      const row = await tryTransition(tx, id, 'archiveUnconfirmed', 'clock', now);
+      if (!row) return false;
+      const found = await lawyerOf(tx, row);
       if (!found) return true;
       await releasePayout(deps, tx, found, 'window_passed', now);
       const payment = await findPaidPayment(tx, id);

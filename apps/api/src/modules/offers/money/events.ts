@@ -2,10 +2,11 @@ import { substitutionDocumentKind } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
 import { enqueueMail } from '../../mail/index.ts';
-import { duplicatePaymentRefundedMail, offerPaidMail, paymentReceivedMail } from '../mails/payment-mails.ts';
-import type { PaymentStatus } from '../../../db/schema/offer-payments.ts';
+import { offerPaidMail, paymentReceivedMail } from '../mails/payment-mails.ts';
+import type { OfferPaymentRow, PaymentStatus } from '../../../db/schema/offer-payments.ts';
+import type { OfferRow } from '../../../db/schema.ts';
+import { isOfferExpired } from '@substytut/shared';
 import {
-  PaymentProviderError,
   type AfterCommit,
   type CompletedCheckout,
   type PaymentEventOf,
@@ -15,15 +16,15 @@ import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import { hearingLines, withHearing } from '../hearing/mails.ts';
 import { fullNameOf, hearingOf } from '../offers.dto.ts';
 import { applyHearingCorrection } from '../hearing/correction.ts';
-import { closeCheckout, releaseOffer } from '../client/client.service.ts';
 import { tryTransition } from '../offers.transitions.ts';
+import { lockOffer, lockOfferWithLawyer } from '../offers.repo.ts';
+import { callProvider } from './provider.ts';
+import { refundDuplicatePayments } from './refunds.ts';
 import {
-  findOfferWithLawyer,
   findOpenCheckoutsOfPaidOffers,
   findPaymentBySession,
-  findPaymentsToRefund,
+  hasPayableCheckout,
   paymentStatusesBySession,
-  lockOffer,
   setDocumentTokenHash,
   setPaymentRef,
   setPaymentStatus,
@@ -56,7 +57,8 @@ export async function onCheckoutCompleted(
     deps.log.warn({ sessionId: event.sessionId }, 'checkout event for an unknown session');
     return;
   }
-  const locked = await lockOffer(tx, payment.offerId);
+  // The offer with its lawyer, locked: the only read of the offer this event makes.
+  const locked = await lockOfferWithLawyer(tx, payment.offerId);
   const now = deps.clock.now();
   if (!event.paid) {
     // A delayed method: the money arrives (async_payment_succeeded) or not (…_failed) later.
@@ -73,18 +75,18 @@ export async function onCheckoutCompleted(
   if (!paid) return;
   // A lawyer whose licence stopped being verified after this checkout opened takes no money
   // (issue 30): it goes back to the client, who is told why.
-  const lawyer = await findOfferWithLawyer(tx, payment.offerId);
-  if (lawyer && lawyer.profile.licenceState !== 'verified') {
+  if (locked && locked.profile.licenceState !== 'verified') {
     await setPaymentStatus(tx, payment.id, ['paid'], {
       status: 'refunding',
-      note: `refused: the lawyer's licence was ${lawyer.profile.licenceState} when the payment came in`,
+      note: `refused: the lawyer's licence was ${locked.profile.licenceState} when the payment came in`,
       updatedAt: now,
     });
-    await releaseOffer(tx, locked, now);
+    await releaseOffer(tx, locked.offer, now);
     deps.log.warn({ paymentId: payment.id, offerId: payment.offerId }, 'licence not verified: refunding');
     return () => refundDuplicatePayments(deps, payment.id);
   }
-  if (!(await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now))) {
+  const paidOffer = await tryTransition(tx, payment.offerId, 'paymentSucceeded', 'payment_event', now);
+  if (!paidOffer || !locked) {
     // Another payer's checkout paid the offer first: this money goes back.
     await setPaymentStatus(tx, payment.id, ['paid'], {
       status: 'refunding',
@@ -94,8 +96,7 @@ export async function onCheckoutCompleted(
     deps.log.warn({ paymentId: payment.id, offerId: payment.offerId }, 'offer already paid: refunding');
     return () => refundDuplicatePayments(deps, payment.id);
   }
-  const found = await findOfferWithLawyer(tx, payment.offerId);
-  if (!found) return;
+  const found = { ...locked, offer: paidOffer };
   const offer = await applyHearingCorrection(tx, found.offer, paid.hearing, now);
   const hearing = hearingOf(offer);
   // The tax point is the payment (art. 19a ust. 8): the advance invoice is issued with it.
@@ -181,83 +182,19 @@ export async function onCheckoutEnded(
  */
 export async function endCheckoutsOfPaidOffers(deps: LifecycleDeps, offerId?: number): Promise<number> {
   const open = await findOpenCheckoutsOfPaidOffers(deps.db, offerId);
-  let ended = 0;
+  let count = 0;
   for (const payment of open) {
-    try {
-      await deps.payments.expireCheckout(payment.externalId);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.error(
-        { err: error, paymentId: payment.id },
-        'ending a checkout of a paid offer failed; will retry',
-      );
-      continue;
-    }
+    const ended = await callProvider(
+      deps.log,
+      'ending a checkout of a paid offer failed; will retry',
+      { paymentId: payment.id },
+      () => deps.payments.expireCheckout(payment.externalId),
+    );
+    if (!ended.ok) continue;
     await deps.db.transaction((tx) => closeCheckout(tx, payment, 'expired', deps.clock.now()));
-    ended += 1;
+    count += 1;
   }
-  return ended;
-}
-
-/**
- * Refunds in full the payments that came in for an offer another payment had already paid, or for
- * a lawyer whose licence was no longer verified, and tells each payer in their language. Runs after the event and in the clock job until the
- * provider took the refund; the idempotency key is the payment's, so a retry never refunds twice.
- */
-export async function refundDuplicatePayments(deps: LifecycleDeps, paymentId?: number): Promise<number> {
-  const due = await findPaymentsToRefund(deps.db, paymentId);
-  let refunded = 0;
-  for (const payment of due) {
-    if (!payment.paymentRef) {
-      deps.log.error(
-        { paymentId: payment.id },
-        'a duplicate payment without a provider reference: refund by hand',
-      );
-      continue;
-    }
-    let refundId: string;
-    try {
-      ({ refundId } = await deps.payments.refund({
-        paymentRef: payment.paymentRef,
-        amount: payment.price,
-        reason: payment.duplicate ? 'duplicate' : 'requested_by_customer',
-        idempotencyKey: `refund-duplicate-payment-${payment.id}`,
-      }));
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.error({ err: error, paymentId: payment.id }, 'refund failed; will retry');
-      continue;
-    }
-    const done = await deps.db.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const row = await setPaymentStatus(tx, payment.id, ['refunding'], {
-        status: 'refunded',
-        note: payment.duplicate
-          ? `refunded ${payment.price} gr: the offer was already paid by another payment (${refundId})`
-          : `refunded ${payment.price} gr: the lawyer's licence was not verified (${refundId})`,
-        updatedAt: now,
-      });
-      if (!row) return false;
-      const found = await findOfferWithLawyer(tx, payment.offerId);
-      await enqueueMail(
-        tx,
-        duplicatePaymentRefundedMail(
-          {
-            locale: row.locale,
-            to: row.email,
-            offerTitle: found?.offer.title ?? '',
-            amount: row.price,
-            reason: row.duplicate ? 'duplicate' : 'licence',
-          },
-          mailContextOf(deps),
-        ),
-        now,
-      );
-      return true;
-    });
-    if (done) refunded += 1;
-  }
-  return refunded;
+  return count;
 }
 
 /**
@@ -315,14 +252,11 @@ const UNRECORDED: readonly PaymentStatus[] = ['open', 'expired', 'failed'];
  */
 export async function reconcileCompletedCheckouts(deps: LifecycleDeps): Promise<number> {
   const since = new Date(deps.clock.now().getTime() - RECONCILE_WINDOW_MS);
-  let completed: CompletedCheckout[];
-  try {
-    completed = await deps.payments.completedCheckouts(since);
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    deps.log.error({ err: error }, 'listing completed checkouts failed; will retry');
-    return 0;
-  }
+  const listed = await callProvider(deps.log, 'listing completed checkouts failed; will retry', {}, () =>
+    deps.payments.completedCheckouts(since),
+  );
+  if (!listed.ok) return 0;
+  const completed: CompletedCheckout[] = listed.value;
   const provider = deps.payments.provider.kind;
   const statuses = await paymentStatusesBySession(
     deps.db,
@@ -347,4 +281,32 @@ export async function reconcileCompletedCheckouts(deps: LifecycleDeps): Promise<
     if (first) applied += 1;
   }
   return applied;
+}
+
+/**
+ * Ends one open checkout in the app (the provider already ended it): the offer goes back to
+ * active only when no other payer's checkout can still be paid. Takes the offer's lock first,
+ * like every change to an offer's payments, so the order of locks is always the same.
+ */
+export async function closeCheckout(
+  tx: Tx,
+  payment: Pick<OfferPaymentRow, 'id' | 'offerId'>,
+  status: 'expired' | 'failed',
+  now: Date,
+): Promise<void> {
+  const offer = await lockOffer(tx, payment.offerId);
+  // Only an open checkout ends: a late expiry of a paid one changes nothing.
+  if (!(await setPaymentStatus(tx, payment.id, ['open'], { status, updatedAt: now }))) return;
+  await releaseOffer(tx, offer, now);
+}
+
+/**
+ * A checkout of the offer (locked by the caller) ended without paying it: the offer goes back to
+ * active when no other payer's checkout can still be paid. Past its day it stays for the clock job
+ * to expire.
+ */
+export async function releaseOffer(tx: Tx, offer: OfferRow | null, now: Date): Promise<void> {
+  if (offer?.status !== 'paystart' || isOfferExpired(offer.expireDate, now)) return;
+  if (await hasPayableCheckout(tx, offer.id, now)) return;
+  await tryTransition(tx, offer.id, 'paymentFailed', 'payment_event', now);
 }

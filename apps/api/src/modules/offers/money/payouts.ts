@@ -2,7 +2,6 @@ import { payoutOf } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import { enqueueMail } from '../../mail/index.ts';
 import { payoutReleasedMail } from '../mails/payment-mails.ts';
-import { PaymentProviderError } from '../../payments/payments.port.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import {
   findPaidPayment,
@@ -10,8 +9,9 @@ import {
   insertPayout,
   markPayoutFailed,
   markPayoutSent,
-  type OfferWithLawyer,
 } from '../money.repo.ts';
+import type { OfferWithLawyer } from '../offers.repo.ts';
+import { callProvider } from './provider.ts';
 
 /**
  * Releases the lawyer's payout in the transaction that accepts or archives the offer: records it
@@ -77,26 +77,25 @@ export async function sendPendingPayouts(deps: LifecycleDeps, offerId?: number):
   for (const { payout, title, paymentRef } of pending) {
     if (payout.provider !== deps.payments.provider.kind || !paymentRef) continue;
     const now = deps.clock.now();
-    try {
-      const transferId =
-        payout.amount === 0
-          ? null
-          : (
-              await deps.payments.createTransfer({
-                accountId: payout.accountId,
-                amount: payout.amount,
-                paymentRef,
-                offerId: payout.offerId,
-                description: title,
-                idempotencyKey: `payout-offer-${payout.offerId}`,
-              })
-            ).transferId;
-      if (await markPayoutSent(deps.db, payout.id, transferId, now)) sent += 1;
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.error({ err: error, offerId: payout.offerId }, 'payout failed; will retry');
-      await markPayoutFailed(deps.db, payout.id, payout.attempts + 1, error.message);
+    const transfer = async () =>
+      payout.amount === 0
+        ? null
+        : (
+            await deps.payments.createTransfer({
+              accountId: payout.accountId,
+              amount: payout.amount,
+              paymentRef,
+              offerId: payout.offerId,
+              description: title,
+              idempotencyKey: `payout-offer-${payout.offerId}`,
+            })
+          ).transferId;
+    const result = await callProvider(deps.log, 'payout failed; will retry', { offerId: payout.offerId }, transfer);
+    if (!result.ok) {
+      await markPayoutFailed(deps.db, payout.id, payout.attempts + 1, result.error.message);
+      continue;
     }
+    if (await markPayoutSent(deps.db, payout.id, result.value, now)) sent += 1;
   }
   return sent;
 }
