@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
+import { calendarRoutes } from '../modules/calendar/index.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/company-lookup.routes.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
 import { licenceRoutes } from '../modules/licence/licence.routes.ts';

@@ -9,6 +9,7 @@ export * from './schema/profile.ts';
 export * from './schema/payments.ts';
 export * from './schema/offers.ts';
 export * from './schema/offer-payments.ts';
+export * from './schema/sandbox-provider.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/admin-summary.ts';
 export * from './schema/my-data.ts';

@@ -1,7 +1,7 @@
 import { amountsFromNet, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../test/helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import type { Tx } from '../../db/client.ts';
 import { offerPayments } from '../../db/schema/offer-payments.ts';
@@ -80,18 +80,7 @@ async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
   });
   expect(started.statusCode, started.body).toBe(200);
   const cookie = started.cookies.find((c) => c.name === PAYER_COOKIE)?.value ?? '';
-  const link = new URL(started.json().data.payLink);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: link.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: link.searchParams.get('token') ?? '',
-      action: 'pay',
-      method: 'blik',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  await payThroughSandbox(t.app, started.json().data.payLink);
   return cookie;
 }
 

@@ -255,26 +255,18 @@ export async function findPublicOffer(
 }
 
 export async function findOfferWithLawyer(db: DbOrTx, offerId: number): Promise<OfferWithLawyer | null> {
-  const [row] = await withLawyer(db)
-    .where(eq(offers.id, offerId))
-    .limit(1);
+  const [row] = await withLawyer(db).where(eq(offers.id, offerId)).limit(1);
   return row ?? null;
 }
 
 /** The offer with its lawyer, the offer's row locked until the transaction ends (lockOffer's lock). */
 export async function lockOfferWithLawyer(db: DbOrTx, offerId: number): Promise<OfferWithLawyer | null> {
-  const [row] = await withLawyer(db)
-    .where(eq(offers.id, offerId))
-    .limit(1)
-    .for('update', { of: offers });
+  const [row] = await withLawyer(db).where(eq(offers.id, offerId)).limit(1).for('update', { of: offers });
   return row ?? null;
 }
 
 /** The lawyer of an offer the caller already holds (its profile and account), without the offer. */
-export async function lawyerOf(
-  db: DbOrTx,
-  offer: OfferRow,
-): Promise<OfferWithLawyer | null> {
+export async function lawyerOf(db: DbOrTx, offer: OfferRow): Promise<OfferWithLawyer | null> {
   const { offer: _offer, ...columns } = lawyerColumns;
   const [row] = await db
     .select(columns)
@@ -290,9 +282,7 @@ export async function findOfferByAcceptanceToken(
   db: DbOrTx,
   tokenHash: string,
 ): Promise<OfferWithLawyer | null> {
-  const [row] = await withLawyer(db)
-    .where(eq(offers.acceptanceTokenHash, tokenHash))
-    .limit(1);
+  const [row] = await withLawyer(db).where(eq(offers.acceptanceTokenHash, tokenHash)).limit(1);
   return row ?? null;
 }
 

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { adminDisputeDtoSchema, disputeResolutionSchema, disputeResolvedDtoSchema, CV_MAX_BYTES } from '@substytut/shared';
+import {
+  adminDisputeDtoSchema,
+  disputeResolutionSchema,
+  disputeResolvedDtoSchema,
+  CV_MAX_BYTES,
+} from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

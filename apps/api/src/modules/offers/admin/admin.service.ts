@@ -51,7 +51,8 @@ export async function resolveDispute(
       await deps.invoicing.refundMade(tx, made, now);
     }
     // What the client does not get back goes to the lawyer, less the platform's fee.
-    if (refund < payment.price) await releasePayout(deps, tx, { ...found, offer: row }, 'resolved', now, refund);
+    if (refund < payment.price)
+      await releasePayout(deps, tx, { ...found, offer: row }, 'resolved', now, refund);
     const base = { offerTitle: row.title, paid: payment.price, refund, reason: data.reason };
     await enqueueMail(
       tx,

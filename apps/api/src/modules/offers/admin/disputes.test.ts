@@ -12,7 +12,8 @@ import {
   type Lawyer,
   type Send,
 } from '../../../../test/quality/world.ts';
-import { offerPayments, payouts, sandboxRefunds, sandboxTransfers } from '../../../db/schema/offer-payments.ts';
+import { offerPayments, payouts } from '../../../db/schema/offer-payments.ts';
+import { sandboxRefunds, sandboxTransfers } from '../../../db/schema/sandbox-provider.ts';
 import { hearingReports, offerRefunds } from '../../../db/schema/disputes.ts';
 import { mailOutbox, offers } from '../../../db/schema.ts';
 import { runClockJob } from '../money/clock.ts';

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { acceptancePageDtoSchema, CV_MAX_BYTES, disputeSchema, paymentLinkDtoSchema } from '@substytut/shared';
+import {
+  acceptancePageDtoSchema,
+  CV_MAX_BYTES,
+  disputeSchema,
+  paymentLinkDtoSchema,
+} from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../../app/http.ts';
@@ -8,7 +13,11 @@ import { z } from 'zod';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
 import { rateLimit } from '../../app/rate-limit.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { documentForPayer, documentForToken, payerDocumentStatus } from '../documents/substitution-document.ts';
+import {
+  documentForPayer,
+  documentForToken,
+  payerDocumentStatus,
+} from '../documents/substitution-document.ts';
 import { sendMinutes } from '../documents/minutes.ts';
 import type { LifecycleDeps } from '../offers.deps.ts';
 import {
@@ -19,7 +28,13 @@ import {
   paymentBody,
   paymentParams,
 } from '../offers.schemas.ts';
-import { acceptancePageOf, acceptOffer, disputeOffer, minutesKeyOfToken, startPayment } from './client.service.ts';
+import {
+  acceptancePageOf,
+  acceptOffer,
+  disputeOffer,
+  minutesKeyOfToken,
+  startPayment,
+} from './client.service.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(200) });
 const disputeBody = acceptBody.extend(disputeSchema.shape);

@@ -178,8 +178,11 @@ export async function startPayment(
   // The payer corrected their data: their old checkout ends first (at the provider, outside any
   // transaction), so they never hold two that can be paid.
   for (const old of mine.filter((row) => row.status === 'open')) {
-    const ended = await callProvider(deps.log, "ending the payer's old checkout failed", { paymentId: old.id }, () =>
-      deps.payments.expireCheckout(old.externalId),
+    const ended = await callProvider(
+      deps.log,
+      "ending the payer's old checkout failed",
+      { paymentId: old.id },
+      () => deps.payments.expireCheckout(old.externalId),
     );
     if (!ended.ok) throw checkoutFailed();
     await deps.db.transaction((tx) => closeCheckout(tx, old, 'expired', deps.clock.now()));
@@ -282,7 +285,10 @@ export async function acceptOffer(
 }
 
 /** The page of an offer the request already holds. */
-async function acceptancePage(deps: LifecycleDeps, { offer, profile }: OfferWithLawyer): Promise<AcceptancePage> {
+async function acceptancePage(
+  deps: LifecycleDeps,
+  { offer, profile }: OfferWithLawyer,
+): Promise<AcceptancePage> {
   if (offer.status === 'archive') throw acceptanceClosed();
   if (!['done', 'accepted', 'disputed', 'resolved'].includes(offer.status)) throw acceptanceInvalid();
   const [reports, refunds, paid] = await Promise.all([

@@ -1,14 +1,9 @@
 import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
-import {
-  offerPayments,
-  payouts,
-  sandboxCheckouts,
-  sandboxRefunds,
-  sandboxTransfers,
-} from '../../../db/schema/offer-payments.ts';
+import { createTestApp, csrfHeaders, type TestApp, sandboxCheckout } from '../../../../test/helpers.ts';
+import { offerPayments, payouts } from '../../../db/schema/offer-payments.ts';
+import { sandboxCheckouts, sandboxRefunds, sandboxTransfers } from '../../../db/schema/sandbox-provider.ts';
 import {
   mailOutbox,
   offers,
@@ -81,23 +76,6 @@ function payerCookie(response: Awaited<ReturnType<typeof requestPayment>>) {
 }
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
-/** Opens the sandbox checkout page of a pay link and submits one of its actions. */
-async function sandboxAction(payLink: string, action: 'pay' | 'fail' | 'cancel') {
-  const url = new URL(payLink);
-  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  expect(page.statusCode).toBe(200);
-  return t.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action,
-      method: 'blik',
-    }).toString(),
-  });
-}
-
 /** The lawyer's dashboard page at the sandbox provider. */
 async function sandboxDashboard(userId: string) {
   const link = await t.services.payments.dashboardLink({ id: userId, email: 'x@example.com', locale: 'pl' });
@@ -108,7 +86,7 @@ async function paidOffer() {
   const { profile, offer } = await lawyerWithOffer();
   const response = await requestPayment(profile, offer.offerUrl);
   expect(response.statusCode).toBe(200);
-  expect((await sandboxAction(response.json().data.payLink, 'pay')).statusCode).toBe(303);
+  expect((await sandboxCheckout(t.app, response.json().data.payLink, 'pay')).statusCode).toBe(303);
   expect(await offerStatus(offer.id)).toBe('payed');
   return { profile, offer };
 }
@@ -284,7 +262,7 @@ describe('the sandbox checkout page', () => {
     expect(page.body).toContain(`${profile.firstname} ${profile.lastname}`);
     for (const method of ['BLIK', 'Przelewy24', 'Apple Pay']) expect(page.body).toContain(method);
 
-    const paid = await sandboxAction(payLink, 'pay');
+    const paid = await sandboxCheckout(t.app, payLink, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe('http://localhost:3000/payment/success');
     expect(await offerStatus(offer.id)).toBe('payed');
@@ -310,7 +288,7 @@ describe('the sandbox checkout page', () => {
   it('cancel ends the checkout and the offer can be paid again with a new one', async () => {
     const { profile, offer } = await lawyerWithOffer();
     const first = (await requestPayment(profile, offer.offerUrl)).json().data.payLink as string;
-    const cancelled = await sandboxAction(first, 'cancel');
+    const cancelled = await sandboxCheckout(t.app, first, 'cancel');
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('http://localhost:3000/payment/cancel');
     expect(await offerStatus(offer.id)).toBe('active');
@@ -320,7 +298,7 @@ describe('the sandbox checkout page', () => {
       await requestPayment(profile, offer.offerUrl, invoice, { ...csrf, 'accept-language': 'en' })
     ).json().data.payLink as string;
     expect(second).not.toBe(first);
-    const failed = await sandboxAction(second, 'fail');
+    const failed = await sandboxCheckout(t.app, second, 'fail');
     expect(failed.headers.location).toBe('http://localhost:3000/en/payment/cancel?reason=failed');
     expect((await paymentsOf(offer.id)).map((p) => p.status).sort()).toEqual(['expired', 'failed']);
     expect(await offerStatus(offer.id)).toBe('active');
@@ -403,7 +381,7 @@ describe('two payers on one offer link', () => {
 
   it('A pays: A and the lawyer (with A invoice data) are mailed, B checkout ends, later mails go to A', async () => {
     const { headers, offer, a, b } = await twoCheckouts();
-    expect((await sandboxAction(a.payLink, 'pay')).statusCode).toBe(303);
+    expect((await sandboxCheckout(t.app, a.payLink, 'pay')).statusCode).toBe(303);
     expect(await offerStatus(offer.id)).toBe('payed');
     const rows = await paymentsOf(offer.id);
     expect(rows.find((r) => r.id === a.row.id)?.status).toBe('paid');
@@ -440,14 +418,14 @@ describe('two payers on one offer link', () => {
 
   it("A's cancel does not touch B's checkout; the offer is paystart until the last one ended", async () => {
     const { offer, a, b } = await twoCheckouts();
-    expect((await sandboxAction(a.payLink, 'cancel')).statusCode).toBe(303);
+    expect((await sandboxCheckout(t.app, a.payLink, 'cancel')).statusCode).toBe(303);
     const afterCancel = await paymentsOf(offer.id);
     expect(afterCancel.find((r) => r.id === a.row.id)?.status).toBe('expired');
     expect(afterCancel.find((r) => r.id === b.row.id)?.status).toBe('open');
     expect(await offerStatus(offer.id)).toBe('paystart');
 
     // B can still pay, or fail; only when B's checkout ended too is the offer active again.
-    expect((await sandboxAction(b.payLink, 'fail')).statusCode).toBe(303);
+    expect((await sandboxCheckout(t.app, b.payLink, 'fail')).statusCode).toBe(303);
     expect(await offerStatus(offer.id)).toBe('active');
 
     // The same through provider events, and a checkout past its time no longer counts as open.
@@ -465,13 +443,13 @@ describe('two payers on one offer link', () => {
       .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
       .where(eq(offerPayments.id, again.b.row.id));
     const third = await requestPayment(again.profile, again.offer.offerUrl);
-    await sandboxAction(third.json().data.payLink, 'cancel');
+    await sandboxCheckout(t.app, third.json().data.payLink, 'cancel');
     expect(await offerStatus(again.offer.id)).toBe('active');
   });
 
   it('a payment that completes on an offer already paid is refunded, recorded and its payer told', async () => {
     const { headers, profile, offer, a, b } = await twoCheckouts();
-    expect((await sandboxAction(a.payLink, 'pay')).statusCode).toBe(303);
+    expect((await sandboxCheckout(t.app, a.payLink, 'pay')).statusCode).toBe(303);
     // The race the provider cannot rule out: B's money was taken before B's checkout ended.
     const paymentRef = `pi_sandbox_race_${offer.id}`;
     await t.db

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../../test/helpers.ts';
 import { pdfFlatText } from '../../../../test/pdf-text.ts';
 import { offerPayments } from '../../../db/schema/offer-payments.ts';
 import { mailOutbox, type ProfileRow } from '../../../db/schema.ts';
@@ -69,22 +69,6 @@ function requestPayment(
     payload,
     remoteAddress: nextIp(),
   });
-}
-
-async function pay(payLink: string) {
-  const url = new URL(payLink);
-  await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action: 'pay',
-      method: 'blik',
-    }).toString(),
-  });
-  expect(response.statusCode).toBe(303);
 }
 
 /** A payer who started paying: their browser's payer cookie and their pay link. */
@@ -182,7 +166,7 @@ describe('who downloads the substitution document', () => {
     const payer = await startPaying(profile, offer.offerUrl, { grantor });
     // a second client who also started paying on the link, but did not pay
     const other = await startPaying(profile, offer.offerUrl);
-    await pay(payer.payLink);
+    await payThroughSandbox(t.app, payer.payLink);
 
     const owner = await ownerGet(offer.id, headers);
     expect(owner.statusCode).toBe(200);
@@ -276,7 +260,7 @@ describe('who downloads the substitution document', () => {
       grantor: { ...grantor, professional_type: 'radca-prawny', license_no: 'WA-14592' },
       hearing: { party: 'Jan Kowalski (powód)' },
     });
-    await pay(payLink);
+    await payThroughSandbox(t.app, payLink);
     const text = await pdfFlatText((await ownerGet(offer.id, headers)).rawPayload);
     expect(text).toContain('Sąd Rejonowy dla Warszawy-Mokotowa w Warszawie');
     expect(text).toContain('I Wydział Cywilny');
@@ -289,7 +273,7 @@ describe('who downloads the substitution document', () => {
   it('a trainee receives an authorisation; a payer who named no grantor gets dotted lines', async () => {
     const { profile, offer, headers } = await lawyer('aplikant-adwokacki');
     const { payLink } = await startPaying(profile, offer.offerUrl);
-    await pay(payLink);
+    await payThroughSandbox(t.app, payLink);
     const response = await ownerGet(offer.id, headers);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`upowazenie-${offer.id}.pdf`);

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { addDays, findCourt, warsawDate, warsawDateTimeToIso } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../../test/helpers.ts';
 import {
   calendarFeeds,
   mailOutbox,
@@ -12,7 +12,7 @@ import {
   type ProfileRow,
 } from '../../../db/schema.ts';
 import { offerPayments } from '../../../db/schema/offer-payments.ts';
-import { hearingFeed } from '../../calendar/hearing-calendar.ts';
+import { hearingFeed } from '../../calendar/index.ts';
 import { reminderDueAt, sendHearingReminders } from './reminder.ts';
 
 // Winter time in Warsaw; the hearings below straddle the change to summer time on 29 March 2026.
@@ -83,19 +83,7 @@ async function pay(profile: ProfileRow, offerUrl: string, extra: Record<string, 
     payload: { ...invoice, ...extra },
   });
   expect(started.statusCode, started.body).toBe(200);
-  const url = new URL(started.json().data.payLink as string);
-  await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action: 'pay',
-      method: 'blik',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  await payThroughSandbox(t.app, started.json().data.payLink as string);
 }
 
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));

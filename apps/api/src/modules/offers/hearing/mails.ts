@@ -3,7 +3,7 @@ import type { OfferRow } from '../../../db/schema.ts';
 import { hearingOf } from '../offers.dto.ts';
 import type { MailMessage } from '../../mail/mail.outbox.ts';
 import { renderLayout, webUrl, type MailContext } from '../../mail/templates/layout.ts';
-import { hearingInvitation } from '../../calendar/hearing-calendar.ts';
+import { hearingInvitation } from '../../calendar/index.ts';
 
 /** The hearing's part of the mails to the lawyer and the payer (both see every detail). */
 

@@ -126,7 +126,6 @@ export async function offersLawyerRoutes(
     );
   });
 
-
   typed.get(
     '/api/user/offer/:id/substitution-document',
     { ...auth, config: rateLimit(30, '1 minute'), schema: { params: offerIdParams } },

@@ -28,7 +28,14 @@ import { callProvider } from '../money/provider.ts';
 import { sendPendingRefunds } from '../money/refunds.ts';
 import { findPaidPayment, findPayer, insertRefund, openCheckoutsOf } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
-import { fullNameOf, hearingColumns, hearingOf, reportLinesOf, toOfferDto, withReports } from '../offers.dto.ts';
+import {
+  fullNameOf,
+  hearingColumns,
+  hearingOf,
+  reportLinesOf,
+  toOfferDto,
+  withReports,
+} from '../offers.dto.ts';
 import {
   invalidTransition,
   licenceNotVerified,

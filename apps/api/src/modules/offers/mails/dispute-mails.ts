@@ -22,7 +22,9 @@ export function reportParagraphs(locale: MailLocale, report: ReportLines): strin
     `${pl ? 'Raport z rozprawy' : 'Hearing report'}: ${HEARING_OUTCOME_LABELS[locale][report.outcome]}.`,
   ];
   if (report.nextHearingAt) {
-    lines.push(`${pl ? 'Kolejny termin' : 'Next hearing'}: ${formatHearingTime(report.nextHearingAt, locale)}.`);
+    lines.push(
+      `${pl ? 'Kolejny termin' : 'Next hearing'}: ${formatHearingTime(report.nextHearingAt, locale)}.`,
+    );
   }
   if (report.notes) lines.push(`${pl ? 'Uwagi' : 'Notes'}: ${report.notes}`);
   if (report.hasMinutes) {

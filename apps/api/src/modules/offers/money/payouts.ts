@@ -90,7 +90,12 @@ export async function sendPendingPayouts(deps: LifecycleDeps, offerId?: number):
               idempotencyKey: `payout-offer-${payout.offerId}`,
             })
           ).transferId;
-    const result = await callProvider(deps.log, 'payout failed; will retry', { offerId: payout.offerId }, transfer);
+    const result = await callProvider(
+      deps.log,
+      'payout failed; will retry',
+      { offerId: payout.offerId },
+      transfer,
+    );
     if (!result.ok) {
       await markPayoutFailed(deps.db, payout.id, payout.attempts + 1, result.error.message);
       continue;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/helpers.ts';
-import { offerPayments, sandboxCheckouts, sandboxRefunds } from '../../../db/schema/offer-payments.ts';
+import { offerPayments } from '../../../db/schema/offer-payments.ts';
+import { sandboxCheckouts, sandboxRefunds } from '../../../db/schema/sandbox-provider.ts';
 import { mailOutbox, offers, processedEvents, profiles } from '../../../db/schema.ts';
 import { runClockJob } from './clock.ts';
 

@@ -22,13 +22,17 @@ export async function sendPendingRefunds(deps: LifecycleDeps, offerId?: number):
   let sent = 0;
   for (const { refund, paymentRef, provider } of await findPendingRefunds(deps.db, offerId)) {
     if (provider !== deps.payments.provider.kind || !paymentRef) continue;
-    const result = await callProvider(deps.log, 'refund failed; will retry', { offerId: refund.offerId }, () =>
-      deps.payments.refund({
-        paymentRef,
-        amount: refund.amountGrosze,
-        reason: 'requested_by_customer',
-        idempotencyKey: `offer-refund-${refund.id}`,
-      }),
+    const result = await callProvider(
+      deps.log,
+      'refund failed; will retry',
+      { offerId: refund.offerId },
+      () =>
+        deps.payments.refund({
+          paymentRef,
+          amount: refund.amountGrosze,
+          reason: 'requested_by_customer',
+          idempotencyKey: `offer-refund-${refund.id}`,
+        }),
     );
     if (!result.ok) {
       await markRefundFailed(deps.db, refund.id, result.error.message);
