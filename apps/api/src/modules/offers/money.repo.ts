@@ -196,6 +196,19 @@ export async function setPaymentRef(
   await db.update(offerPayments).set({ paymentRef, updatedAt: now }).where(eq(offerPayments.id, paymentId));
 }
 
+/** The payment whose confirmation mail's secret link (to the substitution document) hashes so. */
+export async function findPaymentByDocumentToken(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<OfferPaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(offerPayments)
+    .where(eq(offerPayments.documentTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The hash of the payment confirmation's secret link to the substitution document. */
 export async function setDocumentTokenHash(db: DbOrTx, paymentId: number, tokenHash: string): Promise<void> {
   await db.update(offerPayments).set({ documentTokenHash: tokenHash }).where(eq(offerPayments.id, paymentId));

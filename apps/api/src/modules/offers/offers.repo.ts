@@ -93,6 +93,21 @@ export async function updateActiveOffer(
   return row ?? null;
 }
 
+/** New hearing details on an offer, its calendar event's SEQUENCE one up (the payer's correction). */
+export async function replaceHearing(
+  db: DbOrTx,
+  offerId: number,
+  hearing: Partial<typeof offers.$inferInsert>,
+  now: Date,
+): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set({ ...hearing, hearingSequence: sql`${offers.hearingSequence} + 1`, updatedAt: now })
+    .where(eq(offers.id, offerId))
+    .returning();
+  return row ?? null;
+}
+
 /** Changes a paid offer's hearing (the court moved it) while it is still `payed`; null otherwise. */
 export async function updatePaidHearing(
   db: DbOrTx,

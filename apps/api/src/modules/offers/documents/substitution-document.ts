@@ -1,8 +1,7 @@
 import { findCourt, substitutionDocumentKind, type SubstitutionDocumentKind } from '@substytut/shared';
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { offerPayments, type OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
-import { offers, profiles, type OfferRow } from '../../../db/schema.ts';
+import type { OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
+import type { OfferRow } from '../../../db/schema.ts';
 import { hashToken } from '../../app/token-crypto.ts';
 import {
   renderSubstitutionDocument,
@@ -12,8 +11,8 @@ import {
 import type { LifecycleDeps } from '../offers.deps.ts';
 import { fullNameOf, hearingOf } from '../offers.dto.ts';
 import { documentNotAvailable, offerNotFound } from '../offers.errors.ts';
-import { findPaidPayment, findPayerPayments } from '../money.repo.ts';
-import { findOfferWithProfile, findPublicOffer } from '../offers.repo.ts';
+import { findPaidPayment, findPayerPayments, findPaymentByDocumentToken } from '../money.repo.ts';
+import { findOfferWithProfile, findOwnOfferWithLawyer, findPublicOffer } from '../offers.repo.ts';
 
 /**
  * The substitution document of a paid offer (issue 24, decision 021): who may download it, and
@@ -92,12 +91,7 @@ export async function documentForOwner(
   userId: string,
   offerId: number,
 ): Promise<SubstitutionDocumentFile> {
-  const [own] = await deps.db
-    .select({ id: offers.id })
-    .from(offers)
-    .innerJoin(profiles, eq(profiles.id, offers.profileId))
-    .where(and(eq(offers.id, offerId), eq(profiles.userId, userId)))
-    .limit(1);
+  const own = await findOwnOfferWithLawyer(deps.db, userId, offerId);
   if (!own) throw offerNotFound();
   return documentOf(deps.db, offerId);
 }
@@ -107,11 +101,7 @@ export async function documentForToken(
   deps: Pick<LifecycleDeps, 'db'>,
   token: string,
 ): Promise<SubstitutionDocumentFile> {
-  const [payment] = await deps.db
-    .select()
-    .from(offerPayments)
-    .where(eq(offerPayments.documentTokenHash, hashToken(token)))
-    .limit(1);
+  const payment = await findPaymentByDocumentToken(deps.db, hashToken(token));
   // A refunded payment's link stops working with it.
   if (!payment || !isPaying(payment)) throw documentNotAvailable();
   return documentOf(deps.db, payment.offerId);

@@ -1,9 +1,9 @@
 import { isEmptyHearing, mergeHearing, sameHearing, type HearingData } from '@substytut/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { offers, type OfferRow } from '../../../db/schema.ts';
+import type { OfferRow } from '../../../db/schema.ts';
 import type { StoredHearingCorrection } from '../../../db/schema/offer-payments.ts';
 import { hearingColumns, hearingOf } from '../offers.dto.ts';
+import { replaceHearing } from '../offers.repo.ts';
 
 /** A payer's step-2 hearing correction as the payments row keeps it; null when they gave none. */
 export function toStoredCorrection(h: HearingData | null | undefined): StoredHearingCorrection | null {
@@ -29,10 +29,5 @@ export async function applyHearingCorrection(
   if (!correction) return offer;
   const merged = mergeHearing(hearingOf(offer), fromStored(correction));
   if (sameHearing(merged, hearingOf(offer))) return offer;
-  const [row] = await tx
-    .update(offers)
-    .set({ ...hearingColumns(merged), hearingSequence: sql`${offers.hearingSequence} + 1`, updatedAt: now })
-    .where(eq(offers.id, offer.id))
-    .returning();
-  return row ?? offer;
+  return (await replaceHearing(tx, offer.id, hearingColumns(merged), now)) ?? offer;
 }
