@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { offers } from './offers.ts';
-import { PAYMENT_PROVIDERS, paymentAccounts } from './payments.ts';
+import { PAYMENT_PROVIDERS } from './payments.ts';
 
 /** A payer's hearing correction as stored (HearingData with the time as ISO 8601). */
 export interface StoredHearingCorrection {
