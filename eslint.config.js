@@ -26,14 +26,10 @@ const API_ADAPTERS = [
   ['mail', 'mail.transport.ts'],
   ['company-lookup', 'gus-bir.ts'],
 ];
-// TEMPORARY: offers and calendar are re-cut on i31-offers; the lead removes this at merge
-const API_RECUT = ['offers', 'calendar'];
 /** What may be imported of the API modules from outside them: the kernel and each face (index.ts). */
 const apiFaces = (except) => [
   './app',
   ...API_MODULES.filter((name) => name !== except).map((name) => `./${name}/index.ts`),
-  // TEMPORARY: offers and calendar are re-cut on i31-offers; the lead removes this at merge
-  ...API_RECUT.map((name) => `./${name}`),
 ];
 
 /** The direction of imports, as drawn in docs/layers.md. */
@@ -55,10 +51,7 @@ export const layerZones = [
   },
   // Each feature's face is its index.ts: another feature, the composition root, server.ts and
   // the CLI import that file and the kernel, never a feature's inner file (routes, repo, service).
-  ...API_MODULES
-    // TEMPORARY: offers and calendar are re-cut on i31-offers; the lead removes this at merge
-    .filter((name) => !API_RECUT.includes(name))
-    .map((name) => ({
+  ...API_MODULES.map((name) => ({
       target: `${api}/modules/${name}`,
       from: `${api}/modules`,
       except: [`./${name}`, ...apiFaces(name)],

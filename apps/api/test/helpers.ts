@@ -168,7 +168,12 @@ export function createSeed(db: Db, clock: { now(): Date }) {
           firstActiveAt: active ? now : null,
           // Issue 22: a lawyer who may create offers has a verified licence too.
           ...(active
-            ? { licenceState: 'verified', licenceMethod: 'review', licenceVerifiedAt: now, licenceCheckedAt: now }
+            ? {
+                licenceState: 'verified',
+                licenceMethod: 'review',
+                licenceVerifiedAt: now,
+                licenceCheckedAt: now,
+              }
             : {}),
           createdAt: now,
           updatedAt: now,
@@ -324,4 +329,35 @@ export async function licenceCodeSentTo(db: Db, to: string): Promise<string> {
   const code = /(?:Kod|Code): (\d{6})/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no licence code mail to ${to}`);
   return code;
+}
+
+/**
+ * One action on the sandbox provider's checkout page of a pay link, as the client's browser does
+ * it: the page is opened (it must answer 200), then its form is posted. 'pay' answers 303 to the
+ * success page; the response is returned for the caller to check.
+ */
+export async function sandboxCheckout(
+  app: FastifyInstance,
+  payLink: string,
+  action: 'pay' | 'fail' | 'cancel' = 'pay',
+) {
+  const url = new URL(payLink);
+  const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  if (page.statusCode !== 200) throw new Error(`sandbox checkout page: ${page.statusCode} ${page.body}`);
+  return app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      token: url.searchParams.get('token') ?? '',
+      action,
+      method: 'blik',
+    }).toString(),
+  });
+}
+
+/** Pays a pay link through the sandbox checkout page (the provider's event pays the offer). */
+export async function payThroughSandbox(app: FastifyInstance, payLink: string): Promise<void> {
+  const paid = await sandboxCheckout(app, payLink, 'pay');
+  if (paid.statusCode !== 303) throw new Error(`sandbox pay: ${paid.statusCode} ${paid.body}`);
 }

@@ -35,6 +35,11 @@ export function acceptanceClosesAt(doneAt: Date, days: number): Date {
   return warsawStartOfDay(addDays(warsawDate(doneAt), days + 1));
 }
 
+/** While the client may still confirm or dispute a job marked done at `doneAt`. */
+export function isAcceptanceWindowOpen(doneAt: Date, days: number, now: Date): boolean {
+  return acceptanceClosesAt(doneAt, days).getTime() > now.getTime();
+}
+
 /**
  * Offers marked done before this instant have had their acceptance window close by `now`
  * (equivalent to `acceptanceClosesAt(doneAt, days) <= now`): `done_at < cutoff` is the clock

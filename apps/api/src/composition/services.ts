@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
-import type { LifecycleDeps } from '../modules/offers/offers.deps.ts';
-import { handlePaymentEvents } from '../modules/offers/offers.events.ts';
 import { createInvoicing } from '../modules/invoices/index.ts';
-import { createOfferCards, type OfferCards } from '../modules/offers/offers.cards.ts';
+import {
+  createOfferCards,
+  handlePaymentEvents,
+  mailContextOf,
+  type LifecycleDeps,
+  type OfferCards,
+} from '../modules/offers/index.ts';
 import {
   createPaymentAdapter,
   createPayments,
@@ -12,7 +16,6 @@ import {
 } from '../modules/payments/index.ts';
 import { refreshProfileStatus } from '../modules/profile/index.ts';
 import { createLicenceRegister, type LicenceDeps } from '../modules/licence/index.ts';
-import { mailContextOf } from '../modules/offers/offers.deps.ts';
 import { publicProfilesSitemap } from '../modules/public-profile/index.ts';
 import { staticPages, type SitemapSource } from '../modules/seo/index.ts';
 

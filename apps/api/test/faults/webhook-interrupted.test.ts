@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerPayments } from '../../src/db/schema/checkout.ts';
+import { offerPayments } from '../../src/db/schema/offer-payments.ts';
 import { mailOutbox, offers, processedEvents, users } from '../../src/db/schema.ts';
 import { systemClock } from '../../src/modules/app/clock.ts';
 import { startFakeStripe, type FakeStripe } from '../fake-stripe.ts';

@@ -399,15 +399,6 @@ const MATRIX: Record<string, Rule> = {
         token === 'none' ? {} : { token: token === 'own' ? w.acceptToken : randomToken() },
       ),
   },
-  // Reads where the confirmation stands, with the same secret as confirming.
-  'POST /api/public/offer/status': {
-    policy: 'link',
-    request: (w, token) =>
-      post(
-        '/api/public/offer/status',
-        token === 'none' ? {} : { token: token === 'own' ? w.acceptToken : randomToken() },
-      ),
-  },
   // Following the mailed link only redirects to the page whose button confirms (a GET changes nothing).
   'GET /offer/accept/:token': { policy: 'open', request: () => get(`/offer/accept/${randomToken()}`) },
   'GET /pl/offer/accept/:token': { policy: 'open', request: () => get(`/pl/offer/accept/${randomToken()}`) },

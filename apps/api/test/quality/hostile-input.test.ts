@@ -14,7 +14,7 @@ import {
 import { acceptBody, paymentBody } from '../../src/modules/offers/offers.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
 import { isPersonText, licenceCodeBodySchema, nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
-import { offerPayments } from '../../src/db/schema/checkout.ts';
+import { offerPayments } from '../../src/db/schema/offer-payments.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
 

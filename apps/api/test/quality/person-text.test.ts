@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerPayments } from '../../src/db/schema/checkout.ts';
+import { offerPayments } from '../../src/db/schema/offer-payments.ts';
 import { hearingReports } from '../../src/db/schema/disputes.ts';
 import { offers, profiles } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';

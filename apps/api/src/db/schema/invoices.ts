@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { offerPayments } from './checkout.ts';
+import { offerPayments } from './offer-payments.ts';
 import { offers } from './offers.ts';
 import { profiles } from './profile.ts';
 import { INVOICE_FAILURE_REASONS, INVOICE_KINDS, INVOICE_MODES, KSEF_STATUSES } from '@substytut/shared';

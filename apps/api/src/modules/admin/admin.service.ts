@@ -14,7 +14,7 @@ import {
 import { addDays, OFFER_STATUSES, PROFILE_STATUSES, warsawDate, type IsoDate } from '@substytut/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../app/errors.ts';
-import { toOfferDto } from '../offers/offers.dto.ts';
+import { toOfferDto } from '../offers/index.ts';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import {
   countAll,

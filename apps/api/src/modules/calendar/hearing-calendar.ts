@@ -3,7 +3,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { HEARING_MODE_LABELS, TIME_ZONE, findCourt, type Locale } from '@substytut/shared';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { MailAttachment, OfferRow } from '../../db/schema.ts';
-import { webUrl } from '../mail/templates/layout.ts';
+import { webUrl } from '../mail/index.ts';
 
 /**
  * Calendar events of hearings (issue 23), as .ics text: the invitation attached to the payment

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
+import { offerPayments } from '../../db/schema/offer-payments.ts';
 import {
   invoiceCounters,
   invoiceFailures,

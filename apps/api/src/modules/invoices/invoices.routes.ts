@@ -18,7 +18,7 @@ import { rateLimit } from '../app/rate-limit.ts';
 import { hashToken } from '../app/token-crypto.ts';
 import type { InvoiceFailureRow, InvoiceRow } from '../../db/schema/invoices.ts';
 import { ksefBacklog } from '../ksef/index.ts';
-import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
+import { PAYER_COOKIE } from '../offers/index.ts';
 import { invoiceNotFound } from './invoices.errors.ts';
 import { renderInvoicePdf } from './invoices.pdf.ts';
 import {

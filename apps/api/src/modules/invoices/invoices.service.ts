@@ -3,6 +3,7 @@ import {
   amountsFromNet,
   DEFAULT_INVOICE_SERIES,
   invoiceNumber,
+  isValidRefund,
   warsawDate,
   type InvoiceAmounts,
   type InvoiceFailureReason,
@@ -11,7 +12,7 @@ import {
 import { OPERATOR } from '@substytut/shared/operator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow } from '../../db/schema/offer-payments.ts';
 import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { InvoiceRow } from '../../db/schema/invoices.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
@@ -19,7 +20,7 @@ import type { ProviderInvoiceDataRow } from '../../db/schema/profile.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import { enqueueKsefSend } from '../ksef/index.ts';
-import type { OfferInvoicing } from '../offers/offers.deps.ts';
+import type { OfferInvoicing } from '../offers/index.ts';
 import { buildFa3Xml, xmlDigest, type Fa3Invoice, type Fa3Line, type Fa3Party } from './fa3.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { readInvoiceXml } from './invoice-view.ts';
@@ -378,7 +379,8 @@ export function correctingInvoiceFor(
       }),
       { net: advance.netGrosze, vat: advance.vatGrosze, gross: advance.grossGrosze },
     );
-    if (refund.amountGrosze <= 0 || refund.amountGrosze > before.gross) {
+    // The one refund limit (packages/shared): never more than is left of the invoiced gross.
+    if (!isValidRefund(refund.amountGrosze, before.gross)) {
       const message = `refund of ${refund.amountGrosze} gr against ${before.gross} gr invoiced`;
       throw new InvoiceNotIssuable('refund_exceeds', message, [message]);
     }

@@ -1,16 +1,16 @@
 import { amountsFromNet, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../test/helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import type { Tx } from '../../db/client.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
+import { offerPayments } from '../../db/schema/offer-payments.ts';
 import { invoiceCounters, invoices, invoiceSettings } from '../../db/schema/invoices.ts';
 import { ksefOutbox } from '../../db/schema/ksef.ts';
 import { offers, providerInvoiceData, type ProfileRow } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
 import { openSecret } from '../app/token-crypto.ts';
-import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
+import { PAYER_COOKIE } from '../offers/index.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { takeInvoiceNumber } from './invoices.repo.ts';
 import { correctingInvoiceFor } from './invoices.service.ts';
@@ -80,18 +80,7 @@ async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
   });
   expect(started.statusCode, started.body).toBe(200);
   const cookie = started.cookies.find((c) => c.name === PAYER_COOKIE)?.value ?? '';
-  const link = new URL(started.json().data.payLink);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: link.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: link.searchParams.get('token') ?? '',
-      action: 'pay',
-      method: 'blik',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  await payThroughSandbox(t.app, started.json().data.payLink);
   return cookie;
 }
 
@@ -538,8 +527,8 @@ describe('the platform fee invoice', () => {
           payDate: new Date(),
         })
         .returning();
-      const { releasePayout } = await import('../offers/offers.payouts.ts');
-      const { findOfferWithLawyer } = await import('../offers/offer-payments.repo.ts');
+      const { releasePayout } = await import('../offers/money/payouts.ts');
+      const { findOfferWithLawyer } = await import('../offers/offers.repo.ts');
       await fee.db.transaction(async (tx) => {
         const found = await findOfferWithLawyer(tx, offer.id);
         await releasePayout(fee.services.lifecycle, tx as Tx, found!, 'accepted', fee.clock.now());

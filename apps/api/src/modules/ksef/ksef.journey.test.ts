@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
-import { offerPayments } from '../../db/schema/checkout.ts';
+import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../test/helpers.ts';
+import { offerPayments } from '../../db/schema/offer-payments.ts';
 import { invoices } from '../../db/schema/invoices.ts';
 import { providerInvoiceData } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
-import { PAYER_COOKIE } from '../offers/offers.client.routes.ts';
+import { PAYER_COOKIE } from '../offers/index.ts';
 import { isKsefNumber } from './ksef.crypto.ts';
 import type { KsefSandbox } from './ksef.sandbox.ts';
 import { createKsefWorker, upoStorageKey } from './ksef.worker.ts';
@@ -73,18 +73,7 @@ describe('an issued invoice on its way to KSeF', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.cookies.some((c) => c.name === PAYER_COOKIE)).toBe(true);
-    const link = new URL(started.json().data.payLink);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: link.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: link.searchParams.get('token') ?? '',
-        action: 'pay',
-        method: 'blik',
-      }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
+    await payThroughSandbox(t.app, started.json().data.payLink);
     expect(await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id))).toHaveLength(
       1,
     );
@@ -193,18 +182,7 @@ describe('two lawyer accounts invoicing as one NIP (two advocates of one firm)',
       remoteAddress: ip,
     });
     expect(started.statusCode, started.body).toBe(200);
-    const link = new URL(started.json().data.payLink);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: link.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: link.searchParams.get('token') ?? '',
-        action: 'pay',
-        method: 'blik',
-      }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
+    await payThroughSandbox(t.app, started.json().data.payLink);
     const invoiceOf = async () => {
       const answer = await t.app.inject({
         method: 'GET',

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { OfferPaymentRow } from '../../db/schema/checkout.ts';
+import type { OfferPaymentRow } from '../../db/schema/offer-payments.ts';
 import type { OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
-import type { MailContext } from '../mail/templates/index.ts';
-import type { Payments } from '../payments/payments.service.ts';
+import type { MailContext } from '../mail/index.ts';
+import type { Payments } from '../payments/index.ts';
 
 /**
  * The invoices a paid offer calls for (modules/invoices, wired in the composition root). Each runs

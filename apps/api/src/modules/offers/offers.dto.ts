@@ -3,10 +3,17 @@ import {
   isOfferPayable,
   toHearingDto,
   type HearingData,
+  type HearingReportDto,
   type OfferDto,
   type PublicOfferDto,
+  type SettlementDto,
 } from '@substytut/shared';
+import type { DbOrTx } from '../../db/client.ts';
 import type { OfferRow } from '../../db/schema.ts';
+import type { HearingReportRow, OfferRefundRow } from '../../db/schema/disputes.ts';
+import type { ReportLines } from './mails/dispute-mails.ts';
+import { paidAmountsOf, refundsOf } from './money.repo.ts';
+import { reportsOf } from './offers.repo.ts';
 
 /** The one way an offer row becomes what the API answers: the public page's fields, and more. */
 
@@ -87,4 +94,61 @@ export function toOfferDto(
     profile: { seolink, fullname: fullNameOf(profile) },
     hearing: toHearingDto(hearingOf(offer), confidential),
   };
+}
+
+export function reportDtoOf(row: HearingReportRow): HearingReportDto {
+  return {
+    outcome: row.outcome,
+    next_hearing_at: row.nextHearingAt?.toISOString() ?? null,
+    notes: row.notes,
+    has_minutes: row.minutesKey !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export const reportLinesOf = (row: HearingReportRow): ReportLines => ({
+  outcome: row.outcome,
+  nextHearingAt: row.nextHearingAt,
+  notes: row.notes,
+  hasMinutes: row.minutesKey !== null,
+});
+
+/** null while the offer was neither disputed nor refunded. */
+export function settlementOf(
+  offer: OfferRow,
+  paid: number | undefined,
+  refund: OfferRefundRow | undefined,
+): SettlementDto | null {
+  if (!offer.disputedAt && !refund) return null;
+  return {
+    paid_grosze: paid ?? offer.grossGrosze,
+    disputed_at: offer.disputedAt?.toISOString() ?? null,
+    dispute_reason: offer.disputeReason,
+    resolved_at: offer.resolvedAt?.toISOString() ?? null,
+    resolution: offer.resolution,
+    resolution_reason: offer.resolutionReason,
+    refund_grosze: refund?.amountGrosze ?? null,
+    refund_cause: refund?.cause ?? null,
+    refund_sent: refund?.providerRefundRef != null,
+  };
+}
+
+/** Adds the report and the settlement to offers the lawyer (or the administrator) reads. */
+export async function withReports(deps: { db: DbOrTx }, rows: OfferRow[], dtos: OfferDto[]) {
+  const ids = rows.map((row) => row.id);
+  const [reports, refunds, paid] = await Promise.all([
+    reportsOf(deps.db, ids),
+    refundsOf(deps.db, ids),
+    paidAmountsOf(deps.db, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return dtos.map((dto) => {
+    const row = byId.get(dto.offerId);
+    const report = reports.get(dto.offerId);
+    return {
+      ...dto,
+      report: report ? reportDtoOf(report) : null,
+      settlement: row ? settlementOf(row, paid.get(row.id), refunds.get(row.id)) : null,
+    };
+  });
 }

@@ -1,6 +1,11 @@
 import { AppError, conflict, notFound } from '../app/errors.ts';
 
-export { INVALID_TRANSITION, invalidTransition } from './offers.transitions.ts';
+/** Every error of the offer lifecycle (their texts are in the one error catalogue). */
+
+export const INVALID_TRANSITION = 'offers.invalid_transition';
+
+/** The offer is not in a status the change starts from (the status machine refused it). */
+export const invalidTransition = () => new AppError(409, INVALID_TRANSITION);
 
 /**
  * Another lawyer's offer, a deleted one, an id that is not an offer id, or no offer behind a
@@ -20,3 +25,14 @@ export const offerNotPayable = () => conflict('offers.not_payable');
 export const acceptanceInvalid = () => new AppError(404, 'offers.acceptance_invalid');
 /** The acceptance window passed: the offer was archived and paid out without the confirmation. */
 export const acceptanceClosed = () => conflict('offers.acceptance_closed');
+
+/** Issue 30: a report before the hearing's start would pay the lawyer before the hearing. */
+export const reportBeforeHearing = () => conflict('offers.report_before_hearing');
+export const reportRequired = () =>
+  new AppError(400, 'offers.report_required', undefined, { outcome: 'offers.report_required' });
+export const refundTooLarge = () =>
+  new AppError(400, 'offers.refund_too_large', undefined, { amount_grosze: 'offers.refund_too_large' });
+export const notDisputed = () => new AppError(409, 'offers.not_disputed');
+
+/** No substitution document for this caller (not theirs, not paid, or refunded). */
+export const documentNotAvailable = () => notFound('documents.not_available');

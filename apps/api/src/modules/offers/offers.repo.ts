@@ -1,11 +1,16 @@
-import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { OFFER_STATUSES, canDelete, type IsoDate, type OfferStatus } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { publicPagesChanged } from '../app/public-page-cache.ts';
-import { offerPayments, offers, profiles, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { offerPayments, offers, profiles, users, type OfferRow, type ProfileRow } from '../../db/schema.ts';
+import { hearingReports, type HearingReportRow } from '../../db/schema/disputes.ts';
 import type { Locale } from '@substytut/shared/locale';
 
-export { transitionOffer, invalidTransition, INVALID_TRANSITION } from './offers.transitions.ts';
+/**
+ * The offer row (with its lawyer, and its hearing report): every read and write of `offers`
+ * and `hearing_reports`. Status changes go through offers.transitions.ts; the money of an
+ * offer (payments, payouts, refunds) is in money.repo.ts.
+ */
 
 export type OfferWithProfile = { offer: OfferRow; profile: ProfileRow };
 
@@ -88,6 +93,35 @@ export async function updateActiveOffer(
   return row ?? null;
 }
 
+/** New hearing details on an offer, its calendar event's SEQUENCE one up (the payer's correction). */
+export async function replaceHearing(
+  db: DbOrTx,
+  offerId: number,
+  hearing: Partial<typeof offers.$inferInsert>,
+  now: Date,
+): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set({ ...hearing, hearingSequence: sql`${offers.hearingSequence} + 1`, updatedAt: now })
+    .where(eq(offers.id, offerId))
+    .returning();
+  return row ?? null;
+}
+
+/** Changes a paid offer's hearing (the court moved it) while it is still `payed`; null otherwise. */
+export async function updatePaidHearing(
+  db: DbOrTx,
+  offerId: number,
+  values: Partial<typeof offers.$inferInsert> & { updatedAt: Date },
+): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set(values)
+    .where(and(eq(offers.id, offerId), eq(offers.status, 'payed')))
+    .returning();
+  return row ?? null;
+}
+
 /**
  * Deletes an unpaid offer with its unpaid payment attempts in one statement each, inside the
  * caller's transaction. The conditions are re-checked here so a payment that started or
@@ -123,28 +157,6 @@ export async function deleteUnpaidOffer(
   const [deleted] = await tx.delete(offers).where(eq(offers.id, offerId)).returning();
   publicPagesChanged();
   return deleted ?? null;
-}
-
-/** Open checkouts of an offer: they must be ended at the provider before the offer goes. */
-export async function openCheckoutsOf(db: DbOrTx, offerId: number) {
-  return db
-    .select({ id: offerPayments.id, externalId: offerPayments.externalId })
-    .from(offerPayments)
-    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.status, 'open')));
-}
-
-/** The client who paid the offer: the one the "job done" mail goes to. */
-export async function findPayer(
-  db: DbOrTx,
-  offerId: number,
-): Promise<{ email: string; locale: Locale } | null> {
-  const [row] = await db
-    .select({ email: offerPayments.email, locale: offerPayments.locale })
-    .from(offerPayments)
-    .where(and(eq(offerPayments.offerId, offerId), eq(offerPayments.status, 'paid')))
-    .orderBy(desc(offerPayments.payDate))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Offers whose link is live (their card is the og:image someone may fetch). */
@@ -204,4 +216,172 @@ export async function offersDoneBefore(db: DbOrTx, cutoff: Date): Promise<number
     .from(offers)
     .where(and(eq(offers.status, 'done'), lt(offers.doneAt, cutoff)));
   return rows.map((r) => r.id);
+}
+
+export interface OfferWithLawyer {
+  offer: OfferRow;
+  profile: {
+    id: number;
+    userId: string;
+    firstname: string;
+    lastname: string;
+    seolink: string | null;
+    status: string;
+    /** the professional type id: which substitution document the lawyer receives */
+    permissions: string;
+    licenceState: string;
+  };
+  lawyer: { email: string; locale: Locale };
+}
+
+const lawyerColumns = {
+  offer: offers,
+  profile: {
+    id: profiles.id,
+    userId: profiles.userId,
+    firstname: profiles.firstname,
+    lastname: profiles.lastname,
+    seolink: profiles.seolink,
+    status: profiles.status,
+    permissions: profiles.permissions,
+    licenceState: profiles.licenceState,
+  },
+  lawyer: { email: users.email, locale: users.locale },
+};
+
+/** Offers joined with their lawyer's profile and account (OfferWithLawyer). */
+const withLawyer = (db: DbOrTx) =>
+  db
+    .select(lawyerColumns)
+    .from(offers)
+    .innerJoin(profiles, eq(profiles.id, offers.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId));
+
+/** The offer behind a public link: its token and the seolink of the page it was opened on. */
+export async function findPublicOffer(
+  db: DbOrTx,
+  seolink: string,
+  offerUrl: string,
+): Promise<OfferWithLawyer | null> {
+  const [row] = await withLawyer(db)
+    .where(and(eq(offers.offerUrl, offerUrl), eq(profiles.seolink, seolink)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOfferWithLawyer(db: DbOrTx, offerId: number): Promise<OfferWithLawyer | null> {
+  const [row] = await withLawyer(db).where(eq(offers.id, offerId)).limit(1);
+  return row ?? null;
+}
+
+/** The offer with its lawyer, the offer's row locked until the transaction ends (lockOffer's lock). */
+export async function lockOfferWithLawyer(db: DbOrTx, offerId: number): Promise<OfferWithLawyer | null> {
+  const [row] = await withLawyer(db).where(eq(offers.id, offerId)).limit(1).for('update', { of: offers });
+  return row ?? null;
+}
+
+/** The lawyer of an offer the caller already holds (its profile and account), without the offer. */
+export async function lawyerOf(db: DbOrTx, offer: OfferRow): Promise<OfferWithLawyer | null> {
+  const { offer: _offer, ...columns } = lawyerColumns;
+  const [row] = await db
+    .select(columns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, offer.profileId))
+    .limit(1);
+  return row ? { offer, ...row } : null;
+}
+
+/** The offer behind an acceptance link, with its lawyer. */
+export async function findOfferByAcceptanceToken(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<OfferWithLawyer | null> {
+  const [row] = await withLawyer(db).where(eq(offers.acceptanceTokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/** One offer of the user's profile, with its lawyer; null for another lawyer's offer. */
+export async function findOwnOfferWithLawyer(
+  db: DbOrTx,
+  userId: string,
+  offerId: number,
+): Promise<OfferWithLawyer | null> {
+  const [row] = await withLawyer(db)
+    .where(and(eq(offers.id, offerId), eq(profiles.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The offer row, locked until the transaction ends: payment requests for one offer queue up here. */
+export async function lockOffer(db: DbOrTx, offerId: number): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function insertHearingReport(
+  db: DbOrTx,
+  values: typeof hearingReports.$inferInsert,
+): Promise<HearingReportRow> {
+  const [row] = await db.insert(hearingReports).values(values).returning();
+  if (!row) throw new Error('hearing_reports insert returned no row');
+  return row;
+}
+
+export async function reportsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, HearingReportRow>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db.select().from(hearingReports).where(inArray(hearingReports.offerId, offerIds));
+  return new Map(rows.map((row) => [row.offerId, row]));
+}
+
+/** Where the administrators are told of a new dispute. */
+export async function adminRecipients(db: DbOrTx) {
+  return db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.role, 'admin'));
+}
+
+/** The disputes for the admin page: open ones first (oldest first), then the latest resolved. */
+export async function listDisputes(db: DbOrTx, limit = 100) {
+  const columns = {
+    offer: offers,
+    lawyer: { firstname: profiles.firstname, lastname: profiles.lastname, email: users.email },
+  };
+  const base = () =>
+    db
+      .select(columns)
+      .from(offers)
+      .innerJoin(profiles, eq(profiles.id, offers.profileId))
+      .innerJoin(users, eq(users.id, profiles.userId));
+  const open = await base()
+    .where(eq(offers.status, 'disputed'))
+    .orderBy(asc(offers.disputedAt), asc(offers.id));
+  const resolved = await base()
+    .where(eq(offers.status, 'resolved'))
+    .orderBy(desc(offers.resolvedAt), desc(offers.id))
+    .limit(limit);
+  return [...open, ...resolved];
+}
+
+/** Paid offers not yet reminded whose hearing is after `from` and no later than `to`. */
+export async function paidHearingsBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ id: offers.id, hearingAt: offers.hearingAt })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'payed'),
+        isNull(offers.hearingReminderAt),
+        gt(offers.hearingAt, from),
+        lte(offers.hearingAt, to),
+      ),
+    );
+}
+
+/** Marks a paid offer's hearing reminded, once: null when it already was (or is no longer paid). */
+export async function markHearingReminded(db: DbOrTx, offerId: number, now: Date): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set({ hearingReminderAt: now })
+    .where(and(eq(offers.id, offerId), isNull(offers.hearingReminderAt), eq(offers.status, 'payed')))
+    .returning();
+  return row ?? null;
 }

@@ -57,7 +57,11 @@ export const acceptBody = z.object({
   token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200),
 });
 export const acceptResponse = z.object({ status: z.literal('accepted'), acceptedAt: z.string() });
-export const acceptanceResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('done'), acceptedAt: z.null() }),
-  acceptResponse,
-]);
+
+/**
+ * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of
+ * the offer again, its substitution document and its invoices; nobody else does.
+ */
+export const PAYER_COOKIE = 'substytut_payer';
+/** As long as a checkout can live (Stripe's maximum of 24 hours). */
+export const PAYER_COOKIE_MAX_AGE_S = 24 * 60 * 60;

@@ -3,7 +3,8 @@ import { OFFER_STATUSES, OFFER_TRANSITIONS } from '@substytut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { INVALID_TRANSITION, transitionOffer } from './offers.transitions.ts';
+import { INVALID_TRANSITION } from './offers.errors.ts';
+import { transitionOffer } from './offers.transitions.ts';
 
 let t: TestApp;
 beforeAll(async () => {

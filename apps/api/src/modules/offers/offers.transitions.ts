@@ -8,12 +8,10 @@ import {
 } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers, type OfferRow } from '../../db/schema.ts';
-import { AppError, isAppError } from '../app/errors.ts';
+import { isAppError } from '../app/errors.ts';
 import { publicPagesChanged } from '../app/public-page-cache.ts';
 
-export const INVALID_TRANSITION = 'offers.invalid_transition';
-
-export const invalidTransition = () => new AppError(409, INVALID_TRANSITION);
+import { INVALID_TRANSITION, invalidTransition } from './offers.errors.ts';
 
 /** Columns a transition may set besides status (e.g. the acceptance token hash on markDone). */
 export type TransitionExtra = Partial<
@@ -91,19 +89,22 @@ export async function transitionOffer(
   return row;
 }
 
-/** Applies a transition; false (instead of 409) when the offer is not in a status it starts from. */
+/**
+ * Applies a transition; null (instead of 409) when the offer is not in a status it starts from.
+ * The changed row otherwise, so the caller holds the offer as it is now without reading it again.
+ */
 export async function tryTransition(
   db: DbOrTx,
   offerId: number,
   action: OfferAction,
   by: OfferActor,
   now: Date,
-): Promise<boolean> {
+  extra: TransitionExtra = {},
+): Promise<(OfferRow & { previousStatus: OfferStatus }) | null> {
   try {
-    await transitionOffer(db, offerId, action, by, now);
-    return true;
+    return await transitionOffer(db, offerId, action, by, now, extra);
   } catch (error) {
-    if (isAppError(error) && error.code === INVALID_TRANSITION) return false;
+    if (isAppError(error) && error.code === INVALID_TRANSITION) return null;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { offerPayments, sandboxRefunds, sandboxTransfers } from '../../db/schema/checkout.ts';
+import { offerPayments } from '../../db/schema/offer-payments.ts';
+import { sandboxRefunds, sandboxTransfers } from '../../db/schema/sandbox-provider.ts';
 import { offers, paymentAccounts, profiles } from '../../db/schema.ts';
 
 export interface SandboxTransfer {

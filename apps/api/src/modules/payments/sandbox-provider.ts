@@ -6,7 +6,7 @@ import {
   sandboxRefunds,
   sandboxTransfers,
   type SandboxCheckoutRow,
-} from '../../db/schema/checkout.ts';
+} from '../../db/schema/sandbox-provider.ts';
 import type { Clock } from '../app/clock.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import {

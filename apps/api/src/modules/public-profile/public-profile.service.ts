@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../app/clock.ts';
 import { AppError, notFound } from '../app/errors.ts';
 import { publicLicenceOf } from '../profile/index.ts';
-import { toPublicOfferDto } from '../offers/offers.dto.ts';
+import { toPublicOfferDto } from '../offers/index.ts';
 import type { SitemapSource } from '../seo/index.ts';
 import { createPublicPageCache } from '../app/public-page-cache.ts';
 import {

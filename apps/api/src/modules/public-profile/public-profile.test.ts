@@ -11,7 +11,7 @@ import {
   profiles,
   providerInvoiceData,
 } from '../../db/schema.ts';
-import { transitionOffer } from '../offers/offers.transitions.ts';
+import { transitionOffer } from '../offers/index.ts';
 import { updateProfile } from '../profile/profile.repo.ts';
 import { PUBLIC_PAGE_CACHE_TTL_MS } from '../app/public-page-cache.ts';
 import { createPublicPageMetaReader, createPublicProfileJsonReader } from './public-profile.service.ts';

@@ -13,35 +13,11 @@ export { resetPasswordMail, type ResetPasswordInput } from './reset-password.ts'
 export { failedLoginsMail, registrationAttemptMail, type AccountNoticeInput } from './account-notices.ts';
 export { verifyEmailMail, type VerifyEmailInput } from './verify-email.ts';
 export {
-  acceptanceWindowClosedMail,
-  duplicatePaymentRefundedMail,
-  offerPaidMail,
-  paymentReceivedMail,
-  payoutReleasedMail,
-  type AcceptanceWindowClosedInput,
-  type DuplicatePaymentRefundedInput,
-  type OfferPaidInput,
-  type PaymentReceivedInput,
-  type PayoutReleasedInput,
-} from './checkout.ts';
-export {
   dataExportReadyMail,
   dataRequestMail,
   type DataExportReadyInput,
   type DataRequestInput,
 } from './my-data.ts';
-export {
-  courtCancelledClientMail,
-  courtCancelledLawyerMail,
-  disputeOpenedAdminMail,
-  disputeOpenedLawyerMail,
-  disputeResolvedMail,
-  reportParagraphs,
-  type CourtCancelledInput,
-  type DisputeOpenedInput,
-  type DisputeResolvedInput,
-  type ReportLines,
-} from './disputes.ts';
 export {
   licenceClaimedMail,
   licenceCodeMail,

@@ -5,6 +5,7 @@ import {
   formatPln,
   groszeToDecimalString,
   isOfferStatus,
+  isValidRefund,
   parsePlnToGrosze,
   type AdminDisputeDto,
   type DisputeResolution,
@@ -43,7 +44,7 @@ function ResolveForm({ item, locale }: { item: AdminDisputeDto; locale: Locale }
     const grosze = decision === 'refund' ? parsePlnToGrosze(amount) : null;
     if (decision === 'refund') {
       if (grosze === null || grosze < 1) found.amount_grosze = 'validation.refundAmount';
-      else if (grosze > paid) found.amount_grosze = 'offers.refund_too_large';
+      else if (!isValidRefund(grosze, paid)) found.amount_grosze = 'offers.refund_too_large';
     }
     if (reason.trim().length < RESOLUTION_REASON_MIN_LENGTH) {
       found.reason = reason.trim() ? 'validation.reasonTooShort' : 'validation.fillField';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DISPUTE_REASON_MAX_LENGTH, DISPUTE_REASON_MIN_LENGTH } from '@substytut/shared';
+import { DISPUTE_REASON_MAX_LENGTH, disputeSchema } from '@substytut/shared';
 import { CircleAlert, CircleCheck, Clock, Link2Off, Scale, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,13 +44,14 @@ function DisputeForm({ token, disabled }: { token: string; disabled: boolean }) 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length < DISPUTE_REASON_MIN_LENGTH) {
-      setError(t(trimmed ? 'validation.reasonTooShort' : 'validation.fillField', { ns: 'errors' }));
+    // The server's own rule (packages/shared disputeSchema): required, then long enough.
+    const parsed = disputeSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'validation.fillField', { ns: 'errors' }));
       return;
     }
     setError(null);
-    dispute.mutate(trimmed, {
+    dispute.mutate(parsed.data.reason, {
       onError: (failure) => {
         const field = isApiError(failure) ? failure.fieldErrors.reason : undefined;
         setError(field ? t(field, { ns: 'errors' }) : t('dispute.error'));

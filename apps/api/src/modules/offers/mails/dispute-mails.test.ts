@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { linksIn } from '../../mail/dev-mail.routes.ts';
+import {
+  courtCancelledClientMail,
+  courtCancelledLawyerMail,
+  disputeOpenedAdminMail,
+  disputeOpenedLawyerMail,
+  disputeResolvedMail,
+  reportParagraphs,
+} from './dispute-mails.ts';
+import { type MailContext } from '../../mail/templates/index.ts';
+
+const context: MailContext = { publicUrl: 'https://substytut.pl', supportEmail: 'kontakt@substytut.pl' };
+const report = {
+  outcome: 'adjourned' as const,
+  nextHearingAt: new Date('2027-01-15T08:30:00Z'),
+  notes: 'Witness absent',
+  hasMinutes: true,
+};
+const hostile = '<script>alert(1)</script>';
+
+const mails = [
+  {
+    name: 'court cancelled (client)',
+    make: (locale: 'pl' | 'en', text = 'Judge ill') =>
+      courtCancelledClientMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', amount: 12_300, notes: text },
+        context,
+      ),
+    path: { pl: '/', en: '/en/' },
+  },
+  {
+    name: 'court cancelled (lawyer)',
+    make: (locale: 'pl' | 'en', text = 'Hearing') =>
+      courtCancelledLawyerMail(
+        { locale, to: 'a@example.com', offerTitle: text, amount: 12_300, notes: '' },
+        context,
+      ),
+    path: { pl: '/dashboard/offers', en: '/en/dashboard/offers' },
+  },
+  {
+    name: 'dispute opened (lawyer)',
+    make: (locale: 'pl' | 'en', text = 'Late') =>
+      disputeOpenedLawyerMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', reason: text, amount: 12_300, report },
+        context,
+      ),
+    path: { pl: '/dashboard/offers', en: '/en/dashboard/offers' },
+  },
+  {
+    name: 'dispute opened (admin)',
+    make: (locale: 'pl' | 'en', text = 'Late') =>
+      disputeOpenedAdminMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', reason: text, amount: 12_300, report },
+        context,
+      ),
+    path: { pl: '/admin', en: '/en/admin' },
+  },
+  {
+    name: 'dispute resolved',
+    make: (locale: 'pl' | 'en', text = 'Partly done') =>
+      disputeResolvedMail(
+        {
+          locale,
+          to: 'a@example.com',
+          offerTitle: 'Hearing',
+          paid: 12_300,
+          refund: 6150,
+          reason: text,
+          side: 'client',
+        },
+        context,
+      ),
+    path: { pl: '/', en: '/en/' },
+  },
+];
+
+describe.each(mails)('$name mail', ({ make, path }) => {
+  it.each(['pl', 'en'] as const)('renders in %s with its link', (locale) => {
+    const mail = make(locale);
+    expect(mail.locale).toBe(locale);
+    expect(linksIn(mail.html)).toContain(`https://substytut.pl${path[locale]}`);
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+  it('has no Polish in the English mail and Polish in the Polish one', () => {
+    expect(make('en').text).not.toMatch(/[ąęłńóśźż„”]/i);
+    expect(make('pl').text).toMatch(/[ąęłńóśźż]/i);
+  });
+  it('escapes what the parties wrote', () => {
+    const mail = make('pl', hostile);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain(hostile);
+  });
+});
+
+describe('report paragraphs', () => {
+  it('name the outcome, the next hearing in Warsaw time, the notes and the minutes', () => {
+    expect(reportParagraphs('pl', report)).toEqual([
+      'Raport z rozprawy: Rozprawa odroczona.',
+      'Kolejny termin: 15.01.2027, godz. 09:30.',
+      'Uwagi: Witness absent',
+      'Do raportu dołączono protokół rozprawy (PDF) — znajdziesz go na stronie potwierdzenia.',
+    ]);
+    expect(
+      reportParagraphs('en', {
+        ...report,
+        outcome: 'held',
+        nextHearingAt: null,
+        notes: '',
+        hasMinutes: false,
+      }),
+    ).toEqual(['Hearing report: The hearing took place.']);
+  });
+  it('a resolved dispute names the refund and what the lawyer keeps', () => {
+    const mail = disputeResolvedMail(
+      {
+        locale: 'pl',
+        to: 'a@example.com',
+        offerTitle: 'X',
+        paid: 12_300,
+        refund: 6150,
+        reason: 'Powód',
+        side: 'lawyer',
+      },
+      context,
+    );
+    expect(mail.text.replace(/\u00a0/g, ' ')).toContain(
+      'klient otrzymuje zwrot 61,50 zł; pozostała kwota (61,50 zł)',
+    );
+  });
+});

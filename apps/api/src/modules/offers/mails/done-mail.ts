@@ -1,0 +1,81 @@
+import { formatPln } from '@substytut/shared';
+import type { MailMessage } from '../../mail/index.ts';
+import { renderLayout, webUrl, type MailContext, type MailLocale } from '../../mail/index.ts';
+import { reportParagraphs, type ReportLines } from './dispute-mails.ts';
+
+/**
+ * The client's confirmation link. The web page at this path (served by the checkout feature)
+ * posts the token to POST /api/public/offer/accept and lands on /offer/done.
+ */
+export function acceptanceLink(publicUrl: string, locale: MailLocale, token: string): string {
+  return webUrl(publicUrl, locale, `/offer/accept/${encodeURIComponent(token)}`);
+}
+
+const texts = {
+  pl: {
+    subject: (title: string) => `Zlecenie „${title}” zostało zrealizowane — potwierdź wykonanie`,
+    title: 'Potwierdź wykonanie zlecenia',
+    greeting: 'Dzień dobry,',
+    body: (lawyer: string, title: string, gross: string) =>
+      `${lawyer} oznaczył(a) zlecenie „${title}” (${gross} brutto) jako zrealizowane.`,
+    ask: 'Prosimy o potwierdzenie, że usługa została wykonana. Dopiero wtedy przekażemy wynagrodzenie wykonawcy.',
+    action: 'Potwierdzam wykonanie',
+    window: (days: number) =>
+      `Jeśli w ciągu ${days} dni nie potwierdzisz wykonania ani nie zgłosisz zastrzeżeń, zlecenie zostanie uznane za wykonane.`,
+    problem: (support: string) => `Masz zastrzeżenia do wykonania usługi? Napisz do nas: ${support}.`,
+    dispute:
+      'Na stronie potwierdzenia możesz też zakwestionować wykonanie, podając powód; wypłata zostanie wtedy wstrzymana do decyzji administratora.',
+  },
+  en: {
+    subject: (title: string) => `The order “${title}” is done — please confirm`,
+    title: 'Confirm the completed order',
+    greeting: 'Hello,',
+    body: (lawyer: string, title: string, gross: string) =>
+      `${lawyer} marked the order “${title}” (${gross} gross) as completed.`,
+    ask: 'Please confirm that the service was provided. Only then do we pass the fee to the contractor.',
+    action: 'I confirm completion',
+    window: (days: number) =>
+      `If you neither confirm nor raise an objection within ${days} days, the order will be treated as completed.`,
+    problem: (support: string) => `Not satisfied with the service? Write to us: ${support}.`,
+    dispute:
+      'On the confirmation page you can also dispute the completion, giving a reason; the payout is then held until an administrator decides.',
+  },
+} as const;
+
+export interface OfferDoneMailInput {
+  locale: MailLocale;
+  to: string;
+  token: string;
+  lawyerName: string;
+  offerTitle: string;
+  grossGrosze: number;
+  acceptanceWindowDays: number;
+  /** the hearing report the lawyer filed with marking the job done (issue 23) */
+  report?: ReportLines;
+}
+
+/** Sent to the paying client when the lawyer marks the job done (payed → done). */
+export function offerDoneMail(input: OfferDoneMailInput, context: MailContext): MailMessage {
+  const t = texts[input.locale];
+  const gross = formatPln(input.grossGrosze, input.locale);
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: t.title,
+      intro: [
+        t.greeting,
+        t.body(input.lawyerName, input.offerTitle, gross),
+        ...(input.report ? reportParagraphs(input.locale, input.report) : []),
+        t.ask,
+      ],
+      action: { label: t.action, url: acceptanceLink(context.publicUrl, input.locale, input.token) },
+      outro: [
+        t.window(input.acceptanceWindowDays),
+        ...(input.report ? [t.dispute] : []),
+        t.problem(context.supportEmail),
+      ],
+    },
+    context,
+  );
+  return { to: input.to, subject: t.subject(input.offerTitle), html, text, locale: input.locale };
+}

@@ -1,0 +1,106 @@
+import { payoutOf } from '@substytut/shared';
+import type { Tx } from '../../../db/client.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { payoutReleasedMail } from '../mails/payment-mails.ts';
+import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
+import {
+  findPaidPayment,
+  findPendingPayouts,
+  insertPayout,
+  markPayoutFailed,
+  markPayoutSent,
+} from '../money.repo.ts';
+import type { OfferWithLawyer } from '../offers.repo.ts';
+import { callProvider } from './provider.ts';
+
+/**
+ * Releases the lawyer's payout in the transaction that accepts or archives the offer: records it
+ * (once per offer) and tells the lawyer. A refunded or disputed payment is not passed on (the
+ * operator settles it by hand). The amount, or null when nothing is due.
+ */
+export async function releasePayout(
+  deps: LifecycleDeps,
+  tx: Tx,
+  found: OfferWithLawyer,
+  reason: 'accepted' | 'window_passed' | 'resolved',
+  now: Date,
+  /** grosze already returned to the client (a dispute settled in part): the payout is of the rest */
+  refunded = 0,
+): Promise<number | null> {
+  const payment = await findPaidPayment(tx, found.offer.id);
+  if (!payment || payment.status !== 'paid' || !payment.paymentRef) {
+    deps.log.warn(
+      { offerId: found.offer.id, status: payment?.status },
+      'no payout: payment not in paid state',
+    );
+    return null;
+  }
+  const account = await deps.payments.accountOf(tx, found.profile.userId);
+  if (!account) {
+    deps.log.error({ offerId: found.offer.id }, 'no payout: the lawyer has no payment account');
+    return null;
+  }
+  const { amount, fee } = payoutOf(payment.price - refunded, deps.config.platformFeePercent);
+  await insertPayout(tx, {
+    offerId: found.offer.id,
+    paymentId: payment.id,
+    provider: account.provider,
+    accountId: account.accountId,
+    amount,
+    fee,
+    createdAt: now,
+  });
+  await deps.invoicing.payoutReleased(
+    tx,
+    { offer: found.offer, profile: found.profile, paymentId: payment.id, fee },
+    now,
+  );
+  await enqueueMail(
+    tx,
+    payoutReleasedMail(
+      { locale: found.lawyer.locale, to: found.lawyer.email, offerTitle: found.offer.title, amount, reason },
+      mailContextOf(deps),
+    ),
+    now,
+  );
+  return amount;
+}
+
+/**
+ * Sends recorded payouts. The idempotency key is the offer's, so a retry, a second click or a
+ * second instance sending the same payout at once makes one transfer. A provider failure leaves
+ * the payout pending for the clock job to retry.
+ */
+export async function sendPendingPayouts(deps: LifecycleDeps, offerId?: number): Promise<number> {
+  const pending = await findPendingPayouts(deps.db, offerId);
+  let sent = 0;
+  for (const { payout, title, paymentRef } of pending) {
+    if (payout.provider !== deps.payments.provider.kind || !paymentRef) continue;
+    const now = deps.clock.now();
+    const transfer = async () =>
+      payout.amount === 0
+        ? null
+        : (
+            await deps.payments.createTransfer({
+              accountId: payout.accountId,
+              amount: payout.amount,
+              paymentRef,
+              offerId: payout.offerId,
+              description: title,
+              idempotencyKey: `payout-offer-${payout.offerId}`,
+            })
+          ).transferId;
+    const result = await callProvider(
+      deps.log,
+      'payout failed; will retry',
+      { offerId: payout.offerId },
+      transfer,
+    );
+    if (!result.ok) {
+      await markPayoutFailed(deps.db, payout.id, payout.attempts + 1, result.error.message);
+      continue;
+    }
+    if (await markPayoutSent(deps.db, payout.id, result.value, now)) sent += 1;
+  }
+  return sent;
+}
