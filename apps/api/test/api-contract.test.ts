@@ -37,16 +37,6 @@ vi.mock('fastify', async (importOriginal) => {
 const NOT_JSON = new Set<string>(apiOtherRoutes);
 
 /**
- * Routes inside modules/offers, re-cut on another branch at the same time: the shared shapes are
- * defined, the lead attaches them at merge (decision 034 lists them) and empties this list.
- */
-const ATTACHED_AT_MERGE: Partial<Record<ApiRoute, 'body' | 'response' | 'both'>> = {
-  'GET /api/public/profile/:seolink/payment/:offerUrl/document/status': 'response',
-  // Removed by the offers re-cut (issue 31, section 1): unused by the web since /offer/page.
-};
-const REMOVED_AT_MERGE = new Set(['POST /api/public/offer/status']);
-
-/**
  * Bodies the server reads before its schema can (multipart forms) or prepares for it (the
  * profile's empty blocks are dropped first, as the form does): compared as the shared schema
  * inside the server's preprocessing.
@@ -85,27 +75,22 @@ describe('the API and the shared route table', () => {
         !key.startsWith('OPTIONS ') &&
         !key.includes('/api/test/') &&
         !NOT_JSON.has(key) &&
-        !REMOVED_AT_MERGE.has(key) &&
         !(key in apiRoutes),
     );
     expect(unlisted).toEqual([]);
   });
 
-  it.each(routes.filter((route) => !['response', 'both'].includes(ATTACHED_AT_MERGE[route] ?? '')))(
-    '%s answers the shared shape',
-    (route) => {
-      const declared = schemasOf(registered.get(route)!).response?.[successStatusOf(route)];
-      expect(declared, 'no response schema for the success status').toBeDefined();
-      expect(json(declared, 'output')).toEqual(json(dataOf(apiRoutes[route].response), 'output'));
-    },
-  );
+  it.each(routes)('%s answers the shared shape', (route) => {
+    const declared = schemasOf(registered.get(route)!).response?.[successStatusOf(route)];
+    expect(declared, 'no response schema for the success status').toBeDefined();
+    expect(json(declared, 'output')).toEqual(json(dataOf(apiRoutes[route].response), 'output'));
+  });
 
   it.each(
     routes.filter(
       (route) =>
         'body' in apiRoutes[route] &&
-        !BODY_NOT_DECLARED.has(route) &&
-        !['body', 'both'].includes(ATTACHED_AT_MERGE[route] ?? ''),
+        !BODY_NOT_DECLARED.has(route),
     ),
   )('%s reads the shared body', (route) => {
     const declared = schemasOf(registered.get(route)!).body;

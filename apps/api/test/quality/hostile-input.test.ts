@@ -11,9 +11,15 @@ import {
   registerBody,
   resetPasswordBody,
 } from '../../src/modules/auth/auth.schemas.ts';
-import { acceptBody, paymentBody } from '../../src/modules/offers/offers.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
-import { isPersonText, licenceCodeBodySchema, nipLookupSchema, sandboxGoogleSignInSchema } from '@substytut/shared';
+import {
+  acceptTokenSchema,
+  isPersonText,
+  licenceCodeBodySchema,
+  nipLookupSchema,
+  paymentStartRequestSchemaWith,
+  sandboxGoogleSignInSchema,
+} from '@substytut/shared';
 import { offerPayments } from '../../src/db/schema/offer-payments.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
@@ -342,7 +348,7 @@ const ENDPOINTS: Endpoint[] = [
   bodyEndpoint(
     'POST /api/public/profile/:seolink/payment/:offerUrl',
     () => `/api/public/profile/${target.seolink}/payment/${target.offerUrl}`,
-    paymentBody({ now: () => new Date() }),
+    paymentStartRequestSchemaWith(() => new Date()),
     clientInvoice('klient@example.com'),
   ),
   {
@@ -357,7 +363,7 @@ const ENDPOINTS: Endpoint[] = [
         malformed: true,
       })),
   },
-  bodyEndpoint('POST /api/public/offer/accept', () => '/api/public/offer/accept', acceptBody, { token: 'x' }),
+  bodyEndpoint('POST /api/public/offer/accept', () => '/api/public/offer/accept', acceptTokenSchema, { token: 'x' }),
   // Issue 30: the licence code, typed by a signed-in lawyer (this one awaits none: nothing changes).
   {
     name: 'POST /api/user/profile/licence/code',

@@ -27,7 +27,7 @@ const CASES = {
   ],
   adapterToFeature: [
     'apps/api/src/modules/payments/sandbox-lint-fixture.ts',
-    "import { toOfferDto } from '../offers/offers.dto.ts';\nexport const dto = toOfferDto;\n",
+    "import { toOfferDto } from '../offers/index.ts';\nexport const dto = toOfferDto;\n",
   ],
   featureToCompositionRoot: [
     'apps/api/src/modules/offers/lint-fixture.ts',

@@ -1,3 +1,4 @@
+import { calendarFeedStateSchema, newCalendarFeedSchema } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +8,6 @@ import { dataOf, ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { feedState, readFeed, regenerateFeed, revokeFeed, type CalendarDeps } from './calendar.feeds.ts';
 
-const feedStateSchema = z.object({ active: z.boolean(), created_at: z.string().nullable() });
-const newFeedSchema = feedStateSchema.extend({ url: z.string() });
 
 /** The lawyer's private calendar feed (issue 23): its state, a new address, revoking it, and the feed. */
 export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: CalendarDeps }) {
@@ -17,19 +16,19 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Cal
 
   typed.get(
     '/api/user/calendar-feed',
-    { ...auth, schema: { response: { 200: dataOf(feedStateSchema) } } },
+    { ...auth, schema: { response: { 200: dataOf(calendarFeedStateSchema) } } },
     async (request) => ok(await feedState(deps, currentUser(request).id)),
   );
 
   typed.post(
     '/api/user/calendar-feed',
-    { ...auth, config: rateLimit(10, '1 minute'), schema: { response: { 200: dataOf(newFeedSchema) } } },
+    { ...auth, config: rateLimit(10, '1 minute'), schema: { response: { 200: dataOf(newCalendarFeedSchema) } } },
     async (request) => ok(await regenerateFeed(deps, currentUser(request).id)),
   );
 
   typed.delete(
     '/api/user/calendar-feed',
-    { ...auth, schema: { response: { 200: dataOf(feedStateSchema) } } },
+    { ...auth, schema: { response: { 200: dataOf(calendarFeedStateSchema) } } },
     async (request) => ok(await revokeFeed(deps, currentUser(request).id)),
   );
 

@@ -1,10 +1,8 @@
 import {
-  hearingInputSchemaWith,
   offerCreatedDtoSchema,
   offerCreateSchemaWith,
   offerDtoSchema,
   offerUpdateSchemaWith,
-  paymentRequestSchema,
 } from '@substytut/shared';
 import { z } from 'zod';
 import type { Clock } from '../app/clock.ts';
@@ -37,26 +35,6 @@ export function parseOfferId(raw: string): number {
 
 /** Any segment: what is not an offer id is a 404 (parseOfferId), not a validation error. */
 export const offerIdParams = z.object({ id: z.string() });
-
-export const paymentParams = z.object({
-  seolink: z.string().min(1).max(200),
-  offerUrl: z.string().min(1).max(200),
-});
-
-/**
- * Spec 7's payload; `locale` (optional) chooses the language of the client's mails and pages;
- * `hearing` (optional, issue 23) is what the client adds to or corrects in the hearing's details.
- */
-export const paymentBody = (clock: Clock) =>
-  paymentRequestSchema.extend({
-    locale: z.enum(['pl', 'en']).optional(),
-    hearing: hearingInputSchemaWith(() => clock.now()).nullish(),
-  });
-
-export const acceptBody = z.object({
-  token: z.string({ error: 'validation.fieldRequired' }).min(1).max(200),
-});
-export const acceptResponse = z.object({ status: z.literal('accepted'), acceptedAt: z.string() });
 
 /**
  * The payer's secret (decision 013): a browser that sends it back gets its own open checkout of

@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
 import {
-  adminDisputeDtoSchema,
+  adminDisputeListSchema,
   disputeResolutionSchema,
   disputeResolvedDtoSchema,
   CV_MAX_BYTES,
 } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataOf, ok } from '../../app/http.ts';
 import type { Storage } from '../../storage/index.ts';
 import { minutesKeyOf, sendMinutes } from '../documents/minutes.ts';
@@ -28,7 +27,7 @@ export async function offersAdminRoutes(
 
   typed.get(
     '/api/admin/disputes',
-    { ...admin, schema: { response: { 200: dataOf(z.object({ items: z.array(adminDisputeDtoSchema) })) } } },
+    { ...admin, schema: { response: { 200: dataOf(adminDisputeListSchema) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ items: await adminDisputes(deps) });

@@ -1,9 +1,14 @@
 import multipart from '@fastify/multipart';
 import {
   acceptancePageDtoSchema,
+  acceptTokenSchema,
   CV_MAX_BYTES,
   disputeSchema,
+  offerAcceptedSchema,
+  payerDocumentStatusSchema,
   paymentLinkDtoSchema,
+  paymentParamsSchema,
+  paymentStartRequestSchemaWith,
 } from '@substytut/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,14 +25,7 @@ import {
 } from '../documents/substitution-document.ts';
 import { sendMinutes } from '../documents/minutes.ts';
 import type { LifecycleDeps } from '../offers.deps.ts';
-import {
-  acceptBody,
-  acceptResponse,
-  PAYER_COOKIE,
-  PAYER_COOKIE_MAX_AGE_S,
-  paymentBody,
-  paymentParams,
-} from '../offers.schemas.ts';
+import { PAYER_COOKIE, PAYER_COOKIE_MAX_AGE_S } from '../offers.schemas.ts';
 import {
   acceptancePageOf,
   acceptOffer,
@@ -37,7 +35,7 @@ import {
 } from './client.service.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(200) });
-const disputeBody = acceptBody.extend(disputeSchema.shape);
+const disputeBody = acceptTokenSchema.extend(disputeSchema.shape);
 
 /**
  * The client's side of an offer: starting the payment from the public page, the substitution
@@ -55,8 +53,8 @@ export async function offersClientRoutes(
     {
       config: rateLimit(20, '1 minute'),
       schema: {
-        params: paymentParams,
-        body: paymentBody(app.clock),
+        params: paymentParamsSchema,
+        body: paymentStartRequestSchemaWith(() => app.clock.now()),
         response: { 200: dataOf(paymentLinkDtoSchema) },
       },
     },
@@ -86,7 +84,7 @@ export async function offersClientRoutes(
   // change anything (mail scanners and prefetchers follow links), so it only leads to the web
   // page /offer/done?t={token}, whose button posts the token to the endpoint below.
   for (const prefix of ['', '/pl', '/en']) {
-    typed.get(`${prefix}/offer/accept/:token`, { schema: { params: acceptBody } }, async (request, reply) =>
+    typed.get(`${prefix}/offer/accept/:token`, { schema: { params: acceptTokenSchema } }, async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
@@ -101,7 +99,7 @@ export async function offersClientRoutes(
     '/api/public/offer/accept',
     {
       config: rateLimit(20, '1 minute'),
-      schema: { body: acceptBody, response: { 200: dataOf(acceptResponse) } },
+      schema: { body: acceptTokenSchema, response: { 200: dataOf(offerAcceptedSchema) } },
     },
     async (request) => ok(await acceptOffer(deps, request.body.token)),
   );
@@ -116,7 +114,7 @@ export async function offersClientRoutes(
       '/api/public/offer/page',
       {
         config: rateLimit(30, '1 minute'),
-        schema: { body: acceptBody, response: { 200: dataOf(acceptancePageDtoSchema) } },
+        schema: { body: acceptTokenSchema, response: { 200: dataOf(acceptancePageDtoSchema) } },
       },
       async (request) => ok(await acceptancePageOf(deps, request.body.token)),
     );
@@ -144,7 +142,7 @@ export async function offersClientRoutes(
     '/api/public/profile/:seolink/payment/:offerUrl/document/status',
     {
       config: rateLimit(60, '1 minute'),
-      schema: { params: paymentParams, response: { 200: dataOf(payerDocumentStatusResponse) } },
+      schema: { params: paymentParamsSchema, response: { 200: dataOf(payerDocumentStatusSchema) } },
     },
     async (request, reply) => {
       const { seolink, offerUrl } = request.params;
@@ -155,7 +153,7 @@ export async function offersClientRoutes(
 
   typed.get(
     '/api/public/profile/:seolink/payment/:offerUrl/document',
-    { config: rateLimit(20, '1 minute'), schema: { params: paymentParams } },
+    { config: rateLimit(20, '1 minute'), schema: { params: paymentParamsSchema } },
     async (request, reply) => {
       const { seolink, offerUrl } = request.params;
       return sendPdf(
@@ -169,16 +167,10 @@ export async function offersClientRoutes(
   // changes nothing.
   typed.get(
     '/api/public/substitution-document/:token',
-    { config: rateLimit(20, '1 minute'), schema: { params: acceptBody } },
+    { config: rateLimit(20, '1 minute'), schema: { params: acceptTokenSchema } },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer');
       return sendPdf(reply, await documentForToken(deps, request.params.token));
     },
   );
 }
-
-const payerDocumentStatusResponse = z.object({
-  ready: z.boolean(),
-  kind: z.enum(['substitution', 'authorisation']).nullable(),
-  file_name: z.string().nullable(),
-});

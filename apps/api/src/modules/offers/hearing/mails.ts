@@ -84,7 +84,7 @@ export function hearingReminderMail(input: HearingReminderInput, context: MailCo
     pl ? 'Dzień dobry,' : 'Hello,',
     input.side === 'lawyer'
       ? pl
-        ? `przypominamy o rozprawie w zleceniu „${title}”, które przyjąłeś(-aś) jako substytut.`
+        ? `przypominamy o rozprawie w zleceniu „${title}”, w którym występujesz jako substytut.`
         : `a reminder of the hearing in the order “${title}” you took on as the substitute.`
       : pl
         ? `przypominamy o rozprawie w zleceniu „${title}” (wykonawca: ${input.lawyerName}).`
@@ -141,7 +141,7 @@ export function hearingChangedMail(input: HearingChangedInput, context: MailCont
       intro: [
         pl ? 'Dzień dobry,' : 'Hello,',
         pl
-          ? `${input.lawyerName} zmienił(a) dane rozprawy w zleceniu „${title}”. Aktualne dane:`
+          ? `dane rozprawy w zleceniu „${title}” zostały zmienione (wykonawca: ${input.lawyerName}). Aktualne dane:`
           : `${input.lawyerName} changed the hearing details of the order “${title}”. They are now:`,
         ...hearingLines(hearingOf(input.offer), input.locale),
       ],

@@ -17,7 +17,7 @@ const texts = {
     title: 'Potwierdź wykonanie zlecenia',
     greeting: 'Dzień dobry,',
     body: (lawyer: string, title: string, gross: string) =>
-      `${lawyer} oznaczył(a) zlecenie „${title}” (${gross} brutto) jako zrealizowane.`,
+      `Zlecenie „${title}” (${gross} brutto) zostało oznaczone jako zrealizowane przez: ${lawyer}.`,
     ask: 'Prosimy o potwierdzenie, że usługa została wykonana. Dopiero wtedy przekażemy wynagrodzenie wykonawcy.',
     action: 'Potwierdzam wykonanie',
     window: (days: number) =>
