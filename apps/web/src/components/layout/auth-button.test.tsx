@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@/lib/storage-keys';
-import { stubFetch } from '../../../test/fetch-stub';
+import { publicConfig, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
 const BOOKING = 'https://example.com/umow-spotkanie';
@@ -9,7 +9,7 @@ const BOOKING = 'https://example.com/umow-spotkanie';
 function serve() {
   vi.stubGlobal(
     'fetch',
-    stubFetch({ 'GET /api/config/public': { body: { data: { bookingUrl: BOOKING } } } }).fetch,
+    stubFetch({ 'GET /api/config/public': { body: { data: publicConfig({ bookingUrl: BOOKING }) } } }).fetch,
   );
 }
 

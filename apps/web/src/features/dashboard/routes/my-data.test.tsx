@@ -67,7 +67,7 @@ describe('Moje dane', () => {
   it('gives the ready export\'s expiry as a day and an hour, 28.11.2026 (issue 34)', async () => {
     const ready = {
       id: 'e1',
-      status: 'ready',
+      status: 'ready' as const,
       progress: 100,
       created_at: '2026-11-27T10:00:00Z',
       expires_at: '2026-11-28T13:35:00Z',
