@@ -16,8 +16,11 @@ export { expect } from '@playwright/test';
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 const SERVER = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
-/** A server starts in about ten seconds on a quiet machine, several times that on a busy one. */
-const START_TIMEOUT_MS = 180_000;
+/**
+ * A server starts in about ten seconds on a quiet machine; at a load average of 30 on two cores it
+ * took more than three minutes.
+ */
+const START_TIMEOUT_MS = 300_000;
 
 /** The address of the server of the worker that runs `info` (a test, a hook or a worker fixture). */
 export function serverURL(info: Pick<TestInfo | WorkerInfo, 'parallelIndex'> = base.info()): string {
