@@ -11,7 +11,10 @@ import { loadavg } from 'node:os';
 const pgUrl = process.env.TEST_DATABASE_URL;
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /** [name, command, args, extra environment]; PostgreSQL-only runs are left out without a server. */
 const runs = [
@@ -35,7 +38,11 @@ const runs = [
     'bench:api',
     'npx',
     ['tsx', 'bench/api/run.ts'],
-    { BENCH_SMOKE: '1', BENCH_DURATION: '1', ...(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : { BENCH_ONLY: 'pglite' }) },
+    {
+      BENCH_SMOKE: '1',
+      BENCH_DURATION: '1',
+      ...(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : { BENCH_ONLY: 'pglite' }),
+    },
   ],
 ];
 
@@ -45,7 +52,9 @@ function run([name, cmd, args, env]) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('close', (code, signal) => {
-      console.log(`--- ${name}: ${code === 0 ? 'ran' : `failed (exit ${code ?? signal})`} in ${seconds(since)} ---`);
+      console.log(
+        `--- ${name}: ${code === 0 ? 'ran' : `failed (exit ${code ?? signal})`} in ${seconds(since)} ---`,
+      );
       resolve(code ?? 1);
     });
   });
@@ -53,7 +62,8 @@ function run([name, cmd, args, env]) {
 
 const failed = [];
 for (const entry of runs) if ((await run(entry)) !== 0) failed.push(entry[0]);
-if (!pgUrl) console.log('\nTEST_DATABASE_URL is not set: bench:admin skipped, bench:api measured PGlite only.');
+if (!pgUrl)
+  console.log('\nTEST_DATABASE_URL is not set: bench:admin skipped, bench:api measured PGlite only.');
 console.log(
   `\nbenchmark smoke runs ${failed.length ? `failed: ${failed.join(', ')}` : 'ran'} in ${seconds(started)}`,
 );

@@ -62,7 +62,9 @@ export const test = base.extend<object, { server: string }>({
       // never see an earlier run's users or offers.
       const parent = process.env.E2E_DATA_DIR;
       if (parent) mkdirSync(parent, { recursive: true });
-      const dataDir = mkdtempSync(path.join(parent ?? tmpdir(), `substytut-e2e-${workerInfo.parallelIndex}-`));
+      const dataDir = mkdtempSync(
+        path.join(parent ?? tmpdir(), `substytut-e2e-${workerInfo.parallelIndex}-`),
+      );
       const child = spawn(process.execPath, [SERVER], {
         env: {
           ...process.env,
