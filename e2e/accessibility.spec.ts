@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, SCHEMES, settle, showScheme, WIDTHS } from './support/axe';
 import { csrf, linkIn, uniqueEmail, waitForMail, type Session } from './support/api';
 import {
@@ -173,9 +174,9 @@ async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> |
 test.describe('accessibility of every route', () => {
   test.use({ actionTimeout: 15_000 });
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, server }) => {
     test.setTimeout(120_000);
-    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const request = await playwright.request.newContext({ baseURL: server });
     data = await setUp(request);
     await request.dispose();
   });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { logInAsAdmin, registerVerifiedUser, signInBrowser } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, createOfferFor, payOffer } from './support/lawyer';

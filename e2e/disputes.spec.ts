@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, logInAsAdmin, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, payOffer } from './support/lawyer';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { signInBrowser, waitForMail } from './support/api';
 import { startApp } from './support/app';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, serverURL, test } from './support/test';
 import { expectNoAxeViolations, SCHEMES, showScheme, showWidth, WIDTHS } from './support/axe';
 import { waitForMail } from './support/api';
 import { startApp } from './support/app';
@@ -23,7 +24,7 @@ function prefixed(language: string, path: string): string {
 
 /** Visitors in most journeys have already answered the cookie banner. */
 async function acceptCookies(page: Page): Promise<void> {
-  const base = test.info().project.use.baseURL!;
+  const base = serverURL();
   await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: base }]);
 }
 

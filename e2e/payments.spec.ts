@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, type ActiveLawyer, type CreatedOffer } from './support/lawyer';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download } from '@playwright/test';
+import type { Download } from '@playwright/test';
+import { expect, test } from './support/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { linkIn, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor } from './support/lawyer';

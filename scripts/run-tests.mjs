@@ -1,4 +1,5 @@
-// `npm test`: every gate, independent ones side by side (docs/testing.md has the plan and times).
+// `npm test`: every gate, each started as soon as what it needs has passed, so the two cores never
+// wait while the browser tests wait on pages (docs/testing.md has the plan and times, decision 036).
 // The API suite runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -49,7 +50,7 @@ function hasCommand(name) {
 }
 
 /** Runs one step; with `prefix`, its output lines are labelled, since another step runs beside it. */
-function run([name, cmd, args, env], prefix = false) {
+function run({ name, cmd, args, env }, prefix = false) {
   const since = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
@@ -77,40 +78,85 @@ function run([name, cmd, args, env], prefix = false) {
   });
 }
 
-/** The steps of a stage run side by side; the run stops after a stage with a failure. */
-async function stage(...steps) {
-  for (const [name] of steps) console.log(`\n=== ${name} ===`);
-  const results = await Promise.all(steps.map((step) => run(step, steps.length > 1)));
-  const failed = results.filter((r) => r.status !== 0);
+/**
+ * Every step starts once the steps it names in `after` have passed; a step that fails stops the
+ * steps that have not started yet, and the run ends when the started ones are done, so every
+ * failure among them is reported. All steps run side by side, their output labelled.
+ */
+async function schedule(steps) {
+  const done = new Map(steps.map((step) => [step.name, null]));
+  const failed = [];
+  let waiting = [...steps];
+  const running = new Set();
+  await new Promise((resolve) => {
+    const next = () => {
+      if (failed.length === 0) {
+        const ready = waiting.filter((step) => (step.after ?? []).every((name) => done.get(name) === 0));
+        waiting = waiting.filter((step) => !ready.includes(step));
+        for (const step of ready) {
+          console.log(`\n=== ${step.name} (started at ${seconds(started)}) ===`);
+          const promise = run(step, true).then(({ status }) => {
+            running.delete(promise);
+            done.set(step.name, status);
+            if (status !== 0) failed.push(step.name);
+            next();
+          });
+          running.add(promise);
+        }
+      }
+      if (running.size === 0) resolve();
+    };
+    next();
+  });
+  const skipped = failed.length > 0 ? waiting.map((step) => step.name) : [];
   if (failed.length > 0) {
-    console.error(`\n${failed.map((r) => r.name).join(' and ')} failed (npm test took ${seconds(started)})`);
-    process.exit(failed[0].status);
+    console.error(
+      `\n${failed.join(' and ')} failed (npm test took ${seconds(started)})` +
+        (skipped.length ? `; not started: ${skipped.join(', ')}` : ''),
+    );
+    process.exit(done.get(failed[0]));
   }
 }
 
 ensureChromium();
 
-// Type check and lint are light and single-threaded: together they fit the two cores.
-await stage(
-  ['typecheck', 'npm', ['run', 'typecheck'], process.env],
-  ['lint', 'npm', ['run', 'lint'], process.env],
-);
-// Vitest fills every core by itself.
-await stage(['unit and API tests on PGlite', 'npx', ['vitest', 'run'], withoutPg]);
-// The browser tests run one at a time and mostly wait on the page: the PostgreSQL pass, in one
-// worker, fills the core they leave idle.
-await stage(
-  ['end-to-end tests in Chromium', 'npm', ['run', 'test:e2e'], withoutPg],
+const lint = ['typecheck', 'lint'];
+await schedule([
+  // Type check and lint are light and mostly single-threaded; the build feeds the browser tests
+  // and the web benchmark.
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], env: process.env },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'], env: process.env },
+  { name: 'build', cmd: 'npm', args: ['run', 'build'], env: process.env },
+  // The critical path: the journeys spend much of their time waiting on the page and the server,
+  // so they start first, in two workers with a server each (playwright.config.ts); the Vitest
+  // passes fill the cores beside them.
+  {
+    name: 'end-to-end tests in Chromium',
+    after: ['build'],
+    cmd: 'npx',
+    args: ['playwright', 'test'],
+    env: withoutPg,
+  },
+  // Every benchmark once, short, without thresholds (scripts/bench-smoke.mjs).
+  {
+    name: 'benchmark smoke runs',
+    after: ['build'],
+    cmd: 'node',
+    args: ['scripts/bench-smoke.mjs'],
+    env: process.env,
+  },
+  { name: 'unit and API tests on PGlite', after: lint, cmd: 'npx', args: ['vitest', 'run'], env: withoutPg },
   ...(pgUrl
     ? [
-        [
-          'API tests on PostgreSQL',
-          'npx',
-          ['vitest', 'run', '--project', 'apps/api', '--maxWorkers', '1'],
-          process.env,
-        ],
+        {
+          name: 'API tests on PostgreSQL',
+          after: lint,
+          cmd: 'npx',
+          args: ['vitest', 'run', '--project', 'apps/api'],
+          env: process.env,
+        },
       ]
     : []),
-);
+]);
 if (!pgUrl) console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass was skipped.');
 console.log(`\nnpm test passed in ${seconds(started)}`);

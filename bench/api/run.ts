@@ -42,6 +42,7 @@ const ONLY = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 3));
 const TARGET_P99_MS = 25;
+const START_TIMEOUT_MS = 300_000;
 /** The rate-limit sync interval the app runs with (its default unless set here). */
 const SYNC_MS = process.env.RATE_LIMIT_SYNC_MS;
 const syncMs = loadConfig({ RATE_LIMIT_SYNC_MS: SYNC_MS }).rateLimitSyncMs;
@@ -106,7 +107,8 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   const started = Date.now();
   let exited = false;
   child.once('exit', () => (exited = true));
-  while (Date.now() - started < 120_000) {
+  // A busy machine (the smoke run beside the test suite) can take minutes to start a server.
+  while (Date.now() - started < START_TIMEOUT_MS) {
     if (exited) throw new Error('the app server exited during start');
     try {
       const response = await fetch(`${base}/api/health`);
@@ -116,7 +118,7 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the app server did not become healthy within 120 s');
+  throw new Error(`the app server did not become healthy within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 function stop(child: ChildProcess | undefined): Promise<void> {
@@ -203,7 +205,13 @@ async function startApp(env: Record<string, string>, dataDir: string) {
   });
   child.stdout?.resume();
   const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, child);
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    // Not the caller's to stop yet: stopped here, before its data folder is removed under it.
+    await stop(child);
+    throw error;
+  }
   return { child, base };
 }
 

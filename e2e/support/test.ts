@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/*
+ * Every spec imports `test` from here: each Playwright worker starts its own built server, on its
+ * own port (E2E_PORT + the worker's index) and its own fresh PGlite folder (PGlite allows one
+ * process per folder), so the journeys of two workers never meet and the workers share the cores
+ * (docs/testing.md, decision 036). `baseURL` points the page, `request` and new contexts at it.
+ */
+
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+const SERVER = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
+/**
+ * A server starts in about ten seconds on a quiet machine; at a load average of 30 on two cores it
+ * took more than three minutes.
+ */
+const START_TIMEOUT_MS = 300_000;
+
+/** The address of the server of the worker that runs `info` (a test, a hook or a worker fixture). */
+export function serverURL(info: Pick<TestInfo | WorkerInfo, 'parallelIndex'> = base.info()): string {
+  return `http://127.0.0.1:${FIRST_PORT + info.parallelIndex}`;
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  let exit: string | null = null;
+  child.once('exit', (code, signal) => (exit = `exited with ${code ?? signal}`));
+  while (Date.now() - started < START_TIMEOUT_MS) {
+    if (exit) throw new Error(`the e2e server on ${url} ${exit} before it answered (is the port taken?)`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the e2e server on ${url} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+export const test = base.extend<object, { server: string }>({
+  server: [
+    // Playwright reads a fixture's dependencies from the destructured first parameter: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const url = serverURL(workerInfo);
+      // A fresh folder per worker (E2E_DATA_DIR names a parent to keep them in), so journeys
+      // never see an earlier run's users or offers.
+      const parent = process.env.E2E_DATA_DIR;
+      if (parent) mkdirSync(parent, { recursive: true });
+      const dataDir = mkdtempSync(
+        path.join(parent ?? tmpdir(), `substytut-e2e-${workerInfo.parallelIndex}-`),
+      );
+      const child = spawn(process.execPath, [SERVER], {
+        env: {
+          ...process.env,
+          PORT: new URL(url).port,
+          HOST: '127.0.0.1',
+          PUBLIC_URL: url,
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      try {
+        await waitUntilHealthy(url, child);
+        await use(url);
+      } finally {
+        await stop(child);
+        if (!parent) rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', auto: true, timeout: START_TIMEOUT_MS + 20_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server);
+  },
+});
