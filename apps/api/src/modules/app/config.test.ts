@@ -269,7 +269,7 @@ describe('the settings and their documentation', () => {
     readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
   );
   // Variables the README's section names for the tests and tools, not the server.
-  const TEST_ONLY = ['TEST_DATABASE_URL', 'E2E_PORT', 'CHROME_PATH'];
+  const TEST_ONLY = ['TEST_DATABASE_URL', 'E2E_PORT', 'E2E_WORKERS', 'CHROME_PATH'];
 
   it('reads each variable once', () => {
     expect(new Set(SETTING_VARIABLES).size).toBe(SETTING_VARIABLES.length);
