@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { HEARING_MODES } from '../hearing.ts';
+import { PROFESSIONAL_TYPE_IDS } from '../reference-data/professional-types.ts';
+
+/**
+ * Shapes of the substitution board (issue 32): a lawyer posts a hearing, verified substitutes who
+ * cover that court are alerted, answer, and the answer the poster picks becomes an offer. The
+ * paths are the issue's; request bodies are validated by the API with these schemas (errors are
+ * catalogue keys), responses are what the routes answer inside `{ data }`.
+ */
+
+export const BOARD_CASE_TYPES = [
+  'civil',
+  'criminal',
+  'family',
+  'labour',
+  'commercial',
+  'administrative',
+  'other',
+] as const;
+export type BoardCaseType = (typeof BOARD_CASE_TYPES)[number];
+
+/**
+ * open → assigned (a response was picked; waiting for payment) → paid (the offer is paid);
+ * open → expired (deadline passed) | cancelled (by the poster) | hidden (by an administrator);
+ * assigned → open (not paid within BOARD_ASSIGNMENT_PAY_HOURS) | cancelled | hidden.
+ */
+export const BOARD_REQUEST_STATES = ['open', 'assigned', 'paid', 'expired', 'cancelled', 'hidden'] as const;
+export type BoardRequestState = (typeof BOARD_REQUEST_STATES)[number];
+
+export const BOARD_TASK_MAX_LENGTH = 1000;
+export const BOARD_MESSAGE_MAX_LENGTH = 500;
+/** The spec's limit of a reference on a profile. */
+export const BOARD_REFERENCE_MAX_LENGTH = 120;
+export const BOARD_PARTY_NAME_MAX_LENGTH = 200;
+export const BOARD_PARTY_ROLE_MAX_LENGTH = 100;
+export const BOARD_PARTIES_MAX = 10;
+export const BOARD_REPORT_REASON_MAX_LENGTH = 500;
+export const BOARD_HIDE_REASON_MAX_LENGTH = 500;
+/** A request whose hearing is within this many hours is urgent: alerted to everyone at once. */
+export const BOARD_URGENT_HOURS = 48;
+/** An assignment not paid within this many hours (and before the deadline) lapses back to open. */
+export const BOARD_ASSIGNMENT_PAY_HOURS = 2;
+/** The answer deadline when the poster gives none: this many hours before the hearing. */
+export const BOARD_DEFAULT_DEADLINE_HOURS_BEFORE = 2;
+/** Favourites are alerted first; everyone else this many minutes later (urgent: all at once). */
+export const BOARD_SECOND_WAVE_MINUTES = 10;
+
+const decimalPln = z.string().regex(/^\d+\.\d{2}$/);
+const isoTime = z.string();
+
+export const boardPartySchema = z.object({ name: z.string(), role: z.string() });
+export type BoardParty = z.infer<typeof boardPartySchema>;
+
+/** The lawyer behind a post or an answer, as a card: never an e-mail or a phone number. */
+export const boardLawyerCardSchema = z.object({
+  profile_id: z.number().int(),
+  name: z.string(),
+  photo_url: z.string().nullable(),
+  /** The public page's seolink; null while the profile is not public. */
+  seolink: z.string().nullable(),
+  /** The licence was verified against the register (the badge). */
+  verified: z.boolean(),
+  profession: z.enum(PROFESSIONAL_TYPE_IDS).nullable(),
+  chamber: z.string().nullable(),
+});
+export type BoardLawyerCard = z.infer<typeof boardLawyerCardSchema>;
+
+/** A published reference from a job confirmed through the board: text and the month of the job. */
+export const boardReferenceSchema = z.object({ text: z.string(), month: z.string().regex(/^\d{4}-\d{2}$/) });
+
+export const boardResponseSchema = z.object({
+  id: z.string(),
+  /** null: accepts the fixed fee. */
+  price_net: decimalPln.nullable(),
+  /** The net the answer stands for (its own price or the fixed fee), and its gross with VAT. */
+  agreed_net: decimalPln.nullable(),
+  agreed_gross: decimalPln.nullable(),
+  message: z.string(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  substitute: boardLawyerCardSchema.extend({
+    /** Substitutions completed through the product. */
+    completed_count: z.number().int(),
+    references: z.array(boardReferenceSchema),
+    /** The poster marked this substitute as a favourite. */
+    favourite: z.boolean(),
+  }),
+});
+export type BoardResponse = z.infer<typeof boardResponseSchema>;
+
+/** What the board shows every eligible substitute: never the case number or the parties. */
+export const boardRequestCardSchema = z.object({
+  id: z.string(),
+  state: z.enum(BOARD_REQUEST_STATES),
+  urgent: z.boolean(),
+  court_id: z.string(),
+  court_name: z.string(),
+  court_city: z.string(),
+  division: z.string().nullable(),
+  starts_at: isoTime,
+  mode: z.enum(HEARING_MODES),
+  case_type: z.enum(BOARD_CASE_TYPES),
+  task: z.string(),
+  professions: z.array(z.enum(PROFESSIONAL_TYPE_IDS)),
+  /** null: "ask for quotes". */
+  fee_net: decimalPln.nullable(),
+  fee_gross: decimalPln.nullable(),
+  auto_assign: z.boolean(),
+  answer_deadline: isoTime,
+  created_at: isoTime,
+  poster: boardLawyerCardSchema,
+  /** The signed-in substitute did the conflict check (and so saw the parties). */
+  conflict_checked: z.boolean(),
+  my_response: boardResponseSchema.nullable(),
+  /** The signed-in substitute's answer was picked. */
+  assigned_to_me: z.boolean(),
+});
+export type BoardRequestCard = z.infer<typeof boardRequestCardSchema>;
+
+/** Where the created offer lives and where the poster pays for it. */
+export const boardOfferLinkSchema = z.object({
+  offerUrl: z.string(),
+  seolink: z.string(),
+  /** '/u/{seolink}?o={offerUrl}': the payment step. */
+  payment_path: z.string(),
+  offer_status: z.string(),
+});
+export type BoardOfferLink = z.infer<typeof boardOfferLinkSchema>;
+
+/**
+ * GET /api/board/requests/{id}: the card, with the case number and the parties once the viewer
+ * did the conflict check (parties) or was picked (everything); null otherwise.
+ */
+export const boardRequestDetailSchema = boardRequestCardSchema.extend({
+  case_number: z.string().nullable(),
+  parties: z.array(boardPartySchema).nullable(),
+  offer: boardOfferLinkSchema.nullable(),
+});
+export type BoardRequestDetail = z.infer<typeof boardRequestDetailSchema>;
+
+/** GET /api/user/board/requests: the poster's own requests with everything on them. */
+export const myBoardRequestSchema = boardRequestDetailSchema.extend({
+  responses: z.array(boardResponseSchema),
+  /** Who opened the conflict check and saw the parties, and when. */
+  views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
+  assigned_response_id: z.string().nullable(),
+  /** Until when the picked answer must be paid; null unless assigned. */
+  pay_by: isoTime.nullable(),
+  hidden_reason: z.string().nullable(),
+  /** The poster's reference on the job, once written. */
+  reference: z.string().nullable(),
+});
+export type MyBoardRequest = z.infer<typeof myBoardRequestSchema>;
+
+export const boardRequestListSchema = z.object({ items: z.array(boardRequestCardSchema) });
+export const myBoardRequestListSchema = z.object({ items: z.array(myBoardRequestSchema) });
+
+/** POST /api/board/requests answers the request's id and state. */
+export const boardPostedSchema = z.object({ id: z.string(), state: z.enum(BOARD_REQUEST_STATES) });
+
+/** POST /api/board/requests/{id}/assign answers the created offer and where to pay for it. */
+export const boardAssignedSchema = boardOfferLinkSchema;
+
+// Alerts (what a substitute covers and how they are told)
+
+export const ALERT_CHANNELS = ['email', 'push', 'digest'] as const;
+const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** GET and PUT /api/user/alerts. An area is named by its regional or appellate court's id. */
+export const alertSettingsSchema = z.object({
+  court_ids: z.array(z.string()),
+  area_court_ids: z.array(z.string()),
+  cities: z.array(z.string()),
+  case_types: z.array(z.enum(BOARD_CASE_TYPES)),
+  min_fee_net: decimalPln.nullable(),
+  channels: z.object({ email: z.boolean(), push: z.boolean(), digest: z.boolean() }),
+  /** Europe/Warsaw; no alert between `from` and `to` unless the request is urgent. */
+  quiet_hours: z.object({ from: hourMinute, to: hourMinute }).nullable(),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+/** POST /api/user/push-subscriptions: the browser's PushSubscription.toJSON(). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url(),
+  keys: z.object({ p256dh: z.string(), auth: z.string() }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
