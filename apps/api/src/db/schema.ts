@@ -18,3 +18,4 @@ export * from './schema/disputes.ts';
 export * from './schema/licence.ts';
 export * from './schema/ksef.ts';
 export * from './schema/invoices.ts';
+export * from './schema/board.ts';
