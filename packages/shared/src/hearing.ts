@@ -126,7 +126,8 @@ function isHttpsUrl(text: string): boolean {
   }
 }
 
-const startsAtField = (clock: () => Date) =>
+/** A hearing's date and hour: an ISO instant with offset, in the future, at most two years ahead. */
+export const hearingStartsAtField = (clock: () => Date) =>
   z
     .string({ error: 'validation.hearingDateInvalid' })
     .nullish()
@@ -170,7 +171,7 @@ export function hearingInputSchemaWith(clock: () => Date) {
         .transform((v) => blankToNull(v))
         .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
         .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat'),
-      starts_at: startsAtField(clock),
+      starts_at: hearingStartsAtField(clock),
       mode: z
         .enum(HEARING_MODES, { error: 'validation.optionInvalid' })
         .nullish()

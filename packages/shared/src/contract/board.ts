@@ -186,3 +186,62 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string(), auth: z.string() }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** A reference the substitute received through the board, as they see it (publish or not). */
+export const boardReferenceItemSchema = boardReferenceSchema.extend({
+  id: z.string(),
+  published: z.boolean(),
+  poster_name: z.string(),
+});
+export const boardReferenceListSchema = z.object({ items: z.array(boardReferenceItemSchema) });
+/** PUT /api/user/board/references/{id}: the substitute publishes or withdraws a reference. */
+export const boardReferencePublishSchema = z.object({ published: z.boolean({ error: 'validation.invalid' }) });
+
+/** PUT and DELETE /api/user/board/favourites/{profileId}. */
+export const boardFavouriteSchema = z.object({ profile_id: z.number().int(), favourite: z.boolean() });
+
+/** POST …/report answers that the report was received. */
+export const boardReportedSchema = z.object({ reported: z.literal(true) });
+
+/** GET /api/admin/board: every request with its poster, answers, views and reports. */
+export const adminBoardRequestSchema = boardRequestDetailSchema.omit({ conflict_checked: true, my_response: true, assigned_to_me: true }).extend({
+  poster_email: z.string(),
+  responses: z.array(boardResponseSchema),
+  views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
+  reports: z.array(z.object({ reason: z.string(), response_id: z.string().nullable(), created_at: isoTime })),
+  hidden_reason: z.string().nullable(),
+});
+export type AdminBoardRequest = z.infer<typeof adminBoardRequestSchema>;
+export const adminBoardListSchema = z.object({ items: z.array(adminBoardRequestSchema) });
+
+/** GET /api/admin/board/stats: whether the board works, per ISO week (Monday, Warsaw). */
+export const adminBoardStatsSchema = z.object({
+  weeks: z.array(
+    z.object({
+      week_start: z.string(),
+      posted: z.number().int(),
+      answered_within_15_min: z.number().int(),
+      assigned: z.number().int(),
+      paid: z.number().int(),
+      median_first_answer_minutes: z.number().nullable(),
+    }),
+  ),
+});
+export type AdminBoardStats = z.infer<typeof adminBoardStatsSchema>;
+
+/** GET /api/user/push-subscriptions/key: the VAPID public key the browser subscribes with. */
+export const pushKeySchema = z.object({ public_key: z.string() });
+export const pushSubscribedSchema = z.object({ subscribed: z.boolean() });
+export const pushUnsubscribeSchema = z.object({ endpoint: z.url() });
+
+/**
+ * The live board, GET /api/board/events (server-sent events): one `board-changed` event per
+ * change of a request the signed-in user may see, whose data is this JSON; the page reloads its
+ * list on it.
+ */
+export const boardChangedEventSchema = z.object({ requestId: z.string(), state: z.enum(BOARD_REQUEST_STATES) });
+export type BoardChangedEvent = z.infer<typeof boardChangedEventSchema>;
+
+/** What a Web Push message carries; the service worker shows it and opens `url` on a click. */
+export const boardPushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string() });
+export type BoardPushPayload = z.infer<typeof boardPushPayloadSchema>;

@@ -71,6 +71,38 @@ import {
   payerDocumentStatusSchema,
   paymentStartRequestSchemaWith,
 } from './offers.ts';
+import {
+  adminBoardListSchema,
+  adminBoardRequestSchema,
+  adminBoardStatsSchema,
+  alertSettingsSchema,
+  boardAssignedSchema,
+  boardFavouriteSchema,
+  boardPostedSchema,
+  boardReferenceItemSchema,
+  boardReferenceListSchema,
+  boardReferencePublishSchema,
+  boardReportedSchema,
+  boardRequestDetailSchema,
+  boardRequestListSchema,
+  boardResponseSchema,
+  myBoardRequestListSchema,
+  myBoardRequestSchema,
+  pushKeySchema,
+  pushSubscribedSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from './board.ts';
+import {
+  boardAnswerSchema,
+  boardAssignSchema,
+  boardConflictCheckSchema,
+  boardHideSchema,
+  boardPostSchemaWith,
+  boardReferenceInputSchema,
+  boardReportSchema,
+} from '../validation/board.ts';
+import { alertSettingsInputSchema } from '../validation/alerts.ts';
 
 /**
  * Every JSON route of the API, as 'METHOD /path' in Fastify's pattern (':name' is a path segment),
@@ -167,6 +199,34 @@ export const apiRoutes = {
   },
   'POST /api/contact': { body: contactRequestSchema, status: 201, response: contactAnswerSchema },
 
+  // The substitution board (issue 32)
+  'POST /api/board/requests': { body: boardPostSchemaWith(now), status: 201, response: boardPostedSchema },
+  'GET /api/board/requests': { response: boardRequestListSchema },
+  'GET /api/board/requests/:id': { response: boardRequestDetailSchema },
+  'DELETE /api/board/requests/:id': { response: myBoardRequestSchema },
+  'POST /api/board/requests/:id/conflict-check': { body: boardConflictCheckSchema, response: boardRequestDetailSchema },
+  'POST /api/board/requests/:id/responses': { body: boardAnswerSchema, status: 201, response: boardResponseSchema },
+  'PUT /api/board/requests/:id/responses/mine': { body: boardAnswerSchema, response: boardResponseSchema },
+  'DELETE /api/board/requests/:id/responses/mine': { response: z.null() },
+  'POST /api/board/requests/:id/assign': { body: boardAssignSchema, response: boardAssignedSchema },
+  'POST /api/board/requests/:id/report': { body: boardReportSchema, status: 201, response: boardReportedSchema },
+  'POST /api/board/requests/:id/responses/:responseId/report': {
+    body: boardReportSchema,
+    status: 201,
+    response: boardReportedSchema,
+  },
+  'GET /api/user/board/requests': { response: myBoardRequestListSchema },
+  'POST /api/user/board/requests/:id/reference': { body: boardReferenceInputSchema, response: myBoardRequestSchema },
+  'GET /api/user/board/references': { response: boardReferenceListSchema },
+  'PUT /api/user/board/references/:id': { body: boardReferencePublishSchema, response: boardReferenceItemSchema },
+  'PUT /api/user/board/favourites/:profileId': { response: boardFavouriteSchema },
+  'DELETE /api/user/board/favourites/:profileId': { response: boardFavouriteSchema },
+  'GET /api/user/alerts': { response: alertSettingsSchema },
+  'PUT /api/user/alerts': { body: alertSettingsInputSchema, response: alertSettingsSchema },
+  'GET /api/user/push-subscriptions/key': { response: pushKeySchema },
+  'POST /api/user/push-subscriptions': { body: pushSubscriptionSchema, status: 201, response: pushSubscribedSchema },
+  'DELETE /api/user/push-subscriptions': { body: pushUnsubscribeSchema, response: pushSubscribedSchema },
+
   // The administrator
   'GET /api/admin/profile': { query: adminProfileListQuerySchema, response: adminProfileListSchema },
   'GET /api/admin/offer': { query: adminOfferListQuerySchema, response: adminOfferListSchema },
@@ -182,6 +242,9 @@ export const apiRoutes = {
   'POST /api/admin/invoice-failures/:id/retry': { response: invoiceRetriedSchema },
   'POST /api/admin/invoices/:id/retry': { response: invoiceDtoSchema },
   'DELETE /api/admin/users/:id': { response: successMessageSchema },
+  'GET /api/admin/board': { response: adminBoardListSchema },
+  'POST /api/admin/board/:id/hide': { body: boardHideSchema, response: adminBoardRequestSchema },
+  'GET /api/admin/board/stats': { response: adminBoardStatsSchema },
 } satisfies Record<string, RouteContract>;
 
 /**
@@ -205,6 +268,8 @@ export const apiOtherRoutes = [
   'GET /api/admin/disputes/:id/minutes',
   'GET /api/admin/licence-reviews/:profileId/certificate',
   'GET /api/dev/mail',
+  /** server-sent events: `board-changed` (contract/board.ts boardChangedEventSchema) */
+  'GET /api/board/events',
 ] as const;
 export type ApiOtherRoute = (typeof apiOtherRoutes)[number];
 

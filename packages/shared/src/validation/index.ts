@@ -6,5 +6,7 @@ export * from './contact.ts';
 export * from './invoice.ts';
 export * from './profile.ts';
 export * from './offer.ts';
+export * from './board.ts';
+export * from './alerts.ts';
 export * from './uploads.ts';
 export * from './issues.ts';

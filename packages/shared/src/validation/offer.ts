@@ -53,7 +53,7 @@ const expireDateField = (clock: () => Date) =>
     .refine((day) => isNotTooLate(day, clock()), 'validation.expireDateTooLate');
 
 /** Net PLN as '123.45', '123,45' or a number; at most 2 decimals, above 0 and up to 1000. */
-const priceField = amountInput.transform(toGrosze);
+export const netPriceField = amountInput.transform(toGrosze);
 
 /** Optional; a client's gross is checked against the computed one, never trusted. */
 const priceBruttoField = z
@@ -76,7 +76,7 @@ function makeOfferCreateSchema(clock: () => Date) {
     .object({
       title: titleField,
       expireDate: expireDateField(clock),
-      price: priceField,
+      price: netPriceField,
       price_brutto: priceBruttoField,
       description: descriptionText.nullish().transform((v) => v ?? ''),
       hearing: hearingInputSchemaWith(clock).nullish(),
@@ -122,7 +122,7 @@ export const offerUpdateSchemaWith = (clock: () => Date) =>
   z.object({
     title: titleField.nullish(),
     expireDate: expireDateField(clock).nullish(),
-    price: priceField.nullish(),
+    price: netPriceField.nullish(),
     price_brutto: priceBruttoField,
     description: descriptionText.nullish(),
     /** The whole hearing as it should be now; left out or null keeps the stored one. */

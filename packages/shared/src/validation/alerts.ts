@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ALERT_CHANNELS, BOARD_CASE_TYPES } from '../contract/board.ts';
+import { isCourtId } from '../reference-data/courts.ts';
+import { textField } from './fields.ts';
+import { netPriceField } from './offer.ts';
+
+/** How many courts, areas and cities one substitute may cover (a whole country is 11 areas). */
+export const ALERT_LIST_MAX = 400;
+
+const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.alertQuietHours');
+const courtIdList = z
+  .array(textField('validation.courtUnknown').refine(isCourtId, 'validation.courtUnknown'))
+  .max(ALERT_LIST_MAX, 'validation.tooLong')
+  .transform((list) => [...new Set(list)]);
+
+/** PUT /api/user/alerts: what a substitute covers and how they are told (issue 32). */
+export const alertSettingsInputSchema = z.object({
+  court_ids: courtIdList,
+  area_court_ids: courtIdList,
+  cities: z
+    .array(textField('validation.invalid').min(1, 'validation.fillField').max(100, 'validation.tooLong'))
+    .max(ALERT_LIST_MAX, 'validation.tooLong')
+    .transform((list) => [...new Set(list)]),
+  case_types: z
+    .array(z.enum(BOARD_CASE_TYPES, { error: 'validation.optionInvalid' }))
+    .transform((list) => [...new Set(list)]),
+  min_fee_net: netPriceField.nullable(),
+  channels: z.object(
+    Object.fromEntries(ALERT_CHANNELS.map((c) => [c, z.boolean({ error: 'validation.invalid' })])) as Record<
+      (typeof ALERT_CHANNELS)[number],
+      z.ZodBoolean
+    >,
+  ),
+  quiet_hours: z.object({ from: hourMinute, to: hourMinute }).nullable(),
+});
+export type AlertSettingsInput = z.input<typeof alertSettingsInputSchema>;
