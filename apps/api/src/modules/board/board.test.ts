@@ -130,6 +130,37 @@ describe('posting', () => {
     expect((await requestRow(later)).answerDeadline.toISOString()).toBe(new Date(Date.parse(at(70))).toISOString());
   });
 
+  it('queues the alerts in the posting transaction, and tells open boards after it', async () => {
+    const board = t.services.board;
+    const original = board.notifier;
+    const posted: string[] = [];
+    const changed: string[] = [];
+    board.notifier = {
+      requestPosted: async (tx, request) => {
+        // Inside the transaction: the row is already visible to it.
+        const [row] = await tx.select().from(boardRequests).where(eq(boardRequests.id, request.id));
+        posted.push(row?.id ?? 'missing');
+      },
+      requestChanged: async (change) => {
+        changed.push(`${change.requestId}:${change.state}`);
+      },
+    };
+    try {
+      const p = await poster();
+      const id = await post(p);
+      expect(posted).toEqual([id]);
+      expect(changed).toEqual([`${id}:open`]);
+      // An outbox that cannot take the alerts takes the request with it: never posted without them.
+      board.notifier = { ...board.notifier, requestPosted: async () => Promise.reject(new Error('outbox down')) };
+      const res = await call(p.headers, 'POST', '/api/board/requests', postBody({ task: 'Bez powiadomień.' }));
+      expect(res.statusCode).toBe(500);
+      const mineNow = await t.db.select().from(boardRequests).where(eq(boardRequests.posterUserId, p.user.id));
+      expect(mineNow.map((r) => r.id)).toEqual([id]);
+    } finally {
+      board.notifier = original;
+    }
+  });
+
   it('refuses an unconfirmed e-mail and a visitor, and stores nothing', async () => {
     const p = await poster(false);
     const before = await t.db.select().from(boardRequests).where(eq(boardRequests.posterUserId, p.user.id));
@@ -507,6 +538,22 @@ describe('cancel, clock and payment', () => {
     }
   });
 
+  it('an unpaid pick past the answer deadline expires instead of reopening', async () => {
+    const p = await poster();
+    const id = await post(p, { starts_at: at(30), answer_deadline: at(1) });
+    const s = await substitute();
+    const answerId = await answered(id, s);
+    expect((await assign(p, id, answerId)).statusCode).toBe(200);
+    t.clock.advance(2 * HOUR + 1000);
+    try {
+      await runBoardClock(t.services.board);
+      expect(await requestRow(id)).toMatchObject({ state: 'expired', offerId: null, assignedResponseId: null });
+      expect((await mailsTo(p.user.email)).at(-1)?.text).toContain('wygasło');
+    } finally {
+      t.clock.advance(-(2 * HOUR + 1000));
+    }
+  });
+
   it('paying the created offer makes the request paid', async () => {
     const p = await poster();
     const id = await post(p);
@@ -568,6 +615,19 @@ describe('reports and the administrator', () => {
     const [view] = (await mine(p)).filter((r) => r.id === id);
     expect(view?.hidden_reason).toBe('Niezgodne z regulaminem.');
     expect((await call(a.headers, 'POST', `/api/admin/board/${id}/hide`, { reason: 'Jeszcze raz ukryte.' })).statusCode).toBe(409);
+  });
+
+  it('hiding an assigned request removes its unpaid offer', async () => {
+    const p = await poster();
+    const id = await post(p);
+    const s = await substitute();
+    const answerId = await answered(id, s);
+    expect((await assign(p, id, answerId)).statusCode).toBe(200);
+    const offerId = (await requestRow(id)).offerId;
+    const a = await admin();
+    expect((await call(a.headers, 'POST', `/api/admin/board/${id}/hide`, { reason: 'Naruszenie zasad tablicy.' })).statusCode).toBe(200);
+    expect(await t.db.select().from(offers).where(eq(offers.id, offerId ?? -1))).toEqual([]);
+    expect((await detail(s, id)).statusCode).toBe(404);
   });
 
   it('counts the weeks: posted, answered within 15 minutes, assigned, paid, median minutes to the first answer', async () => {
