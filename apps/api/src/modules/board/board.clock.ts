@@ -32,7 +32,12 @@ export async function runBoardClock(deps: BoardDeps): Promise<BoardClockResult> 
     }
   }
   for (const request of await assignedPastPayBy(deps.db, now)) {
-    if (await lapse(deps, request, now)) result.lapsed += 1;
+    try {
+      if (await lapse(deps, request, now)) result.lapsed += 1;
+    } catch (error) {
+      // The provider did not end a checkout: the next tick tries again; the others go on.
+      deps.log.warn({ err: error, requestId: request.id }, 'board: lapse postponed');
+    }
   }
   return result;
 }
