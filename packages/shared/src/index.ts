@@ -21,3 +21,4 @@ export * from './hearing-report.ts';
 export * from './licence.ts';
 export * from './contract/index.ts';
 export * from './court-areas.ts';
+export * from './board-alerts.ts';

@@ -197,6 +197,8 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.boardPartiesTooMany': 'Name at most 10 parties',
   'validation.boardNoConflictRequired': 'Confirm that there is no conflict of interest',
   'validation.alertQuietHours': 'Enter quiet hours as HH:MM',
+  'validation.alertAreaInvalid': 'Choose an area: a regional or appellate court from the list',
+  'validation.alertCityUnknown': 'Choose a city that has a court on the list',
   'validation.courtUnknown': 'Choose a court from the list',
   'validation.caseNumberFormat': 'Enter the case number in its usual form, e.g. I C 123/24 or XXV C 1234/23',
   'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',

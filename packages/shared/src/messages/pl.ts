@@ -207,6 +207,8 @@ export const pl = {
   'validation.boardPartiesTooMany': 'Podaj najwyżej 10 stron postępowania',
   'validation.boardNoConflictRequired': 'Potwierdź, że nie zachodzi konflikt interesów',
   'validation.alertQuietHours': 'Podaj godziny ciszy w formacie GG:MM',
+  'validation.alertAreaInvalid': 'Wybierz obszar: sąd okręgowy albo apelacyjny z listy',
+  'validation.alertCityUnknown': 'Wybierz miasto, w którym jest sąd z listy',
   'validation.courtUnknown': 'Wybierz sąd z listy',
   'validation.caseNumberFormat': 'Podaj sygnaturę akt w zwykłym formacie, np. I C 123/24 lub XXV C 1234/23',
   'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',
