@@ -246,8 +246,7 @@ export function hierarchySource(result: Reconciled): string {
       (n) =>
         `  ${JSON.stringify(n.id)}: [\n${n.divisions.map((d) => `    [${JSON.stringify(d.code)}, ${JSON.stringify(d.name)}],`).join('\n')}\n  ],`,
     );
-  return `/* eslint-disable */
-/*
+  return `/*
 ${header.map((l) => ` * ${l}`.trimEnd()).join('\n')}
  */
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/index.ts';
+import { alertsRoutes } from '../modules/alerts/index.ts';
 import { authRoutes } from '../modules/auth/index.ts';
 import { calendarRoutes } from '../modules/calendar/index.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/index.ts';
@@ -54,6 +55,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(myDataRoutes);
   await app.register(calendarRoutes, { deps: lifecycle });
   await app.register(invoicesRoutes);
+  await app.register(alertsRoutes, { deps: services.alerts.deps });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createBoardAlerts, type BoardAlerts } from '../modules/alerts/index.ts';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import { createInvoicing } from '../modules/invoices/index.ts';
 import {
@@ -35,6 +36,8 @@ export interface Services {
   licence: LicenceDeps;
   /** KSeF (sandbox or API 2.0); the outbox worker (server.ts) sends the issued invoices through it */
   ksef: KsefPort;
+  /** the board's alerts and live updates (issue 32): the board's notifier, the routes, the worker */
+  alerts: BoardAlerts;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -68,5 +71,12 @@ export function createServices(app: FastifyInstance): Services {
     sitemapSources: [staticPages, publicProfilesSitemap],
     licence,
     ksef: createKsefPort(config, { storage: app.storage, clock }),
+    alerts: createBoardAlerts({
+      db,
+      clock,
+      config,
+      log: log.child({ component: 'alerts' }),
+      listen: app.dbListen,
+    }),
   };
 }

@@ -126,6 +126,7 @@ export const en: Record<keyof typeof pl, string> = {
   'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
   'invoices.still_not_issuable': 'The invoice still cannot be issued: correct the data named and try again',
   'invoices.nothing_to_retry': 'This invoice needs no retry',
+  'alerts.push_unavailable': 'Browser notifications are not available now. E-mail alerts still work',
   'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',

@@ -106,6 +106,7 @@ export const apiErrors = {
     'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
   'invoices.still_not_issuable': 'Faktury nadal nie da się wystawić: popraw wskazane dane i spróbuj ponownie',
   'invoices.nothing_to_retry': 'Tej faktury nie trzeba ponawiać',
+  'alerts.push_unavailable': 'Powiadomienia w przeglądarce są teraz niedostępne. Alerty e-mail działają nadal',
 } as const;
 
 /**
