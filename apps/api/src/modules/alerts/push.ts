@@ -61,23 +61,35 @@ export function vapidKeys(config: Pick<Config, 'push' | 'isProduction' | 'dataDi
 }
 
 const TTL_SECONDS = 6 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
 
-/** The real adapter: the standard Web Push protocol with VAPID, through the web-push library. */
+/**
+ * The real adapter: the standard Web Push protocol with VAPID. The web-push library builds the
+ * request (payload encryption, VAPID headers); it is sent with fetch, which also reaches a push
+ * service on this machine over plain http (the tests' fake).
+ */
 export function createWebPush(keys: VapidKeys, subject: string): PushTransport {
   return {
     kind: 'web-push',
     publicKey: keys.publicKey,
     async send(target, payload) {
       try {
-        await webpush.sendNotification(
+        const details = webpush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
-          { vapidDetails: { subject, ...keys }, TTL: TTL_SECONDS, urgency: 'high', timeout: 10_000 },
+          { vapidDetails: { subject, ...keys }, TTL: TTL_SECONDS, urgency: 'high' },
         );
-        return { kind: 'sent' };
+        const response = await fetch(details.endpoint, {
+          method: details.method,
+          headers: details.headers as Record<string, string>,
+          body: details.body ?? null,
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+        await response.body?.cancel();
+        if (response.ok) return { kind: 'sent' };
+        if (response.status === 404 || response.status === 410) return { kind: 'gone' };
+        return { kind: 'failed', error: `push service answered ${response.status}` };
       } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status === 404 || status === 410) return { kind: 'gone' };
         return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
       }
     },
