@@ -53,4 +53,16 @@ CREATE INDEX "alert_settings_digest_idx" ON "alert_settings" USING btree ("diges
 CREATE UNIQUE INDEX "board_alerts_once" ON "board_alerts" USING btree ("request_id","user_id","channel");--> statement-breakpoint
 CREATE INDEX "board_alerts_due_idx" ON "board_alerts" USING btree ("next_attempt_at") WHERE "board_alerts"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_unique" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
-CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");
+CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
+-- hand-written: an account deleted while its tax records are kept (users.deleted_at set, the row
+-- stays: decision 029) keeps no alert settings, push subscriptions or queued alerts.
+CREATE FUNCTION "alerts_forget_deleted_account"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "alert_settings" WHERE "user_id" = NEW."id";
+  DELETE FROM "push_subscriptions" WHERE "user_id" = NEW."id";
+  DELETE FROM "board_alerts" WHERE "user_id" = NEW."id";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "users_deleted_forget_alerts" AFTER UPDATE OF "deleted_at" ON "users"
+  FOR EACH ROW WHEN (NEW."deleted_at" IS NOT NULL AND OLD."deleted_at" IS NULL)
+  EXECUTE FUNCTION "alerts_forget_deleted_account"();

@@ -11,6 +11,8 @@ import {
   boardRequests,
   mailOutbox,
   pushSubscriptions,
+  users,
+  alertSettings,
 } from '../../db/schema.ts';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
 import {
@@ -281,6 +283,26 @@ describe('the worker sends each due alert once, by e-mail and push', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('keeps no alert settings, push subscriptions or queued alerts once its row is emptied (decision 029)', async () => {
+    const poster = await t.seed.user();
+    const sub = await seedSubstitute(t.db, t.seed, { courts: ['sad-rejonowy-w-koninie'], push: true });
+    await t.db
+      .insert(pushSubscriptions)
+      .values({ userId: sub.user.id, endpoint: `${pushService.url}/del/${sub.user.id}`, ...browserKeys() });
+    const request = await post(poster.id, { courtId: 'sad-rejonowy-w-koninie', urgent: false });
+    expect(await alertsOf(request.id)).toHaveLength(2);
+    await t.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, sub.user.id));
+    expect(await alertsOf(request.id)).toHaveLength(0);
+    expect(await t.db.select().from(alertSettings).where(eq(alertSettings.userId, sub.user.id))).toHaveLength(
+      0,
+    );
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, sub.user.id)),
+    ).toHaveLength(0);
+  });
+});
+
 describe('the daily digest', () => {
   it('from 18:00 Warsaw, one mail a day with the day’s matching open requests; none without any', async () => {
     const digestClock = createTestClock('2026-02-10T09:00:00.000Z');
@@ -289,15 +311,13 @@ describe('the daily digest', () => {
       const poster = await d.seed.user();
       const reader = await seedSubstitute(d.db, d.seed, { cities: ['Lublin'], email: false, digest: true });
       const nothing = await seedSubstitute(d.db, d.seed, { cities: ['Opole'], email: false, digest: true });
-      await d.db
-        .insert(boardRequests)
-        .values([
-          requestValues(poster.id, digestClock.now(), {
-            courtId: 'sad-rejonowy-lublin-zachod-w-lublinie',
-            urgent: false,
-          }),
-          requestValues(poster.id, digestClock.now(), { courtId: MOKOTOW, urgent: false }),
-        ]);
+      await d.db.insert(boardRequests).values([
+        requestValues(poster.id, digestClock.now(), {
+          courtId: 'sad-rejonowy-lublin-zachod-w-lublinie',
+          urgent: false,
+        }),
+        requestValues(poster.id, digestClock.now(), { courtId: MOKOTOW, urgent: false }),
+      ]);
       expect(await runDailyDigest(d.services.alerts.deps)).toBe(0); // 10:00 Warsaw
       digestClock.set('2026-02-10T17:30:00.000Z'); // 18:30 Warsaw
       expect(await runDailyDigest(d.services.alerts.deps)).toBe(1);
@@ -312,14 +332,12 @@ describe('the daily digest', () => {
       digestClock.set('2026-02-11T17:30:00.000Z');
       expect(await runDailyDigest(d.services.alerts.deps)).toBe(0);
       digestClock.set('2026-02-12T09:00:00.000Z');
-      await d.db
-        .insert(boardRequests)
-        .values(
-          requestValues(poster.id, digestClock.now(), {
-            courtId: 'sad-rejonowy-lublin-zachod-w-lublinie',
-            urgent: false,
-          }),
-        );
+      await d.db.insert(boardRequests).values(
+        requestValues(poster.id, digestClock.now(), {
+          courtId: 'sad-rejonowy-lublin-zachod-w-lublinie',
+          urgent: false,
+        }),
+      );
       digestClock.set('2026-02-12T17:01:00.000Z');
       expect(await runDailyDigest(d.services.alerts.deps)).toBe(1);
     } finally {
