@@ -586,6 +586,40 @@ const MATRIX: Record<string, Rule> = {
     policy: 'open',
     request: () => post('/api/data-requests', { email: A_PAYER, kind: 'export' }),
   },
+  // Issue 32, alerts: the caller's own settings and browsers.
+  'GET /api/user/alerts': { policy: 'self', request: () => get('/api/user/alerts') },
+  'PUT /api/user/alerts': {
+    policy: 'self',
+    request: () =>
+      put('/api/user/alerts', {
+        court_ids: [],
+        area_court_ids: ['sad-okregowy-w-warszawie'],
+        cities: ['Warszawa'],
+        case_types: [],
+        min_fee_net: null,
+        channels: { email: true, push: false, digest: false },
+        quiet_hours: null,
+      }),
+  },
+  'GET /api/user/push-subscriptions/key': { policy: 'self', request: () => get('/api/user/push-subscriptions/key') },
+  'POST /api/user/push-subscriptions': {
+    policy: 'self',
+    request: (_w, actor) =>
+      post('/api/user/push-subscriptions', {
+        endpoint: `https://push.example.test/${actor}/${++unique}`,
+        keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' },
+      }),
+  },
+  'DELETE /api/user/push-subscriptions': {
+    policy: 'self',
+    request: (_w, actor) => ({
+      method: 'DELETE',
+      url: '/api/user/push-subscriptions',
+      payload: { endpoint: `https://push.example.test/${actor}/gone` },
+    }),
+  },
+  // The live board's event stream: HEAD, which answers its headers and ends (inject waits for the end).
+  'GET /api/board/events': { policy: 'self', request: () => ({ method: 'HEAD', url: '/api/board/events' }) },
   'POST /api/data-requests/confirm': {
     policy: 'credential',
     forged: () => post('/api/data-requests/confirm', { token: randomToken() }),

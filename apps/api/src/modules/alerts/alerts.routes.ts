@@ -130,6 +130,11 @@ export async function alertsRoutes(app: FastifyInstance, { deps }: { deps: Alert
       'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
+    // HEAD (Fastify's automatic one for this GET) answers the headers only: no stream to hold open.
+    if (request.method === 'HEAD') {
+      raw.end();
+      return;
+    }
     raw.write('retry: 5000\n: connected\n\n');
     streams.add(raw);
   });
