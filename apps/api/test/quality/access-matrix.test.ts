@@ -78,7 +78,10 @@ async function awaitCode(w: World, sentAt: Date): Promise<void> {
     sends: 1,
     windowStartedAt: sentAt,
   };
-  await w.t.db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: code });
+  await w.t.db
+    .insert(licenceCodes)
+    .values(code)
+    .onConflictDoUpdate({ target: licenceCodes.profileId, set: code });
 }
 const ACTORS: Actor[] = ['anon', 'a', 'b', 'admin'];
 type LinkToken = 'none' | 'foreign' | 'own';
@@ -198,6 +201,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/config/public': { policy: 'open', request: () => get('/api/config/public') },
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
+  'GET /api/dev/push': { policy: 'dev', request: () => get('/api/dev/push') },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
   // The Google sign-in stand-in: any address but an administrator's, only from this machine, never
   // in production (google-login.test.ts).
@@ -270,8 +274,14 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
   'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
   // Issue 22: the caller's own licence.
-  'POST /api/user/profile/licence/check': { policy: 'self', request: () => post('/api/user/profile/licence/check') },
-  'POST /api/user/profile/licence/certificate': { policy: 'self', request: () => uploadOptions('certificate') },
+  'POST /api/user/profile/licence/check': {
+    policy: 'self',
+    request: () => post('/api/user/profile/licence/check'),
+  },
+  'POST /api/user/profile/licence/certificate': {
+    policy: 'self',
+    request: () => uploadOptions('certificate'),
+  },
   // Issue 30: the one-time code to the register's contact, and a new one.
   // A is given a code to type (or one sent two minutes ago) for the rightful cells only.
   'POST /api/user/profile/licence/code': {
@@ -601,7 +611,10 @@ const MATRIX: Record<string, Rule> = {
         quiet_hours: null,
       }),
   },
-  'GET /api/user/push-subscriptions/key': { policy: 'self', request: () => get('/api/user/push-subscriptions/key') },
+  'GET /api/user/push-subscriptions/key': {
+    policy: 'self',
+    request: () => get('/api/user/push-subscriptions/key'),
+  },
   'POST /api/user/push-subscriptions': {
     policy: 'self',
     request: (_w, actor) =>

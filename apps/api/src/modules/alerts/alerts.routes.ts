@@ -13,10 +13,12 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { currentUser } from '../app/authenticate.ts';
 import { AppError } from '../app/errors.ts';
 import { dataOf, ok } from '../app/http.ts';
+import { onlyFromThisMachine } from '../app/local-request.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import type { AlertsDeps } from './alerts.deps.ts';
 import { readAlertSettings, saveAlertSettings } from './alerts.settings.ts';
 import { createEventStreams } from './event-streams.ts';
+import type { RecordingPush } from './push.ts';
 
 /** A browser per device; more than this and the oldest subscriptions go. */
 const SUBSCRIPTIONS_PER_USER = 20;
@@ -112,6 +114,21 @@ export async function alertsRoutes(app: FastifyInstance, { deps }: { deps: Alert
       return ok({ subscribed: false });
     },
   );
+
+  // The embedded push transport's record, for a developer and the browser journeys (like the local
+  // mailbox): outside production, from this machine only.
+  const recorded = 'sent' in push ? (push as RecordingPush).sent : null;
+  if (recorded && !app.config.isProduction) {
+    app.get('/api/dev/push', { onRequest: onlyFromThisMachine }, async () =>
+      ok(
+        recorded.map(({ target, payload, result }) => ({
+          endpoint: target.endpoint,
+          payload,
+          result: result.kind,
+        })),
+      ),
+    );
+  }
 
   // The live board: server-sent events for signed-in users (bearer token, so the web reads it with
   // fetch, not EventSource). Every instance LISTENs, so a change made on any reaches every stream.

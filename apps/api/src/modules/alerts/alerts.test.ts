@@ -255,6 +255,25 @@ describe('the worker sends each due alert once, by e-mail and push', () => {
     expect(left.map((s) => s.endpoint)).toEqual([`${pushService.url}/live/${en.user.id}`]);
     expect((await alertsOf(request.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
 
+    // The embedded transport's record, as the local mailbox: this machine only.
+    const recorded = await t.app.inject({ method: 'GET', url: '/api/dev/push', remoteAddress: '127.0.0.1' });
+    expect(recorded.json().data).toEqual(
+      expect.arrayContaining([
+        {
+          endpoint: `${pushService.url}/live/${en.user.id}`,
+          payload: {
+            title: 'Urgent: Sąd Rejonowy w Olsztynie',
+            body: expect.any(String),
+            url: `/dashboard/board?request=${request.id}`,
+          },
+          result: 'sent',
+        },
+      ]),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dev/push', remoteAddress: '203.0.113.9' })).statusCode,
+    ).toBe(404);
+
     // A request cancelled before its second wave: the pending alerts are skipped, nothing is sent.
     const pl = await seedSubstitute(t.db, t.seed, { courts: ['sad-rejonowy-w-olsztynie'] });
     const cancelled = await post(poster.id, { courtId: 'sad-rejonowy-w-olsztynie', urgent: false });
