@@ -41,7 +41,8 @@ CREATE TABLE "push_subscriptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "profiles" ADD COLUMN "training_start" text;--> statement-breakpoint
+-- hand-written: IF NOT EXISTS, since b32-people's migration adds the same column (it owns it).
+ALTER TABLE "profiles" ADD COLUMN IF NOT EXISTS "training_start" text;--> statement-breakpoint
 ALTER TABLE "alert_settings" ADD CONSTRAINT "alert_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_alerts" ADD CONSTRAINT "board_alerts_request_id_board_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."board_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_alerts" ADD CONSTRAINT "board_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
