@@ -172,6 +172,8 @@ export const profileDtoSchema = z.object({
   stripeAccountId: z.string().nullable(),
   jobs: z.array(jobDtoSchema),
   references: z.array(referenceDtoSchema),
+  /** Issue 32: a trainee's training start 'YYYY-MM'; null for everyone else, or not given yet. */
+  training_start: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   licence: licenceDtoSchema,

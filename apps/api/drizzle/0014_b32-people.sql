@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "training_start" text;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_training_start_format" CHECK ("profiles"."training_start" is null or "profiles"."training_start" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');
