@@ -257,6 +257,11 @@ export const publicProfileDtoSchema = z.object({
   references: z.array(referenceDtoSchema),
   offer: publicOfferDtoSchema.nullable(),
   licence: publicLicenceDtoSchema,
+  /**
+   * Issue 32: references from jobs confirmed through the board that the lawyer published, newest
+   * job first: the text and the job's month 'YYYY-MM'. No ratings.
+   */
+  board_references: z.array(z.object({ text: z.string(), month: z.string() })),
 });
 export type PublicProfileDto = z.infer<typeof publicProfileDtoSchema>;
 

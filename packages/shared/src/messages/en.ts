@@ -48,6 +48,14 @@ export const en: Record<keyof typeof pl, string> = {
   'company.lookup_unavailable':
     'The company search is unavailable right now. Please enter the details by hand',
   'profile.not_found': 'Profile not found',
+  // The people around a job from the substitution board (issue 32, decision 041)
+  'board.request_not_found': 'Request not found',
+  'board.reference_not_allowed':
+    'You can write a reference once the request from the board has been paid for and the client has confirmed the job',
+  'board.reference_exists': 'A reference for this request has already been written',
+  'board.reference_not_found': 'Reference not found',
+  'board.favourite_not_allowed':
+    'You can add to your favourites someone who completed a request of yours from the board, once the job was confirmed',
   'offers.not_found': 'Offer not found',
   'offers.profile_inactive': 'Complete your profile and activate the linked payment account to create offers',
   'offers.invalid_transition': 'The offer changed in the meantime: this can no longer be done',

@@ -50,6 +50,14 @@ export const apiErrors = {
   'company.not_found': 'Nie znaleziono firmy o tym numerze NIP',
   'company.lookup_unavailable': 'Wyszukiwarka firm jest chwilowo niedostępna. Wpisz dane ręcznie',
   'profile.not_found': 'Nie znaleziono profilu',
+  // The people around a job from the substitution board (issue 32, decision 041)
+  'board.request_not_found': 'Nie znaleziono zlecenia',
+  'board.reference_not_allowed':
+    'Referencję można napisać, gdy zlecenie z tablicy zostało opłacone, a klient potwierdził jego wykonanie',
+  'board.reference_exists': 'Referencja do tego zlecenia została już napisana',
+  'board.reference_not_found': 'Nie znaleziono referencji',
+  'board.favourite_not_allowed':
+    'Do ulubionych można dodać osobę, która wykonała Twoje zlecenie z tablicy i której wykonanie zostało potwierdzone',
   'offers.not_found': 'Nie znaleziono oferty',
   'offers.profile_inactive': 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',
   'offers.invalid_transition': 'Stan oferty zmienił się w międzyczasie: tej operacji nie można już wykonać',
