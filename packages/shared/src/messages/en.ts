@@ -122,6 +122,8 @@ export const en: Record<keyof typeof pl, string> = {
   'licence.reason.certificate_sent': 'Your certificate is waiting for an administrator to check it',
   'licence.reason.number_claimed':
     'This entry number is already confirmed on another account, so an administrator will check it: upload a chamber certificate',
+  'licence.reason.training_start_mismatch':
+    'The start of your training in the profile differs from the date of entry on the list of trainees in the register: correct the month and year in your profile',
   'licence.reason.no_contact':
     'The register lists no e-mail address for this entry that we could send a code to: upload a chamber certificate and an administrator will check it',
   'invoices.not_found': 'Invoice not found',

@@ -139,6 +139,8 @@ export const pl = {
   'licence.reason.certificate_sent': 'Zaświadczenie czeka na sprawdzenie przez administratora',
   'licence.reason.number_claimed':
     'Ten numer wpisu jest już potwierdzony na innym koncie, więc sprawdzi go administrator: prześlij zaświadczenie z izby',
+  'licence.reason.training_start_mismatch':
+    'Początek aplikacji w profilu różni się od daty wpisu na listę aplikantów w rejestrze: popraw miesiąc i rok w profilu',
   'licence.reason.no_contact':
     'Rejestr nie podaje dla tego wpisu adresu e-mail, na który moglibyśmy wysłać kod: prześlij zaświadczenie z izby, a sprawdzi je administrator',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.

@@ -57,6 +57,19 @@ describe('parseRegisterPage (recorded, reconstructed pages)', () => {
     expect(parseRegisterPage(half)[0]?.email).toBeUndefined();
   });
 
+  // Issue 32: a trainee's date of entry on the list of trainees, where the page gives it.
+  it('reads the date of entry on the trainees list as its month, and none where the page has none', () => {
+    expect(parseRegisterPage(registerFixture('entry-trainee-dated.html'))[0]?.traineeListSince).toBe('2025-01');
+    expect(parseRegisterPage(registerFixture('entry-trainee.html'))[0]?.traineeListSince).toBeUndefined();
+    const dotted = registerFixture('entry-trainee-dated.html').replace(
+      '<dt>Data wpisu na listę aplikantów:</dt><dd>2025-01-02</dd>',
+      '<dt>Data wpisu:</dt><dd>02.10.2024</dd>',
+    );
+    expect(parseRegisterPage(dotted)[0]?.traineeListSince).toBe('2024-10');
+    const nonsense = registerFixture('entry-trainee-dated.html').replace('2025-01-02', 'wkrótce');
+    expect(parseRegisterPage(nonsense)[0]?.traineeListSince).toBeUndefined();
+  });
+
   it('finds nothing on the empty result page or a page of another shape', () => {
     expect(parseRegisterPage(registerFixture('search-empty.html'))).toEqual([]);
     expect(parseRegisterPage('<html><body><h1>Przerwa techniczna</h1></body></html>')).toEqual([]);
