@@ -28,7 +28,7 @@ export interface AdvocateEntry {
  */
 export function trainingStartMismatch(parsed: Record<string, unknown> | null, trainingStart: string | null): boolean {
   if (!trainingStart || !parsed) return false;
-  const matched = typeof parsed.matched === 'object' ? (parsed.matched as AdvocateEntry | null) : (parsed as AdvocateEntry);
+  const matched = (typeof parsed.matched === 'object' ? parsed.matched : parsed) as Partial<AdvocateEntry> | null;
   const since = matched?.traineeListSince;
   return typeof since === 'string' && /^\d{4}-\d{2}$/.test(since) && since !== trainingStart;
 }
