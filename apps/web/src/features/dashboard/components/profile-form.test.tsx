@@ -417,6 +417,25 @@ describe('training start of a trainee', () => {
     expect(api.profile.training_start).toBeNull();
   });
 
+  it('the view asks a trainee without it to add it, and shows it once given', async () => {
+    serve(
+      createFakeDashboardApi(
+        completeProfile({ status: 'active', stripeAccountId: 'acct_1', permissions: 'aplikant-radcowski' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    expect(await screen.findByRole('heading', { name: 'Jan Kowalski' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/Podaj w profilu miesiąc i rok rozpoczęcia aplikacji/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Uzupełnij' }));
+    const group = within(await screen.findByRole('group', { name: 'Początek aplikacji' }, LOAD));
+    await user.selectOptions(group.getByLabelText('Miesiąc'), 'październik');
+    await user.selectOptions(group.getByLabelText('Rok'), '2024');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('październik 2024', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(/Podaj w profilu miesiąc i rok/)).not.toBeInTheDocument();
+  });
+
   it('refuses a month without its year and sends nothing', async () => {
     const { user } = await openEditor(completeProfile({ permissions: 'aplikant-radcowski' }));
     await user.selectOptions(within(trainingStart()!).getByLabelText('Miesiąc'), 'marzec');
