@@ -211,6 +211,30 @@ describe('the advocates register adapter against a local fake', () => {
     expect((await typeCodeFrom(lawyer, NOWAK_MAIL)).state).toBe('verified');
   });
 
+  // Issue 32: the trainee's date of entry on the trainees list, where the entry's page gives it.
+  it('compares a trainee’s training start with the date the entry page gives', async () => {
+    const trainee = {
+      firstname: 'Michał',
+      lastname: 'Zieliński',
+      permissions: 'aplikant-adwokacki',
+      licenseNo: 'GDA/Apl/90005',
+      institution: 'ia-gdansk',
+    };
+    fake.entryPages.set('/adwokat/michal-zielinski-90005', 'entry-trainee-dated.html');
+    try {
+      const wrong = await lawyerWith({ ...trainee, training_start: '2024-06' });
+      expect(await profileRow(wrong.profileId)).toMatchObject({
+        licenceState: 'rejected',
+        licenceReason: 'licence.reason.training_start_mismatch',
+      });
+      t.clock.advance(2 * 3_600_000);
+      const right = await lawyerWith({ ...trainee, training_start: '2025-01' });
+      expect((await profileRow(right.profileId)).licenceState).toBe('code_sent');
+    } finally {
+      fake.entryPages.set('/adwokat/michal-zielinski-90005', 'entry-trainee.html');
+    }
+  });
+
   it('an entry page that lists no e-mail sends the licence to review (no contact)', async () => {
     fake.entryPages.set('/adwokat/anna-nowak-90002', 'entry-no-contact.html');
     try {
