@@ -30,7 +30,9 @@ export function BoardReferences({ references }: { references: PublicProfileDto['
                 <figcaption className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
                   <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
                   <span>
-                    {t('boardReferences.confirmed')} · {formatMonthYear(month, year, language)}
+                    {t('boardReferences.confirmed')}{' '}
+                    {/* The month stays on one line with its dot on a phone. */}
+                    <span className="whitespace-nowrap">· {formatMonthYear(month, year, language)}</span>
                   </span>
                 </figcaption>
               </figure>
