@@ -3,7 +3,7 @@ import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/index.ts';
 import { alertsRoutes } from '../modules/alerts/index.ts';
 import { authRoutes } from '../modules/auth/index.ts';
-import { boardRoutes } from '../modules/board/index.ts';
+import { boardRoutes, peopleRoutes, posterViewOf } from '../modules/board/index.ts';
 import { calendarRoutes } from '../modules/calendar/index.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/index.ts';
 import { contactRoutes } from '../modules/contact/index.ts';
@@ -58,6 +58,8 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(invoicesRoutes);
   await app.register(boardRoutes, { deps: services.board });
   await app.register(alertsRoutes, { deps: services.alerts.deps });
+  // Issue 32: favourites and references around a job from the board.
+  await app.register(peopleRoutes, { mail: licence.mail, myBoardRequest: posterViewOf });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

@@ -77,6 +77,7 @@ export const profiles = pgTable(
       sql`${t.licenceState} in ('unverified', 'pending', 'code_sent', 'verified', 'rejected', 'manual_review')`,
     ),
     index('profiles_licence_state_idx').on(t.licenceState, t.licenceCheckedAt),
+    check('profiles_training_start_format', sql`${t.trainingStart} is null or ${t.trainingStart} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 

@@ -13,8 +13,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { ProfileRow } from '../../db/schema/profile.ts';
 import type { BoardRequestRow } from './board.deps.ts';
+import { completedSubstitutionsOf, publishedReferencesOf } from './people/index.ts';
 import {
-  completedSubstitutionsOf,
   favouritesOf,
   offersByIds,
   peopleByProfile,
@@ -58,6 +58,7 @@ export interface BoardLookups {
   posters: Map<string, { user: Person['user']; profile: ProfileRow | null }>;
   substitutes: Map<number, Person>;
   completed: Map<number, number>;
+  references: Map<number, { text: string; month: string }[]>;
   favourites: Set<string>;
   offers: Map<number, { id: number; offerUrl: string; status: string; profileId: number }>;
 }
@@ -68,20 +69,21 @@ export async function loadLookups(
   substituteProfileIds: readonly number[],
 ): Promise<BoardLookups> {
   const offerIds = requests.flatMap((r) => (r.offerId === null ? [] : [r.offerId]));
-  const [posters, substitutes, completed, favourites, offers] = await Promise.all([
+  const [posters, substitutes, completed, references, favourites, offers] = await Promise.all([
     peopleByUser(
       db,
       requests.map((r) => r.posterUserId),
     ),
     peopleByProfile(db, substituteProfileIds),
     completedSubstitutionsOf(db, substituteProfileIds),
+    publishedReferencesOf(db, substituteProfileIds),
     favouritesOf(
       db,
       requests.map((r) => r.posterUserId),
     ),
     offersByIds(db, offerIds),
   ]);
-  return { posters, substitutes, completed, favourites, offers };
+  return { posters, substitutes, completed, references, favourites, offers };
 }
 
 export function responseDto(
@@ -103,8 +105,7 @@ export function responseDto(
     substitute: {
       ...lawyerCard(person),
       completed_count: lookups.completed.get(row.substituteProfileId) ?? 0,
-      // b32-people's published references join here at merge.
-      references: [],
+      references: lookups.references.get(row.substituteProfileId) ?? [],
       favourite: lookups.favourites.has(`${request.posterUserId}:${row.substituteProfileId}`),
     },
   };

@@ -254,24 +254,6 @@ export async function reportsOf(db: DbOrTx, requestIds: readonly string[]): Prom
     .orderBy(asc(boardReports.createdAt));
 }
 
-/**
- * Substitutions each profile completed through the product: its offers the client confirmed or
- * that were settled after the acceptance window. (b32-people's `completed_count` replaces this
- * at merge.)
- */
-export async function completedSubstitutionsOf(
-  db: DbOrTx,
-  profileIds: readonly number[],
-): Promise<Map<number, number>> {
-  if (profileIds.length === 0) return new Map();
-  const rows = await db
-    .select({ profileId: offers.profileId, count: sql<number>`count(*)::int` })
-    .from(offers)
-    .where(and(inArray(offers.profileId, [...new Set(profileIds)]), inArray(offers.status, ['accepted', 'archive'])))
-    .groupBy(offers.profileId);
-  return new Map(rows.map((row) => [row.profileId, Number(row.count)]));
-}
-
 /** The offers created by picks, by id (for the offer link of poster and picked). */
 export async function offersByIds(
   db: DbOrTx,

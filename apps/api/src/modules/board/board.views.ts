@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { BoardRequestRow } from './board.deps.ts';
 import { lawyerCard, loadLookups, requestDetail, responseDto, type BoardLookups } from './board.dto.ts';
 import { checkedBy, conflictChecksOf, responsesBy, responsesOf } from './board.repo.ts';
+import { referencesOnRequests } from './people/index.ts';
 
 /** Requests as each side sees them, read in batches (one query per kind of row, never per request). */
 
@@ -28,12 +29,16 @@ export async function substituteDetail(
 /** Requests as their poster sees them: answers in arrival order, views, the pick and its pay-by time. */
 export async function posterViews(db: DbOrTx, requests: readonly BoardRequestRow[]): Promise<MyBoardRequest[]> {
   const ids = requests.map((r) => r.id);
-  const [responses, checks] = await Promise.all([responsesOf(db, ids), conflictChecksOf(db, ids)]);
+  const [responses, checks, references] = await Promise.all([
+    responsesOf(db, ids),
+    conflictChecksOf(db, ids),
+    referencesOnRequests(db, ids),
+  ]);
   const lookups = await loadLookups(db, requests, [
     ...responses.map((r) => r.substituteProfileId),
     ...checks.map((c) => c.substituteProfileId),
   ]);
-  return requests.map((request) => posterView(request, lookups, responses, checks));
+  return requests.map((request) => posterView(request, lookups, responses, checks, references.get(request.id) ?? null));
 }
 
 function posterView(
@@ -41,6 +46,7 @@ function posterView(
   lookups: BoardLookups,
   responses: Awaited<ReturnType<typeof responsesOf>>,
   checks: Awaited<ReturnType<typeof conflictChecksOf>>,
+  reference: string | null,
 ): MyBoardRequest {
   const own = responses.filter((r) => r.requestId === request.id);
   return {
@@ -55,7 +61,12 @@ function posterView(
     assigned_response_id: request.assignedResponseId,
     pay_by: request.state === 'assigned' && request.payBy ? request.payBy.toISOString() : null,
     hidden_reason: request.hiddenReason,
-    // b32-people's reference on the job joins here at merge.
-    reference: null,
+    reference,
   };
+}
+
+/** One request as its poster sees it (what POST …/reference answers). */
+export async function posterViewOf(db: DbOrTx, request: BoardRequestRow): Promise<MyBoardRequest> {
+  const [view] = await posterViews(db, [request]);
+  return view!;
 }

@@ -5,3 +5,5 @@
 export { boardRoutes, type BoardRoutesOptions } from './board.routes.ts';
 export { silentBoardNotifier, type BoardDeps, type BoardNotifier, type BoardRequestRow } from './board.deps.ts';
 export { runBoardClock, onBoardOfferPaid, type BoardClockResult } from './board.clock.ts';
+export { posterViewOf } from './board.views.ts';
+export { peopleRoutes, type PeopleRoutesOptions } from './people/index.ts';
