@@ -2,8 +2,7 @@ import type { AdminDisputeList, DisputeResolution } from '@substytut/shared';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
-import { fetchAdminFile } from './admin-file';
+import { downloadApiFile } from '@/lib/save-file';
 
 const disputesKey = ['admin', 'disputes'] as const;
 
@@ -38,8 +37,10 @@ export function useResolveDispute() {
   });
 }
 
-/** The hearing's minutes or the lawyer's answer file of a dispute (issue 34), as a download. */
-export async function downloadDisputeFile(offerId: number, which: 'minutes' | 'answer-file'): Promise<void> {
-  const blob = await fetchAdminFile(`/admin/disputes/${offerId}/${which}`, 'not_found');
-  saveFile(blob, which === 'minutes' ? `protokol-${offerId}.pdf` : `odpowiedz-pelnomocnika-${offerId}.pdf`);
+/** The hearing's minutes or the lawyer's answer file of a dispute (issue 34), with the admin's token. */
+export function downloadDisputeFile(offerId: number, which: 'minutes' | 'answer-file'): Promise<void> {
+  return downloadApiFile(
+    `/admin/disputes/${offerId}/${which}`,
+    which === 'minutes' ? `protokol-${offerId}.pdf` : `odpowiedz-pelnomocnika-${offerId}.pdf`,
+  );
 }

@@ -5,9 +5,9 @@ import type {
   LicenceReviewList,
 } from '@substytut/shared/admin-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { API_BASE, ApiError, api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
-import { fetchAdminFile } from './admin-file';
+import { getToken } from '@/lib/session';
 
 export type LicenceReview = LicenceReviewItem;
 export type LicenceDecision = LicenceReviewDecision['decision'];
@@ -64,10 +64,13 @@ const EXTENSIONS: Record<string, string> = {
  * token, which a plain link cannot send: it is fetched and handed to the browser as a download.
  */
 export async function downloadCertificate(profileId: number): Promise<void> {
-  const blob = await fetchAdminFile(
-    `/admin/licence-reviews/${profileId}/certificate`,
-    'licence.certificate_unavailable',
-  );
+  const token = getToken();
+  const response = await fetch(`${API_BASE}/admin/licence-reviews/${profileId}/certificate`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) throw new ApiError(response.status, 'licence.certificate_unavailable', '');
+  const blob = await response.blob();
   const extension = EXTENSIONS[blob.type.split(';')[0] ?? ''] ?? 'bin';
   saveFile(blob, `zaswiadczenie-${profileId}.${extension}`);
 }
