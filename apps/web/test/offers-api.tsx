@@ -193,6 +193,9 @@ export function createFakeOffersApi(
         expireDate: parsed.data.expireDate,
         price: groszeToDecimalString(parsed.data.netGrosze),
         price_brutto: groszeToDecimalString(parsed.data.grossGrosze),
+        court_cancellation_fee: parsed.data.courtCancellationFeeNetGrosze
+          ? groszeToDecimalString(parsed.data.courtCancellationFeeNetGrosze)
+          : null,
         createDate: new Date().toISOString(),
       });
       api.offers.push(offer);
