@@ -582,6 +582,13 @@ describe('both sides argue a dispute', () => {
     expect(mail?.text).toContain(statement);
   });
 
+  it('the “job done” mail gives the deadline as its last minute, and one instruction', async () => {
+    const { payer } = await doneOffer();
+    const mail = (await mailsTo(payer)).find((m) => m.text.includes('/offer/accept/'));
+    expect(mail?.text).toMatch(/zgłosić zastrzeżenia do \d{1,2} \S+ \d{4}, 23:59\./);
+    expect(mail?.text).not.toContain('Napisz do nas');
+  });
+
   it('the lawyer’s dispute mail invites the answer; the administrator’s points to the panel for the minutes', async () => {
     const { owner, offerId, payer } = await paidOffer('Sprawa z protokołem');
     const done = await markDone(

@@ -358,6 +358,7 @@ export async function fileHearingReport(
               offerTitle: row.title,
               grossGrosze: row.grossGrosze,
               acceptanceWindowDays: deps.config.acceptanceWindowDays,
+              doneAt: now,
               report: reportLinesOf(saved),
             },
             context,
