@@ -93,6 +93,11 @@ test.describe('hearing report and disputes (issue 23)', () => {
     await expect(dispute.getByText('Kwota zwrotu nie może przekraczać kwoty wpłaty')).toBeVisible();
     await dispute.getByLabel('Kwota zwrotu (zł)').fill('61,50');
     await dispute.getByRole('button', { name: 'Rozstrzygnij spór' }).click();
+    // Issue 34: the decision is confirmed in a dialog stating the amounts.
+    await admin
+      .getByRole('alertdialog', { name: 'Zatwierdzić rozstrzygnięcie?' })
+      .getByRole('button', { name: 'Zatwierdź i przekaż środki' })
+      .click();
     // The form gives way to the outcome.
     await expect(dispute.getByRole('button', { name: 'Rozstrzygnij spór' })).toHaveCount(0);
     const outcome = 'Klient otrzymał zwrot 61,50 zł; pozostała kwota (61,50 zł) trafiła do pełnomocnika.';

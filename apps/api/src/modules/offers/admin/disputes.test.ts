@@ -586,7 +586,7 @@ describe('both sides argue a dispute', () => {
     const { payer } = await doneOffer();
     const mail = (await mailsTo(payer)).find((m) => m.text.includes('/offer/accept/'));
     expect(mail?.text).toMatch(/zgłosić zastrzeżenia do \d{1,2} \S+ \d{4}, 23:59\./);
-    expect(mail?.text).not.toContain('Napisz do nas');
+    expect(mail?.text).not.toContain('Masz zastrzeżenia do wykonania usługi? Napisz do nas');
   });
 
   it('the lawyer’s dispute mail invites the answer; the administrator’s points to the panel for the minutes', async () => {
