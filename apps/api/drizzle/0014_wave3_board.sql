@@ -42,6 +42,10 @@ CREATE TABLE "push_subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "training_start" text;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "dispute_answer" text;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "dispute_answered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "dispute_answer_file_key" text;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "court_cancellation_fee_net_grosze" integer;--> statement-breakpoint
 ALTER TABLE "alert_settings" ADD CONSTRAINT "alert_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_alerts" ADD CONSTRAINT "board_alerts_request_id_board_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."board_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_alerts" ADD CONSTRAINT "board_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -55,6 +59,8 @@ CREATE INDEX "board_alerts_due_idx" ON "board_alerts" USING btree ("next_attempt
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_unique" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_training_start_format" CHECK ("profiles"."training_start" is null or "profiles"."training_start" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_court_fee_range" CHECK ("offers"."court_cancellation_fee_net_grosze" is null or "offers"."court_cancellation_fee_net_grosze" between 1 and "offers"."net_grosze");--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_dispute_answer_length" CHECK (length("offers"."dispute_answer") <= 2000);--> statement-breakpoint
 -- hand-written: an account deleted while its tax records are kept (users.deleted_at set, the row
 -- stays: decision 029) keeps no alert settings, push subscriptions or queued alerts.
 CREATE FUNCTION "alerts_forget_deleted_account"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -105,7 +105,8 @@ export function createFakeOffersApi(
   ) => {
     const offer = api.offers.find((o) => o.offerId === id);
     if (!offer) return refuse(404, { message: 'Not found', code: 'offers.not_found' });
-    if (!allowed(offer.status)) return refuse(409, { message: 'Conflict', code: 'offers.invalid_transition' });
+    if (!allowed(offer.status))
+      return refuse(409, { message: 'Conflict', code: 'offers.invalid_transition' });
     const next = apply(offer);
     api.offers = next
       ? api.offers.map((o) => (o.offerId === id ? next : o))
@@ -134,7 +135,8 @@ export function createFakeOffersApi(
       );
     }
     if (method === 'GET' && path === '/api/user/offer') return answer('GET /api/user/offer', api.offers);
-    if (method === 'GET' && path === '/api/user/invoices') return answer('GET /api/user/invoices', api.invoices);
+    if (method === 'GET' && path === '/api/user/invoices')
+      return answer('GET /api/user/invoices', api.invoices);
     if (method === 'GET' && path === '/api/user/invoice-failures') {
       return answer('GET /api/user/invoice-failures', api.invoiceFailures);
     }
@@ -191,10 +193,43 @@ export function createFakeOffersApi(
         expireDate: parsed.data.expireDate,
         price: groszeToDecimalString(parsed.data.netGrosze),
         price_brutto: groszeToDecimalString(parsed.data.grossGrosze),
+        court_cancellation_fee: parsed.data.courtCancellationFeeNetGrosze
+          ? groszeToDecimalString(parsed.data.courtCancellationFeeNetGrosze)
+          : null,
         createDate: new Date().toISOString(),
       });
       api.offers.push(offer);
       return answer('POST /api/user/offer', { absoluteUrl: offer.absoluteUrl, offer });
+    }
+    // Issue 34: the lawyer's one answer to an open dispute (multipart: text, file).
+    const answerTo = /^\/api\/user\/offer\/(\d+)\/dispute\/answer$/.exec(path);
+    if (method === 'POST' && answerTo) {
+      const offer = api.offers.find((o) => o.offerId === Number(answerTo[1]));
+      if (!offer) return refuse(404, { message: 'Not found', code: 'offers.not_found' });
+      const form = init.body instanceof FormData ? init.body : null;
+      const text = String(form?.get('text') ?? '');
+      api.calls[api.calls.length - 1]!.body = { text, file: form?.get('file') instanceof File };
+      if (text.trim().length < 10) {
+        return refuse(400, {
+          message: 'Invalid',
+          code: 'validation.failed',
+          errors: { text: 'validation.reasonTooShort' },
+        });
+      }
+      if (offer.status !== 'disputed' || !offer.settlement || offer.settlement.lawyer_answer) {
+        return refuse(409, { message: 'Conflict', code: 'offers.dispute_answered' });
+      }
+      const next: OfferDto = {
+        ...offer,
+        settlement: {
+          ...offer.settlement,
+          lawyer_answer: text,
+          lawyer_answered_at: new Date().toISOString(),
+          lawyer_answer_has_file: form?.get('file') instanceof File,
+        },
+      };
+      api.offers = api.offers.map((o) => (o === offer ? next : o));
+      return answer('POST /api/user/offer/:id/dispute/answer', next);
     }
     const done = /^\/api\/user\/offer\/(\d+)\/done$/.exec(path);
     if (method === 'PUT' && done) {
@@ -206,7 +241,8 @@ export function createFakeOffersApi(
       );
     }
     const one = /^\/api\/user\/offer\/(\d+)$/.exec(path);
-    if (method === 'DELETE' && one) return transition('DELETE /api/user/offer/:id', Number(one[1]), canDelete, () => null);
+    if (method === 'DELETE' && one)
+      return transition('DELETE /api/user/offer/:id', Number(one[1]), canDelete, () => null);
     return refuse(404, { message: 'Not found', code: 'route.not_found' });
   };
   return api;

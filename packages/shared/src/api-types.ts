@@ -208,6 +208,11 @@ export const offerDtoSchema = z.object({
   report: hearingReportDtoSchema.nullable().optional(),
   /** The dispute or refund, when there is one (issue 23). */
   settlement: settlementDtoSchema.nullable().optional(),
+  /**
+   * Net PLN the lawyer keeps when the court cancels the hearing on the day (issue 34); null for
+   * none. Optional only so older fixtures still type-check: the API always sends it.
+   */
+  court_cancellation_fee: decimalPln.nullable().optional(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;
 
@@ -232,6 +237,8 @@ export const publicOfferDtoSchema = z.object({
   error: z.boolean(),
   /** The hearing without its case number and party (only the lawyer and the payer see those). */
   hearing: hearingDtoSchema.nullable(),
+  /** Net PLN kept by the lawyer when the court cancels the hearing on the day (issue 34), shown before paying. */
+  court_cancellation_fee: decimalPln.nullable().optional(),
 });
 export type PublicOfferDto = z.infer<typeof publicOfferDtoSchema>;
 

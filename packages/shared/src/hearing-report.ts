@@ -184,6 +184,11 @@ export const settlementDtoSchema = z.object({
   refund_cause: z.enum(REFUND_CAUSES).nullable(),
   /** false while the provider has not yet taken the refund */
   refund_sent: z.boolean(),
+  /** the lawyer's answer to the client's reason (issue 34, decision 044); one round */
+  lawyer_answer: z.string().nullable(),
+  lawyer_answered_at: z.string().nullable(),
+  /** the answer came with a file (the minutes' rules) */
+  lawyer_answer_has_file: z.boolean(),
 });
 export type SettlementDto = z.infer<typeof settlementDtoSchema>;
 
@@ -206,7 +211,14 @@ export const adminDisputeDtoSchema = z.object({
   status: z.string(),
   lawyer_name: z.string(),
   lawyer_email: z.string(),
+  /** issue 34: both sides' contacts, so the administrator can ask either */
+  lawyer_phone: z.string().nullable(),
+  client_name: z.string().nullable(),
+  client_email: z.string().nullable(),
+  client_phone: z.string().nullable(),
   paid_grosze: z.number().int(),
+  /** the platform's fee on payouts, so the decision's dialog states what the lawyer receives */
+  platform_fee_percent: z.number(),
   report: hearingReportDtoSchema.nullable(),
   settlement: settlementDtoSchema.nullable(),
 });

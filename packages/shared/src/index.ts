@@ -18,6 +18,7 @@ export * from './invoice.ts';
 export * from './substitution.ts';
 export * from './hearing.ts';
 export * from './hearing-report.ts';
+export * from './dispute-rules.ts';
 export * from './licence.ts';
 export * from './contract/index.ts';
 export * from './court-areas.ts';

@@ -70,6 +70,9 @@ export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   { from: 'payed', to: 'cancelled', by: 'provider', action: 'reportCourtCancelled' },
   // The provider confirms that refund (charge.refunded covering the whole payment).
   { from: 'cancelled', to: 'refunded', by: 'payment_event', action: 'refundSucceeded' },
+  // Issue 34 (decision 044): the offer's court-cancellation fee is its whole price, so nothing goes
+  // back and no provider event will come: the report settles the offer at once.
+  { from: 'cancelled', to: 'refunded', by: 'provider', action: 'refundSucceeded' },
   // Within the acceptance window the payer disputes instead of confirming: the payout freezes.
   { from: 'done', to: 'disputed', by: 'client', action: 'dispute' },
   // Only the administrator ends a dispute: release, or a refund in full or in part.

@@ -10,7 +10,12 @@ import { contactRoutes } from '../modules/contact/index.ts';
 import { checkLicence, licenceRoutes, queueLicenceCheck } from '../modules/licence/index.ts';
 import { invoicesRoutes } from '../modules/invoices/index.ts';
 import { myDataRoutes } from '../modules/my-data/index.ts';
-import { offersAdminRoutes, offersClientRoutes, offersLawyerRoutes } from '../modules/offers/index.ts';
+import {
+  offersAdminRoutes,
+  offersClientRoutes,
+  offersDisputeRoutes,
+  offersLawyerRoutes,
+} from '../modules/offers/index.ts';
 import { paymentsRoutes } from '../modules/payments/index.ts';
 import { profileRoutes } from '../modules/profile/index.ts';
 import { publicProfilePageMeta, publicProfileRoutes } from '../modules/public-profile/index.ts';
@@ -51,6 +56,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(companyLookupRoutes);
   await app.register(offersClientRoutes, { lifecycle, storage: app.storage });
   await app.register(offersAdminRoutes, { lifecycle, storage: app.storage });
+  await app.register(offersDisputeRoutes, { lifecycle, storage: app.storage });
   await app.register(publicProfileRoutes);
   await app.register(adminRoutes);
   await app.register(myDataRoutes);

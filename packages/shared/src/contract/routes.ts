@@ -169,6 +169,8 @@ export const apiRoutes = {
   'DELETE /api/user/offer/:id': { response: z.null() },
   /** multipart: outcome, next_hearing_at, notes, minutes */
   'PUT /api/user/offer/:id/done': { response: offerDtoSchema },
+  /** multipart (or JSON): text, file (issue 34: the lawyer's answer to a dispute, once) */
+  'POST /api/user/offer/:id/dispute/answer': { response: offerDtoSchema },
   'GET /api/user/calendar-feed': { response: calendarFeedStateSchema },
   'POST /api/user/calendar-feed': { response: newCalendarFeedSchema },
   'DELETE /api/user/calendar-feed': { response: calendarFeedStateSchema },
@@ -289,6 +291,9 @@ export const apiOtherRoutes = [
   'GET /api/public/profile/:seolink/payment/:offerUrl/document',
   'GET /api/public/profile/:seolink/payment/:offerUrl/invoice',
   'GET /api/admin/disputes/:id/minutes',
+  'GET /api/user/offer/:id/dispute/answer/file',
+  'GET /api/public/offer/dispute/answer-file',
+  'GET /api/admin/disputes/:id/answer-file',
   'GET /api/admin/licence-reviews/:profileId/certificate',
   'GET /api/dev/mail',
   /** outside production, from this machine: the Web Push messages the embedded push transport recorded */

@@ -67,6 +67,7 @@ export const en: Record<keyof typeof pl, string> = {
   'offers.report_before_hearing':
     'The hearing report can be filed only once the hearing has started, at its scheduled day and hour',
   'offers.refund_too_large': 'The refund cannot exceed the amount paid',
+  'offers.dispute_answered': 'An answer to this dispute was already sent',
   'offers.not_disputed': 'This order is not in dispute',
   'offers.refund_failed': 'The payment provider did not accept the refund. Try again in a moment',
   'documents.not_available': 'The substitution document is available once the order is paid',
@@ -239,6 +240,7 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.hearingOutcome': 'Choose what happened to the hearing',
   'validation.nextHearingInPast': 'The next hearing must be in the future',
   'validation.reasonTooShort': 'Describe the reason in at least 10 characters',
+  'validation.courtFeeAbovePrice': "The fee for turning up cannot exceed the offer's net price",
   'validation.refundAmount': 'Enter a refund above 0 zł, in whole grosze',
   'validation.licenceNoAdvocate': 'Enter the entry number of an advocate as CHAMBER/Adw/number, e.g. WAW/Adw/4150',
   'validation.licenceNoTraineeAdvocate':

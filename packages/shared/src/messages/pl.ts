@@ -69,6 +69,7 @@ export const apiErrors = {
   'offers.report_before_hearing':
     'Raport z rozprawy można złożyć dopiero po rozpoczęciu rozprawy, w dniu i o godzinie jej terminu',
   'offers.refund_too_large': 'Kwota zwrotu nie może przekraczać kwoty wpłaty',
+  'offers.dispute_answered': 'Odpowiedź na to zastrzeżenie została już wysłana',
   'offers.not_disputed': 'To zlecenie nie jest przedmiotem sporu',
   'offers.refund_failed': 'Operator płatności nie przyjął zwrotu. Spróbuj ponownie za chwilę',
   'documents.not_available': 'Dokument substytucji będzie dostępny po opłaceniu zlecenia',
@@ -250,6 +251,7 @@ export const pl = {
   'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',
   'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',
   'validation.reasonTooShort': 'Opisz powód w co najmniej 10 znakach',
+  'validation.courtFeeAbovePrice': 'Opłata za stawiennictwo nie może przekraczać ceny netto oferty',
   'validation.refundAmount': 'Podaj kwotę zwrotu większą od 0 zł, w pełnych groszach',
   'validation.licenceNoAdvocate': 'Podaj numer wpisu adwokata w formacie IZBA/Adw/numer, np. WAW/Adw/4150',
   'validation.licenceNoTraineeAdvocate':

@@ -74,6 +74,7 @@ describe('offerCreateSchema', () => {
       netGrosze: 81301,
       grossGrosze: 100000,
       hearing: EMPTY_HEARING,
+      courtCancellationFeeNetGrosze: null,
     });
   });
 
@@ -85,5 +86,7 @@ describe('offerCreateSchema', () => {
       price_brutto: '0.06',
       description: '',
     });
+    const withFee = schema.parse({ ...valid, price: '100', court_cancellation_fee: '30' });
+    expect(toOfferCreatePayload(withFee)).toMatchObject({ court_cancellation_fee: '30.00' });
   });
 });

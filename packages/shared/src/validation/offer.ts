@@ -8,6 +8,7 @@ import {
   parsePlnToGrosze,
 } from '../money.ts';
 import { EMPTY_HEARING, hearingInputSchemaWith, type HearingData } from '../hearing.ts';
+import { isValidCourtCancellationFee } from '../dispute-rules.ts';
 import { requiredText, textField } from './fields.ts';
 
 export const OFFER_TITLE_MAX_LENGTH = 120;
@@ -69,7 +70,28 @@ const priceBruttoField = z
     return grosze;
   });
 
-const descriptionText = textField(undefined, { multiline: true }).max(OFFER_DESCRIPTION_MAX_LENGTH, 'validation.tooLong');
+/**
+ * Optional net PLN the lawyer keeps when the court cancels the hearing on the day (issue 34,
+ * decision 044); blank or absent is none. Checked against the price in the object below.
+ */
+const courtFeeField = z
+  .union([z.string(), z.number()], { error: 'validation.priceFormat' })
+  .nullish()
+  .transform((value, ctx): number | null => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return null;
+    const grosze = parsePlnToGrosze(value);
+    if (grosze === null || grosze < 1) {
+      ctx.issues.push({ code: 'custom', message: 'validation.priceFormat', input: value });
+      return z.NEVER;
+    }
+    return grosze;
+  });
+
+const descriptionText = textField(undefined, { multiline: true }).max(
+  OFFER_DESCRIPTION_MAX_LENGTH,
+  'validation.tooLong',
+);
 
 function makeOfferCreateSchema(clock: () => Date) {
   return z
@@ -80,10 +102,20 @@ function makeOfferCreateSchema(clock: () => Date) {
       price_brutto: priceBruttoField,
       description: descriptionText.nullish().transform((v) => v ?? ''),
       hearing: hearingInputSchemaWith(clock).nullish(),
+      court_cancellation_fee: courtFeeField,
     })
     .superRefine((offer, ctx) => {
       if (offer.price_brutto !== null && offer.price_brutto !== grossFromNet(offer.price))
         ctx.addIssue({ code: 'custom', path: ['price_brutto'], message: 'validation.priceBruttoMismatch' });
+      if (
+        offer.court_cancellation_fee !== null &&
+        !isValidCourtCancellationFee(offer.court_cancellation_fee, offer.price)
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['court_cancellation_fee'],
+          message: 'validation.courtFeeAbovePrice',
+        });
     })
     .transform((offer): OfferCreateData => ({
       title: offer.title,
@@ -92,6 +124,7 @@ function makeOfferCreateSchema(clock: () => Date) {
       netGrosze: offer.price,
       grossGrosze: grossFromNet(offer.price),
       hearing: offer.hearing ?? EMPTY_HEARING,
+      courtCancellationFeeNetGrosze: offer.court_cancellation_fee,
     }));
 }
 
@@ -104,6 +137,8 @@ export interface OfferCreateData {
   grossGrosze: number;
   /** Every field null when the lawyer gave none (issue 23). */
   hearing: HearingData;
+  /** What the lawyer keeps, net, when the court cancels the hearing on the day; null for none. */
+  courtCancellationFeeNetGrosze: number | null;
 }
 
 /** The offer form and POST /user/offer, with "tomorrow" taken relative to `now`. */
@@ -140,6 +175,7 @@ export function toOfferCreatePayload(data: OfferCreateData): {
   price: string;
   price_brutto: string;
   description: string;
+  court_cancellation_fee?: string;
 } {
   return {
     title: data.title,
@@ -147,5 +183,8 @@ export function toOfferCreatePayload(data: OfferCreateData): {
     price: groszeToDecimalString(data.netGrosze),
     price_brutto: groszeToDecimalString(data.grossGrosze),
     description: data.description,
+    ...(data.courtCancellationFeeNetGrosze
+      ? { court_cancellation_fee: groszeToDecimalString(data.courtCancellationFeeNetGrosze) }
+      : {}),
   };
 }

@@ -58,6 +58,16 @@ export const offers = pgTable(
     /** 'release' (the lawyer is paid) or 'refund' (in full or in part: offer_refunds holds the amount) */
     resolution: text('resolution', { enum: ['release', 'refund'] }),
     resolutionReason: text('resolution_reason'),
+    // Issue 34 (decision 044): the lawyer's one answer to the client's reason, with an optional
+    // file kept privately under the minutes' rules.
+    disputeAnswer: text('dispute_answer'),
+    disputeAnsweredAt: timestamp('dispute_answered_at', { withTimezone: true }),
+    disputeAnswerFileKey: text('dispute_answer_file_key'),
+    /**
+     * Net grosze the lawyer keeps when the court cancels the hearing on the day (issue 34); its
+     * VAT as in offers. Null: the client gets everything back, as before.
+     */
+    courtCancellationFeeNetGrosze: integer('court_cancellation_fee_net_grosze'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,6 +100,11 @@ export const offers = pgTable(
     // 1 grosz to 1000 zł net (docs/decisions/005-offer-price-bounds.md).
     check('offers_net_range', sql`${t.netGrosze} between 1 and 100000`),
     check('offers_gross_is_net_plus_vat', sql`${t.grossGrosze} = (${t.netGrosze} * 123 + 50) / 100`),
+    check(
+      'offers_court_fee_range',
+      sql`${t.courtCancellationFeeNetGrosze} is null or ${t.courtCancellationFeeNetGrosze} between 1 and ${t.netGrosze}`,
+    ),
+    check('offers_dispute_answer_length', sql`length(${t.disputeAnswer}) <= 2000`),
     check('offers_offer_url_length', sql`length(${t.offerUrl}) >= 22`),
     check('offers_hearing_mode_valid', sql`${t.hearingMode} in ('in_person', 'remote')`),
   ],

@@ -10,6 +10,7 @@ export { mailContextOf } from './offers.deps.ts';
 export { offersLawyerRoutes } from './lawyer/lawyer.routes.ts';
 export { offersClientRoutes } from './client/client.routes.ts';
 export { offersAdminRoutes } from './admin/admin.routes.ts';
+export { offersDisputeRoutes } from './dispute/dispute.routes.ts';
 export { handlePaymentEvents } from './money/events.ts';
 export { startClockJob } from './money/clock.ts';
 export { sendHearingReminders } from './hearing/reminder.ts';

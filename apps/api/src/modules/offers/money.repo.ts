@@ -309,11 +309,18 @@ export async function refundsOf(db: DbOrTx, offerIds: number[]): Promise<Map<num
   return new Map(rows.map((row) => [row.offerId, row]));
 }
 
-/** Gross paid per offer by the payment that paid it (duplicates never count). */
-export async function paidAmountsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, number>> {
-  if (offerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ offerId: offerPayments.offerId, price: offerPayments.price })
+/** The payments that paid these offers (duplicates never count). */
+function paidPaymentsOf(db: DbOrTx, offerIds: number[]) {
+  return db
+    .select({
+      offerId: offerPayments.offerId,
+      price: offerPayments.price,
+      email: offerPayments.email,
+      phone: offerPayments.phone,
+      firstname: offerPayments.firstname,
+      lastname: offerPayments.lastname,
+      company: offerPayments.company,
+    })
     .from(offerPayments)
     .where(
       and(
@@ -322,7 +329,20 @@ export async function paidAmountsOf(db: DbOrTx, offerIds: number[]): Promise<Map
         inArray(offerPayments.status, ['paid', 'refunded', 'disputed']),
       ),
     );
+}
+
+/** Gross paid per offer by the payment that paid it (duplicates never count). */
+export async function paidAmountsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await paidPaymentsOf(db, offerIds);
   return new Map(rows.map((row) => [row.offerId, row.price]));
+}
+
+/** Who paid each offer, with their contacts (the administrator's disputes, issue 34). */
+export async function payersOf(db: DbOrTx, offerIds: number[]) {
+  if (offerIds.length === 0) return new Map<number, Awaited<ReturnType<typeof paidPaymentsOf>>[number]>();
+  const rows = await paidPaymentsOf(db, offerIds);
+  return new Map(rows.map((row) => [row.offerId, row]));
 }
 
 /** Refunds the provider has not taken yet (all, or one offer's), with the payment they return. */
@@ -367,4 +387,29 @@ export async function markRefundFailed(db: DbOrTx, refundId: number, lastError: 
     .update(offerRefunds)
     .set({ attempts: sql`${offerRefunds.attempts} + 1`, lastError })
     .where(eq(offerRefunds.id, refundId));
+}
+
+/**
+ * The offers of a payment (by the provider's reference) whose recorded refund is covered by
+ * `amountRefunded`: a refund in part, as a court cancellation with a fee kept (issue 34).
+ */
+export async function offersRefundedInPart(
+  db: DbOrTx,
+  provider: PaymentProviderKind,
+  paymentRef: string,
+  amountRefunded: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ offerId: offerRefunds.offerId })
+    .from(offerRefunds)
+    .innerJoin(offerPayments, eq(offerPayments.offerId, offerRefunds.offerId))
+    .where(
+      and(
+        eq(offerPayments.provider, provider),
+        eq(offerPayments.paymentRef, paymentRef),
+        eq(offerPayments.duplicate, false),
+        lte(offerRefunds.amountGrosze, amountRefunded),
+      ),
+    );
+  return rows.map((row) => row.offerId);
 }

@@ -61,6 +61,10 @@ function offerFields(offer: OfferRow) {
     status: offer.status,
     offerUrl: offer.offerUrl,
     cardUrl: offer.cardKey,
+    court_cancellation_fee:
+      offer.courtCancellationFeeNetGrosze === null
+        ? null
+        : groszeToDecimalString(offer.courtCancellationFeeNetGrosze),
   };
 }
 
@@ -130,6 +134,9 @@ export function settlementOf(
     refund_grosze: refund?.amountGrosze ?? null,
     refund_cause: refund?.cause ?? null,
     refund_sent: refund?.providerRefundRef != null,
+    lawyer_answer: offer.disputeAnswer,
+    lawyer_answered_at: offer.disputeAnsweredAt?.toISOString() ?? null,
+    lawyer_answer_has_file: offer.disputeAnswerFileKey !== null,
   };
 }
 

@@ -36,3 +36,5 @@ export const notDisputed = () => new AppError(409, 'offers.not_disputed');
 
 /** No substitution document for this caller (not theirs, not paid, or refunded). */
 export const documentNotAvailable = () => notFound('documents.not_available');
+/** Issue 34: the lawyer answers a dispute once (decision 044). */
+export const disputeAnswered = () => conflict('offers.dispute_answered');

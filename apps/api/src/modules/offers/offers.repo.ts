@@ -343,7 +343,12 @@ export async function adminRecipients(db: DbOrTx) {
 export async function listDisputes(db: DbOrTx, limit = 100) {
   const columns = {
     offer: offers,
-    lawyer: { firstname: profiles.firstname, lastname: profiles.lastname, email: users.email },
+    lawyer: {
+      firstname: profiles.firstname,
+      lastname: profiles.lastname,
+      email: users.email,
+      phone: profiles.phone,
+    },
   };
   const base = () =>
     db
@@ -382,6 +387,31 @@ export async function markHearingReminded(db: DbOrTx, offerId: number, now: Date
     .update(offers)
     .set({ hearingReminderAt: now })
     .where(and(eq(offers.id, offerId), isNull(offers.hearingReminderAt), eq(offers.status, 'payed')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The lawyer's one answer to an open dispute (issue 34): set only while the offer is disputed and
+ * unanswered, in one conditional update, so a second answer or a racing decision changes nothing.
+ */
+export async function setDisputeAnswer(
+  db: DbOrTx,
+  offerId: number,
+  profileId: number,
+  values: { disputeAnswer: string; disputeAnsweredAt: Date; disputeAnswerFileKey: string | null },
+): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set({ ...values, updatedAt: values.disputeAnsweredAt })
+    .where(
+      and(
+        eq(offers.id, offerId),
+        eq(offers.profileId, profileId),
+        eq(offers.status, 'disputed'),
+        isNull(offers.disputeAnswer),
+      ),
+    )
     .returning();
   return row ?? null;
 }

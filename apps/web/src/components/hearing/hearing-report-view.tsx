@@ -61,15 +61,33 @@ export function HearingReportView({
   );
 }
 
-/** The dispute, the administrator's decision and the refund, in words and amounts. */
-export function SettlementView({ settlement, className }: { settlement: SettlementDto; className?: string }) {
+/**
+ * The dispute, the administrator's decision and the refund, in words and amounts: both sides'
+ * statements (the client's reason, the lawyer's answer and its file, issue 34).
+ */
+export function SettlementView({
+  settlement,
+  answerFileUrl,
+  className,
+}: {
+  settlement: SettlementDto;
+  /** where the lawyer's answer file downloads from for this reader; none hides the link */
+  answerFileUrl?: string | null;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation('common');
   const locale = localeOf(i18n.language);
   const money = (grosze: number) => formatPln(grosze, locale);
   const refund = settlement.refund_grosze ?? 0;
   let outcome: string | null = null;
   if (settlement.refund_cause === 'court_cancelled') {
-    outcome = t('settlement.courtCancelled', { amount: money(refund) });
+    outcome =
+      refund < settlement.paid_grosze
+        ? t('settlement.courtCancelledFee', {
+            amount: money(refund),
+            kept: money(settlement.paid_grosze - refund),
+          })
+        : t('settlement.courtCancelled', { amount: money(refund) });
   } else if (settlement.resolution === 'release') {
     outcome = t('settlement.released');
   } else if (settlement.resolution === 'refund') {
@@ -95,6 +113,20 @@ export function SettlementView({ settlement, className }: { settlement: Settleme
         <p className="break-words">
           <span className="font-medium">{t('settlement.reason')}:</span> {settlement.dispute_reason}
         </p>
+      )}
+      {settlement.lawyer_answer && (
+        <p className="break-words whitespace-pre-line" data-testid="lawyer-answer">
+          <span className="font-medium">{t('settlement.answer')}:</span> {settlement.lawyer_answer}
+        </p>
+      )}
+      {settlement.lawyer_answer_has_file && answerFileUrl && (
+        <a
+          href={answerFileUrl}
+          className="inline-flex items-center gap-1.5 self-start font-medium text-primary underline underline-offset-4"
+        >
+          <FileText aria-hidden="true" className="size-4 shrink-0" />
+          {t('settlement.answerFile')}
+        </a>
       )}
       {outcome ? (
         <p className="font-medium" data-testid="settlement-outcome">

@@ -3,7 +3,7 @@ import { enqueueMail } from '../../mail/index.ts';
 import { disputeResolvedMail } from '../mails/dispute-mails.ts';
 import { releasePayout, sendPendingPayouts } from '../money/payouts.ts';
 import { sendPendingRefunds } from '../money/refunds.ts';
-import { findPaidPayment, insertRefund, paidAmountsOf, refundsOf } from '../money.repo.ts';
+import { findPaidPayment, insertRefund, paidAmountsOf, payersOf, refundsOf } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import { fullNameOf, reportDtoOf, settlementOf } from '../offers.dto.ts';
 import { notDisputed, offerNotFound, refundTooLarge } from '../offers.errors.ts';
@@ -83,26 +83,37 @@ export async function resolveDispute(
   };
 }
 
-/** GET /admin/disputes: open disputes, then the latest resolved, with the report and the amounts. */
+/**
+ * GET /admin/disputes: open disputes, then the latest resolved, with the report, both statements,
+ * both sides' contacts (issue 34) and the platform's fee, so the decision's dialog can state what
+ * each side receives before anything moves.
+ */
 export async function adminDisputes(deps: LifecycleDeps) {
   const rows = await listDisputes(deps.db);
   const ids = rows.map((r) => r.offer.id);
-  const [reports, refunds, paid] = await Promise.all([
+  const [reports, refunds, payers] = await Promise.all([
     reportsOf(deps.db, ids),
     refundsOf(deps.db, ids),
-    paidAmountsOf(deps.db, ids),
+    payersOf(deps.db, ids),
   ]);
   return rows.map(({ offer, lawyer }) => {
     const report = reports.get(offer.id);
+    const payer = payers.get(offer.id);
+    const payerName = payer ? [payer.firstname, payer.lastname].filter(Boolean).join(' ') : '';
     return {
       offer_id: offer.id,
       title: offer.title,
       status: offer.status,
       lawyer_name: fullNameOf(lawyer),
       lawyer_email: lawyer.email,
-      paid_grosze: paid.get(offer.id) ?? offer.grossGrosze,
+      lawyer_phone: lawyer.phone ?? null,
+      client_name: payer ? payer.company || payerName || null : null,
+      client_email: payer?.email ?? null,
+      client_phone: payer?.phone || null,
+      paid_grosze: payer?.price ?? offer.grossGrosze,
+      platform_fee_percent: deps.config.platformFeePercent,
       report: report ? reportDtoOf(report) : null,
-      settlement: settlementOf(offer, paid.get(offer.id), refunds.get(offer.id)),
+      settlement: settlementOf(offer, payer?.price, refunds.get(offer.id)),
     };
   });
 }

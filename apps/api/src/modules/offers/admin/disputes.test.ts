@@ -20,7 +20,7 @@ import { runClockJob } from '../money/clock.ts';
 
 let t: TestApp;
 let send: Send;
-let admin: { headers: Record<string, string> };
+let admin: { headers: Record<string, string>; user: { email: string } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,7 +67,11 @@ const mailsTo = (to: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 
 /** A lawyer's offer paid by a client through the sandbox checkout. */
-async function paidOffer(title = 'Rozprawa w SR Kraków', hearingStartsAt: Date | null = null) {
+async function paidOffer(
+  title = 'Rozprawa w SR Kraków',
+  hearingStartsAt: Date | null = null,
+  extra: Record<string, unknown> = {},
+) {
   const owner = await lawyer(t);
   const created = await send({
     method: 'POST',
@@ -78,6 +82,7 @@ async function paidOffer(title = 'Rozprawa w SR Kraków', hearingStartsAt: Date 
       expireDate: new Date(t.clock.now().getTime() + 3 * DAY).toISOString().slice(0, 10),
       price: '100.00',
       ...(hearingStartsAt ? { hearing: { starts_at: hearingStartsAt.toISOString() } } : {}),
+      ...extra,
     },
   });
   expect(created.statusCode, created.body).toBe(200);
@@ -456,6 +461,261 @@ describe('the administrator resolves', () => {
       report: { outcome: 'held', notes: 'Sąd wysłuchał stron.' },
       settlement: { dispute_reason: 'Pełnomocnik nie stawił się na rozprawie.' },
     });
+  });
+});
+
+const answer = (
+  owner: Lawyer,
+  offerId: number,
+  text: string,
+  file?: { bytes: Buffer; filename?: string; type?: string },
+) => {
+  const body = form(
+    { text },
+    file
+      ? {
+          field: 'file',
+          bytes: file.bytes,
+          filename: file.filename ?? 'odpowiedz.pdf',
+          type: file.type ?? 'application/pdf',
+        }
+      : undefined,
+  );
+  return send({
+    method: 'POST',
+    url: `/api/user/offer/${offerId}/dispute/answer`,
+    headers: { ...owner.headers, ...body.headers },
+    payload: body.payload,
+  });
+};
+
+const adminDispute = async (offerId: number) => {
+  const response = await send({ method: 'GET', url: '/api/admin/disputes', headers: admin.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.items.find((i: { offer_id: number }) => i.offer_id === offerId);
+};
+
+// Issue 34 §2 (decision 044): a dispute both sides argue, a decision the administrator takes
+// knowing the report, the minutes and both contacts.
+describe('both sides argue a dispute', () => {
+  const statement = 'Stawiłem się na rozprawie o czasie; protokół w załączniku to potwierdza.';
+
+  it('the lawyer answers once, with a file under the minutes rules; the client and the administrators are told', async () => {
+    const { owner, offerId, payer, token } = await disputedOffer();
+    const other = await lawyer(t);
+    expect((await answer(other, offerId, statement)).statusCode).toBe(404);
+    const short = await answer(owner, offerId, 'za mało');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.text).toBe('validation.reasonTooShort');
+    const notPdf = await answer(owner, offerId, statement, { bytes: Buffer.from('not a pdf') });
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json().code).toBe('files.wrong_format');
+    expect((await offerRow(offerId))?.disputeAnswer).toBeNull();
+
+    const response = await answer(owner, offerId, statement, { bytes: samplePdf });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.settlement).toMatchObject({
+      dispute_reason: 'Pełnomocnik nie stawił się na rozprawie.',
+      lawyer_answer: statement,
+      lawyer_answer_has_file: true,
+    });
+    // One round: a second answer changes nothing.
+    const again = await answer(owner, offerId, 'Jeszcze jedno zdanie do sprawy.');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('offers.dispute_answered');
+    expect((await offerRow(offerId))?.disputeAnswer).toBe(statement);
+
+    const toClient = (await mailsTo(payer)).find((m) => m.subject.startsWith('Pełnomocnik odpowiedział'));
+    expect(toClient?.text).toContain(statement);
+    const adminMail = (await mailsTo(admin.user.email)).find(
+      (m) => m.subject.startsWith('Odpowiedź pełnomocnika') && m.text.includes(statement),
+    );
+    expect(adminMail?.text).toContain('/admin');
+
+    // The client reads it on the confirmation page, with the file.
+    const page = await send({ method: 'POST', url: '/api/public/offer/page', payload: { token } });
+    expect(page.json().data.settlement).toMatchObject({
+      lawyer_answer: statement,
+      lawyer_answer_has_file: true,
+    });
+    const files = [
+      { url: `/api/user/offer/${offerId}/dispute/answer/file`, headers: owner.headers, status: 200 },
+      { url: `/api/user/offer/${offerId}/dispute/answer/file`, headers: other.headers, status: 404 },
+      { url: `/api/admin/disputes/${offerId}/answer-file`, headers: admin.headers, status: 200 },
+      { url: `/api/admin/disputes/${offerId}/answer-file`, headers: owner.headers, status: 403 },
+      { url: `/api/public/offer/dispute/answer-file?t=${token}`, headers: {}, status: 200 },
+      { url: `/api/public/offer/dispute/answer-file?t=${'x'.repeat(43)}`, headers: {}, status: 404 },
+    ];
+    for (const file of files) {
+      const got = await send({ method: 'GET', url: file.url, headers: file.headers });
+      expect(got.statusCode, file.url).toBe(file.status);
+      if (file.status === 200) {
+        expect(got.headers['content-type']).toBe('application/pdf');
+        expect(got.rawPayload.equals(samplePdf)).toBe(true);
+      }
+    }
+  });
+
+  it('only while the dispute is open: not before, not after the decision', async () => {
+    const { owner, offerId } = await doneOffer();
+    expect((await answer(owner, offerId, statement)).statusCode).toBe(409);
+    const disputed = await disputedOffer();
+    const decided = await resolve(disputed.offerId, {
+      decision: 'release',
+      reason: 'Raport potwierdza stawiennictwo pełnomocnika.',
+    });
+    expect(decided.statusCode).toBe(200);
+    expect((await answer(disputed.owner, disputed.offerId, statement)).statusCode).toBe(409);
+  });
+
+  it('an answer without a file, in the client’s language', async () => {
+    const { owner, offerId } = await paidOffer();
+    await t.db.update(offerPayments).set({ locale: 'en' }).where(eq(offerPayments.offerId, offerId));
+    const done = await markDone(owner, offerId, { outcome: 'held' });
+    expect(done.statusCode).toBe(200);
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
+    expect((await dispute(await tokenOf(payment!.email))).statusCode).toBe(200);
+    const response = await answer(owner, offerId, statement);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.settlement.lawyer_answer_has_file).toBe(false);
+    const mail = (await mailsTo(payment!.email)).find((m) => m.subject.startsWith('The lawyer answered'));
+    expect(mail?.text).toContain(statement);
+  });
+
+  it('the “job done” mail gives the deadline as its last minute, and one instruction', async () => {
+    const { payer } = await doneOffer();
+    const mail = (await mailsTo(payer)).find((m) => m.text.includes('/offer/accept/'));
+    expect(mail?.text).toMatch(/zgłosić zastrzeżenia do \d{1,2} \S+ \d{4}, 23:59\./);
+    expect(mail?.text).not.toContain('Masz zastrzeżenia do wykonania usługi? Napisz do nas');
+  });
+
+  it('the lawyer’s dispute mail invites the answer; the administrator’s points to the panel for the minutes', async () => {
+    const { owner, offerId, payer } = await paidOffer('Sprawa z protokołem');
+    const done = await markDone(
+      owner,
+      offerId,
+      form(
+        { outcome: 'held', notes: 'Wyrok ogłoszony.' },
+        { field: 'minutes', bytes: samplePdf, filename: 'protokol.pdf', type: 'application/pdf' },
+      ),
+    );
+    expect(done.statusCode).toBe(200);
+    expect((await dispute(await tokenOf(payer))).statusCode).toBe(200);
+    const toLawyer = (await mailsTo(owner.user.email)).find((m) =>
+      m.subject.startsWith('Klient zakwestionował'),
+    );
+    expect(toLawyer?.text).toContain('Odpowiedz na zastrzeżenia');
+    expect(toLawyer?.text).toContain('/dashboard/offers');
+    const toAdmin = (await mailsTo(admin.user.email)).find((m) => m.subject.includes('Sprawa z protokołem'));
+    expect(toAdmin?.text).not.toContain('stronie potwierdzenia');
+    expect(toAdmin?.text).toContain('w panelu administratora');
+  });
+
+  it('the administrator sees the report, the minutes, both statements, both contacts and the fee', async () => {
+    const { owner, offerId, payer } = await disputedOffer();
+    await answer(owner, offerId, statement, { bytes: samplePdf });
+    const item = await adminDispute(offerId);
+    expect(item).toMatchObject({
+      lawyer_email: owner.user.email,
+      client_email: payer,
+      platform_fee_percent: t.config.platformFeePercent,
+      report: { outcome: 'held' },
+      settlement: {
+        dispute_reason: 'Pełnomocnik nie stawił się na rozprawie.',
+        lawyer_answer: statement,
+        lawyer_answer_has_file: true,
+      },
+    });
+    expect(item).toHaveProperty('lawyer_phone');
+    expect(item).toHaveProperty('client_phone');
+    expect(item.client_name).toBeTypeOf('string');
+  });
+});
+
+describe('the court-cancellation fee', () => {
+  it('an offer may state it, up to its net price; the client sees it before paying', async () => {
+    const owner = await lawyer(t);
+    const base = {
+      title: 'Rozprawa z opłatą',
+      expireDate: new Date(t.clock.now().getTime() + 3 * DAY).toISOString().slice(0, 10),
+      price: '100.00',
+    };
+    const above = await send({
+      method: 'POST',
+      url: '/api/user/offer',
+      headers: owner.headers,
+      payload: { ...base, court_cancellation_fee: '100.01' },
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors.court_cancellation_fee).toBe('validation.courtFeeAbovePrice');
+    const created = await send({
+      method: 'POST',
+      url: '/api/user/offer',
+      headers: owner.headers,
+      payload: { ...base, court_cancellation_fee: '30' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const dto = created.json().data.offer;
+    expect(dto.court_cancellation_fee).toBe('30.00');
+    const page = await send({
+      method: 'GET',
+      url: `/api/public/profile/${owner.seolink}?offerUrl=${dto.offerUrl}`,
+    });
+    expect(page.json().data.offer.court_cancellation_fee).toBe('30.00');
+    // A price lowered below the fee is refused, the fee kept.
+    const lowered = await send({
+      method: 'PUT',
+      url: `/api/user/offer/${dto.offerId}`,
+      headers: owner.headers,
+      payload: { price: '20.00' },
+    });
+    expect(lowered.statusCode).toBe(400);
+    expect(lowered.json().errors.court_cancellation_fee).toBe('validation.courtFeeAbovePrice');
+  });
+
+  it('cancelled by the court: the lawyer keeps the fee after the platform fee, the client gets the rest back', async () => {
+    const { owner, offerId, payer } = await paidOffer('Odwołana z opłatą', null, {
+      court_cancellation_fee: '30.00',
+    });
+    const response = await markDone(owner, offerId, {
+      outcome: 'cancelled_by_court',
+      notes: 'Sędzia chory.',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // 30 zł net = 36,90 zł kept; 123 zł − 36,90 zł = 86,10 zł back.
+    const [refund] = await t.db.select().from(offerRefunds).where(eq(offerRefunds.offerId, offerId));
+    expect(refund).toMatchObject({ amountGrosze: 8_610, cause: 'court_cancelled' });
+    expect(refund?.providerRefundRef).toMatch(/^re_sandbox_/);
+    const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offerId));
+    expect(
+      await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentRef, payment!.paymentRef!)),
+    ).toMatchObject([{ amount: 8_610 }]);
+    const { amount, fee } = payoutOf(3_690, t.config.platformFeePercent);
+    expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offerId))).toMatchObject([
+      { amount, fee, status: 'sent' },
+    ]);
+    // The provider's partial refund ends the offer as a full one does.
+    expect((await offerRow(offerId))?.status).toBe('refunded');
+    const toClient = (await mailsTo(payer)).find((m) => m.subject.startsWith('Rozprawa odwołana'));
+    expect(toClient?.text).toContain('86,10');
+    expect(toClient?.text).toContain('36,90');
+    const toLawyer = (await mailsTo(owner.user.email)).find((m) => m.subject.startsWith('Rozprawa odwołana'));
+    expect(toLawyer?.text).toContain('36,90');
+    expect(toLawyer?.text).not.toContain('nie będzie wypłaty');
+  });
+
+  it('a fee equal to the price: nothing to refund, the whole payment paid out, the offer settled', async () => {
+    const { owner, offerId } = await paidOffer('Odwołana, pełna opłata', null, {
+      court_cancellation_fee: '100.00',
+    });
+    const response = await markDone(owner, offerId, { outcome: 'cancelled_by_court' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await t.db.select().from(offerRefunds).where(eq(offerRefunds.offerId, offerId))).toEqual([]);
+    const { amount } = payoutOf(12_300, t.config.platformFeePercent);
+    expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offerId))).toMatchObject([
+      { amount, status: 'sent' },
+    ]);
+    expect((await offerRow(offerId))?.status).toBe('refunded');
   });
 });
 

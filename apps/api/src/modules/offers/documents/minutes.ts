@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CV_MAX_BYTES } from '@substytut/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -18,23 +19,33 @@ const TEXT_FIELDS = new Set(['outcome', 'next_hearing_at', 'notes']);
 
 /** The report's text fields and its optional minutes file, from a multipart form or a JSON body. */
 export async function readReport(request: FastifyRequest) {
+  const { fields, file } = await readFormWithPdf(request, TEXT_FIELDS, MINUTES_FIELD);
+  return { fields, minutes: file };
+}
+
+/**
+ * Text fields and one optional file (the minutes' limits) from a multipart form, or the fields of
+ * a JSON body. The hearing report and the lawyer's answer to a dispute (issue 34) read their forms
+ * with it; the file is checked afterwards by `checkMinutes`.
+ */
+export async function readFormWithPdf(request: FastifyRequest, textFields: Set<string>, fileField: string) {
   if (!request.isMultipart()) {
     const body = request.body;
     return {
       fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
-      minutes: null,
+      file: null,
     };
   }
   const fields: Record<string, unknown> = {};
-  let minutes: Buffer | null = null;
+  let file: Buffer | null = null;
   try {
     for await (const part of request.parts({
       limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname === MINUTES_FIELD && bytes.length > 0) minutes = bytes;
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
+        if (part.fieldname === fileField && bytes.length > 0) file = bytes;
+      } else if (textFields.has(part.fieldname)) {
         fields[part.fieldname] = part.value;
       }
     }
@@ -42,15 +53,24 @@ export async function readReport(request: FastifyRequest) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     throw multipartReadError(error);
   }
-  return { fields: Object.keys(fields).length > 0 ? fields : null, minutes };
+  return { fields: Object.keys(fields).length > 0 ? fields : null, file };
 }
 
-export async function sendMinutes(storage: Storage, key: string | null, reply: FastifyReply) {
+/** A new private storage key for a PDF of an offer (the minutes, a dispute answer's file). */
+export const newPrivatePdfKey = (folder: 'minutes' | 'dispute-answers') =>
+  `private/${folder}/${randomBytes(16).toString('hex')}.pdf`;
+
+export async function sendMinutes(
+  storage: Storage,
+  key: string | null,
+  reply: FastifyReply,
+  filename = 'protokol.pdf',
+) {
   const object = key ? await storage.get(key) : null;
   if (!object) throw notFound();
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', 'attachment; filename="protokol.pdf"')
+    .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff');

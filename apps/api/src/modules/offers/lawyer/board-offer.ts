@@ -51,6 +51,8 @@ export async function createOfferForBoard(
       grossGrosze: grossFromNet(input.netGrosze),
       expireDate: input.expireDate,
       hearing: input.hearing,
+      // A board request states no fee for a hearing the court cancels (issue 34's fee is the offer form's).
+      courtCancellationFeeNetGrosze: null,
     },
     now,
     // No card image: the link is not shared, the poster goes straight to the payment step.

@@ -23,11 +23,10 @@ import type { Storage } from '../../storage/index.ts';
 import { newCardKey, type OfferCards } from '../documents/cards.ts';
 import { checkMinutes } from '../documents/minutes.ts';
 import { hearingChangedMail } from '../hearing/mails.ts';
-import { courtCancelledClientMail, courtCancelledLawyerMail } from '../mails/dispute-mails.ts';
 import { offerDoneMail } from '../mails/done-mail.ts';
 import { callProvider } from '../money/provider.ts';
-import { sendPendingRefunds } from '../money/refunds.ts';
-import { findPaidPayment, findPayer, insertRefund, openCheckoutsOf } from '../money.repo.ts';
+import { sendCourtCancellationMoney, settleCourtCancellation } from '../money/court-cancellation.ts';
+import { findPaidPayment, findPayer, openCheckoutsOf } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import {
   fullNameOf,
@@ -160,6 +159,7 @@ export async function insertNewOffer(
     grossGrosze: data.grossGrosze,
     expireDate: data.expireDate,
     ...hearingColumns(data.hearing),
+    courtCancellationFeeNetGrosze: data.courtCancellationFeeNetGrosze,
     status: 'active',
     offerUrl: newOfferUrl(),
     cardKey,
@@ -213,6 +213,10 @@ export async function updateOffer(
     price: groszeToDecimalString(input.price ?? offer.netGrosze),
     price_brutto: input.price_brutto === null ? null : groszeToDecimalString(input.price_brutto),
     description: input.description ?? offer.description,
+    court_cancellation_fee:
+      offer.courtCancellationFeeNetGrosze === null
+        ? null
+        : groszeToDecimalString(offer.courtCancellationFeeNetGrosze),
   });
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
   const data = parsed.data;
@@ -378,25 +382,7 @@ export async function fileHearingReport(
         return row;
       }
       if (cancelled) {
-        const refund = await insertRefund(tx, {
-          offerId,
-          amountGrosze: payment.price,
-          cause: 'court_cancelled',
-          reason: report.notes || 'cancelled_by_court',
-          createdAt: now,
-        });
-        await deps.invoicing.refundMade(tx, refund, now);
-        const mail = { offerTitle: row.title, amount: payment.price, notes: report.notes };
-        await enqueueMail(
-          tx,
-          courtCancelledClientMail({ ...mail, locale: payment.locale, to: payment.email }, context),
-          now,
-        );
-        await enqueueMail(
-          tx,
-          courtCancelledLawyerMail({ ...mail, locale: found.lawyer.locale, to: found.lawyer.email }, context),
-          now,
-        );
+        await settleCourtCancellation(deps, tx, { ...found, offer: row }, payment, report.notes, now);
       } else {
         await enqueueMail(
           tx,
@@ -409,6 +395,7 @@ export async function fileHearingReport(
               offerTitle: row.title,
               grossGrosze: row.grossGrosze,
               acceptanceWindowDays: deps.config.acceptanceWindowDays,
+              doneAt: now,
               report: reportLinesOf(saved),
             },
             context,
@@ -422,7 +409,7 @@ export async function fileHearingReport(
     if (minutesKey) await deps.storage.delete(minutesKey).catch(() => undefined);
     throw error;
   }
-  if (cancelled) await sendPendingRefunds(deps, offerId);
+  if (cancelled) await sendCourtCancellationMoney(deps, offerId);
   const [dto] = await withReports(deps, [updated], [toOfferDto(updated, profile, deps.config.publicUrl)]);
   if (!dto) throw new Error('offer vanished');
   return dto;

@@ -3,6 +3,8 @@ import { linksIn } from '../../mail/dev-mail.routes.ts';
 import {
   courtCancelledClientMail,
   courtCancelledLawyerMail,
+  disputeAnsweredAdminMail,
+  disputeAnsweredClientMail,
   disputeOpenedAdminMail,
   disputeOpenedLawyerMail,
   disputeResolvedMail,
@@ -24,7 +26,7 @@ const mails = [
     name: 'court cancelled (client)',
     make: (locale: 'pl' | 'en', text = 'Judge ill') =>
       courtCancelledClientMail(
-        { locale, to: 'a@example.com', offerTitle: 'Hearing', amount: 12_300, notes: text },
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', amount: 12_300, kept: 0, payout: 0, notes: text },
         context,
       ),
     path: { pl: '/', en: '/en/' },
@@ -33,7 +35,7 @@ const mails = [
     name: 'court cancelled (lawyer)',
     make: (locale: 'pl' | 'en', text = 'Hearing') =>
       courtCancelledLawyerMail(
-        { locale, to: 'a@example.com', offerTitle: text, amount: 12_300, notes: '' },
+        { locale, to: 'a@example.com', offerTitle: text, amount: 12_300, kept: 0, payout: 0, notes: '' },
         context,
       ),
     path: { pl: '/dashboard/offers', en: '/en/dashboard/offers' },
@@ -52,6 +54,42 @@ const mails = [
     make: (locale: 'pl' | 'en', text = 'Late') =>
       disputeOpenedAdminMail(
         { locale, to: 'a@example.com', offerTitle: 'Hearing', reason: text, amount: 12_300, report },
+        context,
+      ),
+    path: { pl: '/admin', en: '/en/admin' },
+  },
+  {
+    name: 'court cancelled with a fee kept (client)',
+    make: (locale: 'pl' | 'en', text = 'Judge ill') =>
+      courtCancelledClientMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', amount: 8_610, kept: 3_690, payout: 3_690, notes: text },
+        context,
+      ),
+    path: { pl: '/', en: '/en/' },
+  },
+  {
+    name: 'court cancelled with a fee kept (lawyer)',
+    make: (locale: 'pl' | 'en', text = 'Hearing') =>
+      courtCancelledLawyerMail(
+        { locale, to: 'a@example.com', offerTitle: text, amount: 8_610, kept: 3_690, payout: 3_321, notes: '' },
+        context,
+      ),
+    path: { pl: '/dashboard/offers', en: '/en/dashboard/offers' },
+  },
+  {
+    name: 'dispute answered (client)',
+    make: (locale: 'pl' | 'en', text = 'I was there') =>
+      disputeAnsweredClientMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', reason: 'Late', answer: text, hasFile: true },
+        context,
+      ),
+    path: { pl: '/', en: '/en/' },
+  },
+  {
+    name: 'dispute answered (admin)',
+    make: (locale: 'pl' | 'en', text = 'I was there') =>
+      disputeAnsweredAdminMail(
+        { locale, to: 'a@example.com', offerTitle: 'Hearing', reason: 'Late', answer: text, hasFile: true },
         context,
       ),
     path: { pl: '/admin', en: '/en/admin' },
@@ -110,6 +148,21 @@ describe('report paragraphs', () => {
         hasMinutes: false,
       }),
     ).toEqual(['Hearing report: The hearing took place.']);
+  });
+  it('for an administrator the minutes are in the admin panel, not on the client’s confirmation page', () => {
+    const lines = reportParagraphs('pl', report, 'admin');
+    expect(lines.at(-1)).toBe(
+      'Do raportu dołączono protokół rozprawy (PDF) — pobierzesz go przy sporze w panelu administratora.',
+    );
+    expect(lines.join(' ')).not.toContain('stronie potwierdzenia');
+  });
+  it('a court cancellation with a fee states what each side gets', () => {
+    const input = { to: 'a@example.com', offerTitle: 'X', amount: 8_610, kept: 3_690, payout: 3_321, notes: '' };
+    const client = courtCancelledClientMail({ ...input, locale: 'pl' }, context).text.replace(/\u00a0/g, ' ');
+    expect(client).toContain('opłatę za stawiennictwo, gdy sąd odwoła rozprawę w dniu terminu: 36,90 zł (brutto)');
+    expect(client).toContain('Zwracamy Ci resztę: 86,10 zł');
+    const lawyer = courtCancelledLawyerMail({ ...input, locale: 'pl' }, context).text.replace(/\u00a0/g, ' ');
+    expect(lawyer).toContain('zachowujesz opłatę za stawiennictwo: 36,90 zł (brutto); wypłacimy Ci 33,21 zł');
   });
   it('a resolved dispute names the refund and what the lawyer keeps', () => {
     const mail = disputeResolvedMail(

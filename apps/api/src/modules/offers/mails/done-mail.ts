@@ -1,4 +1,4 @@
-import { formatPln } from '@substytut/shared';
+import { acceptanceClosesAt, formatLastMoment, formatPln } from '@substytut/shared';
 import type { MailMessage } from '../../mail/index.ts';
 import { renderLayout, webUrl, type MailContext, type MailLocale } from '../../mail/index.ts';
 import { reportParagraphs, type ReportLines } from './dispute-mails.ts';
@@ -20,9 +20,8 @@ const texts = {
       `Zlecenie „${title}” (${gross} brutto) zostało oznaczone jako zrealizowane przez: ${lawyer}.`,
     ask: 'Prosimy o potwierdzenie, że usługa została wykonana. Dopiero wtedy przekażemy wynagrodzenie wykonawcy.',
     action: 'Potwierdzam wykonanie',
-    window: (days: number) =>
-      `Jeśli w ciągu ${days} dni nie potwierdzisz wykonania ani nie zgłosisz zastrzeżeń, zlecenie zostanie uznane za wykonane.`,
-    problem: (support: string) => `Masz zastrzeżenia do wykonania usługi? Napisz do nas: ${support}.`,
+    window: (until: string) =>
+      `Możesz potwierdzić wykonanie lub zgłosić zastrzeżenia do ${until}. Jeśli do tego czasu nie zrobisz żadnej z tych rzeczy, zlecenie zostanie uznane za wykonane.`,
     dispute:
       'Na stronie potwierdzenia możesz też zakwestionować wykonanie, podając powód; wypłata zostanie wtedy wstrzymana do decyzji administratora.',
   },
@@ -34,9 +33,8 @@ const texts = {
       `${lawyer} marked the order “${title}” (${gross} gross) as completed.`,
     ask: 'Please confirm that the service was provided. Only then do we pass the fee to the contractor.',
     action: 'I confirm completion',
-    window: (days: number) =>
-      `If you neither confirm nor raise an objection within ${days} days, the order will be treated as completed.`,
-    problem: (support: string) => `Not satisfied with the service? Write to us: ${support}.`,
+    window: (until: string) =>
+      `You can confirm or raise an objection until ${until}. If you do neither by then, the order will be treated as completed.`,
     dispute:
       'On the confirmation page you can also dispute the completion, giving a reason; the payout is then held until an administrator decides.',
   },
@@ -50,6 +48,8 @@ export interface OfferDoneMailInput {
   offerTitle: string;
   grossGrosze: number;
   acceptanceWindowDays: number;
+  /** when the job was marked done: the window's last minute is counted from it (issue 34) */
+  doneAt: Date;
   /** the hearing report the lawyer filed with marking the job done (issue 23) */
   report?: ReportLines;
 }
@@ -69,10 +69,13 @@ export function offerDoneMail(input: OfferDoneMailInput, context: MailContext): 
         t.ask,
       ],
       action: { label: t.action, url: acceptanceLink(context.publicUrl, input.locale, input.token) },
+      // Issue 34: one instruction (the page's dispute form), and the deadline as its last minute,
+      // in the words of the confirmation page.
       outro: [
-        t.window(input.acceptanceWindowDays),
-        ...(input.report ? [t.dispute] : []),
-        t.problem(context.supportEmail),
+        t.window(
+          formatLastMoment(acceptanceClosesAt(input.doneAt, input.acceptanceWindowDays), input.locale),
+        ),
+        t.dispute,
       ],
     },
     context,

@@ -191,8 +191,11 @@ export interface PayoutReleasedInput {
   offerTitle: string;
   /** grosze transferred to the lawyer */
   amount: number;
-  /** resolved: an administrator ended a dispute with a release or a partial refund */
-  reason: 'accepted' | 'window_passed' | 'resolved';
+  /**
+   * resolved: an administrator ended a dispute with a release or a partial refund;
+   * court_cancelled: the court cancelled the hearing and the lawyer keeps the offer's fee (issue 34)
+   */
+  reason: 'accepted' | 'window_passed' | 'resolved' | 'court_cancelled';
 }
 
 /** To the lawyer when the client confirmed, or the acceptance window passed, and the money goes out. */
@@ -207,9 +210,11 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
           reason:
             input.reason === 'resolved'
               ? `Administrator rozstrzygnął spór dotyczący zlecenia ${title}.`
-              : input.reason === 'accepted'
-                ? `Klient potwierdził wykonanie zlecenia ${title}.`
-                : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
+              : input.reason === 'court_cancelled'
+                ? `Sąd odwołał rozprawę w zleceniu ${title}; zgodnie z ofertą zachowujesz opłatę za stawiennictwo.`
+                : input.reason === 'accepted'
+                  ? `Klient potwierdził wykonanie zlecenia ${title}.`
+                  : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
           body: `Przekazujemy ${amount} na Twoje konto płatności.`,
           action: 'Przejdź do historii ofert',
         }
@@ -219,9 +224,11 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
           reason:
             input.reason === 'resolved'
               ? `An administrator resolved the dispute over the order ${title}.`
-              : input.reason === 'accepted'
-                ? `The client has confirmed the order ${title}.`
-                : `The confirmation period for the order ${title} has passed without objections.`,
+              : input.reason === 'court_cancelled'
+                ? `The court cancelled the hearing of the order ${title}; as the offer states, you keep the fee for turning up.`
+                : input.reason === 'accepted'
+                  ? `The client has confirmed the order ${title}.`
+                  : `The confirmation period for the order ${title} has passed without objections.`,
           body: `We are transferring ${amount} to your payment account.`,
           action: 'Go to your offer history',
         };

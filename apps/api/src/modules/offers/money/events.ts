@@ -28,6 +28,7 @@ import {
   setDocumentTokenHash,
   setPaymentRef,
   setPaymentStatus,
+  offersRefundedInPart,
   setPaymentStatusByRef,
 } from '../money.repo.ts';
 
@@ -231,6 +232,13 @@ export async function onChargeEvent(
   if (event.type === 'charge.refunded') {
     for (const payment of changed) {
       await tryTransition(tx, payment.offerId, 'refundSucceeded', 'payment_event', now);
+    }
+    // Issue 34: a court cancellation whose fee the lawyer keeps is refunded in part, so the
+    // payment stays paid; the refund of the offer's recorded amount settles the offer all the same.
+    if (changed.length === 0) {
+      for (const offerId of await offersRefundedInPart(tx, event.provider, event.paymentRef, event.amountRefunded)) {
+        await tryTransition(tx, offerId, 'refundSucceeded', 'payment_event', now);
+      }
     }
   }
   if (changed.length > 0)

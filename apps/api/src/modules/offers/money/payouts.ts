@@ -22,7 +22,7 @@ export async function releasePayout(
   deps: LifecycleDeps,
   tx: Tx,
   found: OfferWithLawyer,
-  reason: 'accepted' | 'window_passed' | 'resolved',
+  reason: 'accepted' | 'window_passed' | 'resolved' | 'court_cancelled',
   now: Date,
   /** grosze already returned to the client (a dispute settled in part): the payout is of the rest */
   refunded = 0,

@@ -2,6 +2,7 @@ import type { AdminDisputeList, DisputeResolution } from '@substytut/shared';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { downloadApiFile } from '@/lib/save-file';
 
 const disputesKey = ['admin', 'disputes'] as const;
 
@@ -34,4 +35,12 @@ export function useResolveDispute() {
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
+}
+
+/** The hearing's minutes or the lawyer's answer file of a dispute (issue 34), with the admin's token. */
+export function downloadDisputeFile(offerId: number, which: 'minutes' | 'answer-file'): Promise<void> {
+  return downloadApiFile(
+    `/admin/disputes/${offerId}/${which}`,
+    which === 'minutes' ? `protokol-${offerId}.pdf` : `odpowiedz-pelnomocnika-${offerId}.pdf`,
+  );
 }

@@ -53,12 +53,19 @@ import { useIsMobile } from '../lib/use-is-mobile';
 import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
 import { DeleteOfferDialog } from './confirm-dialogs';
 import { ReportDialog } from './report-dialog';
+import { CourtFee } from './court-fee';
+import {
+  AnswerFileDownload,
+  DisputeAnswerButton,
+  DisputeAnswerDialog,
+  mayAnswerDispute,
+} from './dispute-answer';
 import { OfferCardImage } from './offer-card-image';
 import { OfferInfo, OfferInfoDialog } from './offer-info';
 import { OfferInvoices } from './offer-invoices';
 import { PreviewDialog } from './preview-dialog';
 
-type OpenDialog = 'info' | 'preview' | 'delete' | 'done' | null;
+type OpenDialog = 'info' | 'preview' | 'delete' | 'done' | 'answer' | null;
 
 const STATUS_BADGE = {
   active: 'secondary',
@@ -342,8 +349,10 @@ export function OfferCard({
           <HearingSummary hearing={offer.hearing} />
           <NextStep status={offer.status} />
           <Price offer={offer} />
+          <CourtFee offer={offer} />
           {offer.report && <HearingReportView report={offer.report} className="p-3" />}
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
+          {offer.settlement?.lawyer_answer_has_file && <AnswerFileDownload offer={offer} />}
           {!archived && paymentLink && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}
           <OfferInvoices invoices={invoices} failures={invoiceFailures} />
@@ -357,6 +366,7 @@ export function OfferCard({
                 {t('actions.markDone')}
               </Button>
             )}
+            {mayAnswerDispute(offer) && <DisputeAnswerButton onClick={() => setDialog('answer')} />}
             {isMobile ? (
               <MobileActions offer={offer} onCopy={onCopy} open={setDialog} />
             ) : (
@@ -377,6 +387,9 @@ export function OfferCard({
           <PreviewDialog offer={offer} open={dialog === 'preview'} onOpenChange={close} />
           <DeleteOfferDialog offer={offer} open={dialog === 'delete'} onOpenChange={close} />
           <ReportDialog offer={offer} open={dialog === 'done'} onOpenChange={close} />
+          {mayAnswerDispute(offer) && (
+            <DisputeAnswerDialog offer={offer} open={dialog === 'answer'} onOpenChange={close} />
+          )}
         </>
       )}
     </li>

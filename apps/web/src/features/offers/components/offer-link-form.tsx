@@ -40,10 +40,12 @@ interface OfferFormValues {
   title: string;
   expireDate: string;
   price: string;
+  /** issue 34: optional net fee kept when the court cancels the hearing on the day */
+  court_cancellation_fee: string;
 }
 
 function emptyValues(now = new Date()): OfferFormValues {
-  return { title: '', expireDate: tomorrowInWarsaw(now), price: '' };
+  return { title: '', expireDate: tomorrowInWarsaw(now), price: '', court_cancellation_fee: '' };
 }
 
 const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<
@@ -122,7 +124,7 @@ export function OfferLinkForm() {
       console.error('offer creation failed', error);
       if (isApiError(error)) {
         Object.entries(error.fieldErrors).forEach(([path, key]) => {
-          if (path === 'title' || path === 'expireDate' || path === 'price')
+          if (['title', 'expireDate', 'price', 'court_cancellation_fee'].includes(path))
             form.setError(path as FieldPath<OfferFormValues>, { type: 'server', message: key });
         });
         const fromServer = hearingServerErrors(error.fieldErrors);
@@ -189,6 +191,22 @@ export function OfferLinkForm() {
             />
           </FormField>
           <GrossPreview price={price} />
+          <FormField
+            label={t('form.courtFee')}
+            hint={t('form.courtFeeHint')}
+            error={errorText(errors.court_cancellation_fee?.message)}
+          >
+            <Input
+              {...form.register('court_cancellation_fee', {
+                onChange: (event: { target: { value: string } }) => {
+                  const cleaned = cleanPrice(event.target.value);
+                  if (cleaned !== event.target.value) form.setValue('court_cancellation_fee', cleaned);
+                },
+              })}
+              inputMode="decimal"
+              autoComplete="off"
+            />
+          </FormField>
           <OptionalHearingFields
             open={hearingOpen}
             onOpenChange={setHearingOpen}

@@ -6,6 +6,7 @@ import {
   HEARING_OUTCOME_LABELS,
   type HearingOutcome,
   type OfferDto,
+  formatPln,
 } from '@substytut/shared';
 import { formatHearingTime } from '@substytut/shared/hearing-time';
 import { useId, useState, type FormEvent } from 'react';
@@ -27,6 +28,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useMarkOfferDone } from '../api/mark-offer-done';
+import { courtFeeOf } from '../lib/court-fee';
 
 interface ReportDialogProps {
   offer: OfferDto;
@@ -84,6 +86,7 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
   const [minutes, setMinutes] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const groupId = useId();
+  const courtFee = courtFeeOf(offer);
   const startsAt = offer.hearing?.starts_at ?? null;
   // Read when the dialog renders: it is opened long after the list loaded.
   const notYet = startsAt !== null && !canFileReportAt(new Date(startsAt), new Date());
@@ -130,8 +133,15 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <DialogHeader>
-              <DialogTitle>{t('done.title')}</DialogTitle>
-              <DialogDescription>{t('done.question', { title: offer.title })}</DialogDescription>
+              {/* Issue 34: reporting a court's cancellation is not marking the job done. */}
+              <DialogTitle>
+                {outcome === 'cancelled_by_court' ? t('report.cancelledTitle') : t('done.title')}
+              </DialogTitle>
+              <DialogDescription>
+                {outcome === 'cancelled_by_court'
+                  ? t('report.cancelledQuestion', { title: offer.title })
+                  : t('done.question', { title: offer.title })}
+              </DialogDescription>
               <p className="text-sm text-muted-foreground">{t('report.intro')}</p>
             </DialogHeader>
             <fieldset
@@ -178,7 +188,12 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
             )}
             {outcome === 'cancelled_by_court' && (
               <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-                {t('report.cancelledNote')}
+                {courtFee
+                  ? t('report.cancelledFeeNote', {
+                      kept: formatPln(courtFee.keptGrosze, locale),
+                      refund: formatPln(courtFee.refundGrosze, locale),
+                    })
+                  : t('report.cancelledNote')}
               </p>
             )}
             <FormField

@@ -41,3 +41,7 @@ export function useDisputeOffer(token: string) {
 
 /** Where the payer downloads the hearing's minutes (the token is already in the page's address). */
 export const minutesUrl = (token: string) => `/api/public/offer/minutes?t=${encodeURIComponent(token)}`;
+
+/** Where the payer downloads the file the lawyer attached to their answer to a dispute (issue 34). */
+export const answerFileUrl = (token: string) =>
+  `/api/public/offer/dispute/answer-file?t=${encodeURIComponent(token)}`;

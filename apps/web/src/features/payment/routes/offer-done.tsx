@@ -1,11 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { DISPUTE_REASON_MAX_LENGTH, disputeSchema } from '@substytut/shared';
+import { DISPUTE_REASON_MAX_LENGTH, disputeSchema, formatLastMoment } from '@substytut/shared';
 import { CircleAlert, CircleCheck, Clock, Link2Off, Scale, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/seo/page-meta';
 import { HearingReportView, SettlementView } from '@/components/hearing/hearing-report-view';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -15,9 +26,14 @@ import { Loading } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { hasErrorCode } from '@/lib/api-error';
 import { useLanguage } from '@/lib/use-language';
-import { acceptanceQuery, minutesUrl, useAcceptOffer, useDisputeOffer } from '../api/accept-offer';
+import {
+  acceptanceQuery,
+  answerFileUrl,
+  minutesUrl,
+  useAcceptOffer,
+  useDisputeOffer,
+} from '../api/accept-offer';
 import { ResultCard } from '../components/result-card';
-import { SupportLine } from '../components/support-line';
 
 /**
  * /offer/done?t={token}: the "job done" mail leads here (through /offer/accept/{token}). Opening
@@ -35,7 +51,7 @@ function formatWhen(iso: string, language: string): string {
 }
 
 /** The client's objection: a required reason, sent instead of the confirmation (issue 23). */
-function DisputeForm({ token, disabled }: { token: string; disabled: boolean }) {
+function DisputeForm({ token, disabled, onSent }: { token: string; disabled: boolean; onSent: () => void }) {
   const { t } = useTranslation('payment');
   const dispute = useDisputeOffer(token);
   const [reason, setReason] = useState('');
@@ -52,6 +68,7 @@ function DisputeForm({ token, disabled }: { token: string; disabled: boolean }) 
     }
     setError(null);
     dispute.mutate(parsed.data.reason, {
+      onSuccess: onSent,
       onError: (failure) => {
         const field = isApiError(failure) ? failure.fieldErrors.reason : undefined;
         setError(field ? t(field, { ns: 'errors' }) : t('dispute.error'));
@@ -91,6 +108,33 @@ function DisputeForm({ token, disabled }: { token: string; disabled: boolean }) 
   );
 }
 
+/**
+ * The client's confirmation asks first (issue 34): confirming releases the lawyer's pay and cannot
+ * be undone, so one click on the page only opens this question.
+ */
+function ConfirmButton({ pending, onConfirm }: { pending: boolean; onConfirm: () => void }) {
+  const { t } = useTranslation('payment');
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button size="lg" loading={pending} className="w-full sm:w-auto">
+          {pending ? t('done.confirming') : t('done.confirm')}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('done.dialogTitle')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('done.dialogDescription')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('done.dialogCancel')}</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{t('done.dialogConfirm')}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation('payment');
   const href = useLocalizedHref();
@@ -103,6 +147,8 @@ export function Component() {
   // The prerendered page knows no token: the first render matches it, the real view follows.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // Issue 34: a dispute is sent from the bottom of a long page; its result's heading is shown.
+  const [disputeSent, setDisputeSent] = useState(false);
 
   const home = (
     <LinkButton to={href(paths.home.getHref())} size="lg" variant="outline">
@@ -160,10 +206,13 @@ export function Component() {
         tone="warning"
         title={t(resolved ? 'dispute.resolvedTitle' : 'dispute.sentTitle')}
         actions={home}
+        focusTitle={disputeSent}
       >
         <p>{t(resolved ? 'dispute.resolvedDescription' : 'dispute.sentDescription')}</p>
         {state.data.report && <HearingReportView report={state.data.report} minutesUrl={minutesUrl(token)} />}
-        {state.data.settlement && <SettlementView settlement={state.data.settlement} />}
+        {state.data.settlement && (
+          <SettlementView settlement={state.data.settlement} answerFileUrl={answerFileUrl(token)} />
+        )}
       </ResultCard>
     );
   } else {
@@ -172,11 +221,7 @@ export function Component() {
         icon={ShieldCheck}
         tone="default"
         title={t('done.confirmTitle')}
-        actions={
-          <Button size="lg" onClick={confirm} loading={accept.isPending} className="w-full sm:w-auto">
-            {accept.isPending ? t('done.confirming') : t('done.confirm')}
-          </Button>
-        }
+        actions={<ConfirmButton pending={accept.isPending} onConfirm={confirm} />}
       >
         <p>{t('done.confirmDescription')}</p>
         {state.data?.report && (
@@ -184,10 +229,11 @@ export function Component() {
         )}
         {state.data?.closes_at && (
           <p className="text-sm">
-            {t('dispute.until', { date: formatWhen(state.data.closes_at, language) })}
+            {t('dispute.until', {
+              date: formatLastMoment(state.data.closes_at, language === 'en' ? 'en' : 'pl'),
+            })}
           </p>
         )}
-        <SupportLine text={t('done.dispute')} />
         <div role="alert">
           {accept.isError && (
             <p className="flex items-center justify-center gap-2 text-sm font-medium text-destructive">
@@ -196,7 +242,7 @@ export function Component() {
             </p>
           )}
         </div>
-        <DisputeForm token={token} disabled={accept.isPending} />
+        <DisputeForm token={token} disabled={accept.isPending} onSent={() => setDisputeSent(true)} />
       </ResultCard>
     );
   }

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
@@ -139,7 +139,17 @@ const openDispute = {
   refund_grosze: null,
   refund_cause: null,
   refund_sent: false,
+  lawyer_answer: null,
+  lawyer_answered_at: null,
+  lawyer_answer_has_file: false,
 };
+
+/** Issue 34: the client's confirmation goes through a dialog that asks first. */
+async function confirmInDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Potwierdzić wykonanie usługi?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Tak, potwierdzam' }));
+}
 
 describe('/offer/done', () => {
   it('confirms only on the button, then thanks and drops the token from the address', async () => {
@@ -168,7 +178,15 @@ describe('/offer/done', () => {
     // Opening the link alone changes nothing.
     expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
 
+    // Issue 34: the click asks first; going back sends nothing.
     await user.click(confirm);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Potwierdzić wykonanie usługi?' });
+    expect(dialog).toHaveTextContent('pełnomocnik otrzyma zapłatę');
+    await user.click(within(dialog).getByRole('button', { name: 'Wróć' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(stub.callsTo('POST', '/api/public/offer/accept')).toHaveLength(0);
+
+    await confirmInDialog(user);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }),
     ).toBeInTheDocument();
@@ -193,22 +211,21 @@ describe('/offer/done', () => {
       },
     });
     const invalid = renderApp('/offer/done?t=zly');
-    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    await confirmInDialog(user);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Ten link jest nieprawidłowy' }),
     ).toBeInTheDocument();
     invalid.unmount();
 
     const closed = renderApp('/offer/done?t=pozno');
-    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    await confirmInDialog(user);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Czas na potwierdzenie minął' }),
     ).toBeInTheDocument();
     closed.unmount();
 
     renderApp('/offer/done?t=awaria');
-    const button = await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD);
-    await user.click(button);
+    await confirmInDialog(user);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Błąd serwera spróbuj później'));
     expect(screen.getByRole('button', { name: 'Potwierdzam wykonanie usługi' })).toBeEnabled();
   });
@@ -270,7 +287,7 @@ describe('/offer/done', () => {
       },
     });
     renderApp('/offer/done?t=sekret-123');
-    await user.click(await screen.findByRole('button', { name: 'Potwierdzam wykonanie usługi' }, LOAD));
+    await confirmInDialog(user);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' }),
     ).toBeInTheDocument();
@@ -344,14 +361,20 @@ describe('/offer/done', () => {
       'href',
       '/api/public/offer/minutes?t=sekret-123',
     );
+    // Issue 34: the deadline is the last minute that counts, and the page gives one instruction.
+    expect(
+      screen.getByText('Możesz potwierdzić wykonanie lub zgłosić zastrzeżenia do 1 grudnia 2026, 23:59.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/2 grudnia 2026/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/napisz do nas/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
     expect(screen.getByText('Uzupełnij pole')).toBeInTheDocument();
     expect(stub.callsTo('POST', '/api/public/offer/dispute')).toHaveLength(0);
     await user.type(screen.getByLabelText(/Powód zastrzeżeń/), 'Pełnomocnik się spóźnił.');
     await user.click(screen.getByRole('button', { name: 'Zgłaszam zastrzeżenia' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' }),
-    ).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Przyjęliśmy Twoje zastrzeżenia' });
+    // Sent from the bottom of a long page: the result's heading is where the reader is taken.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(stub.callsTo('POST', '/api/public/offer/dispute').map((c) => c.body)).toEqual([
       { token: 'sekret-123', reason: 'Pełnomocnik się spóźnił.' },
     ]);
@@ -359,6 +382,38 @@ describe('/offer/done', () => {
     expect(
       screen.getByText('Spór czeka na decyzję administratora. Wypłata jest wstrzymana.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the lawyer’s answer to the dispute, with its file', async () => {
+    serve({
+      'POST /api/public/offer/page': {
+        body: {
+          data: {
+            acceptedAt: null,
+            offer_title: 'Rozprawa',
+            lawyer_name: 'Jan Nowak',
+            report: null,
+            status: 'disputed',
+            closes_at: null,
+            settlement: {
+              ...openDispute,
+              lawyer_answer: 'Byłem na sali od 9:00, protokół to potwierdza.',
+              lawyer_answered_at: '2026-11-25T09:00:00.000Z',
+              lawyer_answer_has_file: true,
+            },
+          },
+        },
+      },
+    });
+    renderApp('/offer/done?t=sekret-123');
+    expect(
+      await screen.findByText('Byłem na sali od 9:00, protokół to potwierdza.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Pełnomocnik się spóźnił.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pobierz plik pełnomocnika (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/offer/dispute/answer-file?t=sekret-123',
+    );
   });
 
   it('is the thank-you page without a token, so a reload after confirming keeps it', async () => {

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  courtCancellationSplit,
+  formatPln,
   formatPostcodeAsTyped,
   invoiceFieldsFromCompany,
+  parsePlnToGrosze,
   isValidNipChecksum,
   normalizeNip,
   type ClientInvoiceInput,
@@ -75,6 +78,24 @@ function Total({ offer, className }: { offer: PublicOfferDto; className?: string
         </span>
       </span>
     </div>
+  );
+}
+
+/**
+ * What the client gets back if the court cancels the hearing on the day and the offer states a fee
+ * for turning up (issue 34): said before paying.
+ */
+function CourtFeeNote({ offer, className }: { offer: PublicOfferDto; className?: string }) {
+  const { t } = useTranslation('public-profile');
+  const locale = useLanguage() === 'en' ? 'en' : 'pl';
+  const net = offer.court_cancellation_fee ? parsePlnToGrosze(offer.court_cancellation_fee) : null;
+  const paid = parsePlnToGrosze(offer.price_brutto);
+  if (!net || paid === null) return null;
+  const { keptGrosze, refundGrosze } = courtCancellationSplit(paid, net);
+  return (
+    <p data-testid="court-fee-note" className={cn('text-sm text-muted-foreground', className)}>
+      {t('form.courtFee', { kept: formatPln(keptGrosze, locale), refund: formatPln(refundGrosze, locale) })}
+    </p>
   );
 }
 
@@ -317,6 +338,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
             )}
           </div>
           {/* On a phone the summary comes after the form: the amount sits right above its button. */}
+          <CourtFeeNote offer={offer} className="md:hidden" />
           <Total offer={offer} className="border-t border-border pt-3 md:hidden" />
           <Button type="submit" size="lg" className="w-full" disabled={!isValid} loading={busy}>
             {busy ? t('form.submitting') : t('form.submit')}
@@ -328,6 +350,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
         <p className="font-semibold text-balance">{offer.title}</p>
         <Total offer={offer} className="border-t border-border pt-3 max-md:hidden" />
         <p className="text-sm text-muted-foreground">{t('offer.vat')}</p>
+        <CourtFeeNote offer={offer} className="max-md:hidden" />
       </Card>
     </div>
   );

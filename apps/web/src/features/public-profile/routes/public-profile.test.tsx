@@ -229,7 +229,9 @@ describe('public lawyer page, step 1', () => {
     serve(profile());
     await openStepOne();
     const name = screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' });
-    const offerBox = screen.getByRole('button', { name: 'Nawiąż współpracę' }).closest('aside') as HTMLElement;
+    const offerBox = screen
+      .getByRole('button', { name: 'Nawiąż współpracę' })
+      .closest('aside') as HTMLElement;
     expect(offerBox.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(offerBox).toHaveClass('contents', 'md:col-start-2');
   });
@@ -239,7 +241,9 @@ describe('public lawyer page, step 1', () => {
     await openStepOne();
     act(() => screen.getByRole('button', { name: 'Zweryfikowany' }).focus());
     const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip).toHaveTextContent('Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru 24.11.2026');
+    expect(tooltip).toHaveTextContent(
+      'Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru 24.11.2026',
+    );
     // Screen readers hear the tooltip as the badge's description (the badge is re-rendered once
     // the tooltip's code arrives, so it is looked up again).
     await waitFor(() =>
@@ -426,6 +430,25 @@ describe('public lawyer page, step 2', () => {
     const total = within(form).getByText('Do zapłaty').parentElement as HTMLElement;
     expect(total).toHaveClass('md:hidden');
     expect(total.nextElementSibling).toBe(submit);
+  });
+
+  it('states the court-cancellation fee before paying, on a phone and beside the form (issue 34)', async () => {
+    const user = userEvent.setup();
+    serve(profile({ offer: { ...offer(), court_cancellation_fee: '30.00' } }));
+    const form = await openStepTwo(user);
+    const text =
+      'Jeśli sąd odwoła rozprawę w dniu terminu, pełnomocnik zachowa opłatę za stawiennictwo: 36,90 zł brutto, a Ty otrzymasz zwrot 86,10 zł.';
+    const notes = screen.getAllByText((_, node) => node?.getAttribute('data-testid') === 'court-fee-note');
+    expect(notes.map((note) => note.textContent?.replace(/[\u00a0\u202f]/g, ' '))).toEqual([text, text]);
+    // On a phone it sits in the form, above the amount and the pay button.
+    expect(within(form).getByTestId('court-fee-note')).toHaveClass('md:hidden');
+  });
+
+  it('says nothing of a fee when the offer states none', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    await openStepTwo(user);
+    expect(screen.queryByTestId('court-fee-note')).not.toBeInTheDocument();
   });
 
   it('refuses control characters and non-characters in the invoice data, field by field', async () => {
