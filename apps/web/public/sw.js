@@ -49,7 +49,10 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(sameSitePath(event.notification.data && event.notification.data.url), self.location.origin);
+  const target = new URL(
+    sameSitePath(event.notification.data && event.notification.data.url),
+    self.location.origin,
+  );
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => client.url === target.href);

@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { BOARD_CASE_TYPES } from '@substytut/shared/contract/board';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useForm, useFormContext, type FieldPath, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  FormProvider,
+  useForm,
+  useFormContext,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { courtFilter, COURT_OPTIONS } from '@/components/hearing/hearing-values';
 import { MultiSelect } from '@/components/ui/combobox';
@@ -19,9 +26,19 @@ import { AREA_OPTIONS, CITY_OPTIONS, HALF_HOURS } from '../lib/coverage-options'
 import { PushOptIn } from './push-opt-in';
 
 // `raw`: the form keeps its own values (the fee as typed); the API gets alertBodyOf(values).
-const resolver = zodResolver(alertFormSchema, undefined, { raw: true }) as unknown as Resolver<AlertFormValues>;
+const resolver = zodResolver(alertFormSchema, undefined, {
+  raw: true,
+}) as unknown as Resolver<AlertFormValues>;
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section
@@ -143,7 +160,11 @@ function QuietHours() {
       {enabled && (
         <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
           {(['from', 'to'] as const).map((end) => (
-            <FormField key={end} label={end === 'from' ? t('quiet.from') : t('quiet.to')} error={errorText(errors?.[end])}>
+            <FormField
+              key={end}
+              label={end === 'from' ? t('quiet.from') : t('quiet.to')}
+              error={errorText(errors?.[end])}
+            >
               <NativeSelect {...register(`quiet_hours.${end}`)}>
                 {HALF_HOURS.map((time) => (
                   <option key={time} value={time}>
@@ -164,7 +185,11 @@ export function AlertsForm({ settings }: { settings: AlertSettings }) {
   const { t } = useTranslation('alerts');
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const form = useForm<AlertFormValues>({ defaultValues: formValuesOf(settings), resolver, mode: 'onTouched' });
+  const form = useForm<AlertFormValues>({
+    defaultValues: formValuesOf(settings),
+    resolver,
+    mode: 'onTouched',
+  });
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -231,7 +256,12 @@ export function AlertsForm({ settings }: { settings: AlertSettings }) {
             error={errorText(form.formState.errors.min_fee_net)}
             className="sm:max-w-xs"
           >
-            <Input {...form.register('min_fee_net')} inputMode="decimal" autoComplete="off" placeholder="150,00" />
+            <Input
+              {...form.register('min_fee_net')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="150,00"
+            />
           </FormField>
         </Section>
         <Section title={t('channels.title')} description={t('channels.description')}>
@@ -239,7 +269,11 @@ export function AlertsForm({ settings }: { settings: AlertSettings }) {
             <legend className="sr-only">{t('channels.title')}</legend>
             <CheckboxRow name="channels.email" label={t('channels.email')} hint={t('channels.emailHint')} />
             <CheckboxRow name="channels.push" label={t('channels.push')} hint={t('channels.pushHint')} />
-            <CheckboxRow name="channels.digest" label={t('channels.digest')} hint={t('channels.digestHint')} />
+            <CheckboxRow
+              name="channels.digest"
+              label={t('channels.digest')}
+              hint={t('channels.digestHint')}
+            />
           </fieldset>
           <PushOptIn />
         </Section>

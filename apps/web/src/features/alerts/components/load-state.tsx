@@ -18,7 +18,10 @@ export function Loading({ label, height = 'h-40' }: { label: string; height?: st
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation('alerts');
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
+    >
       <p>{message}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         {t('retry')}

@@ -14,7 +14,11 @@ const ENDPOINT = 'https://push.example.test/send/abc';
 const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
 /** A browser's push machinery, with what the page asked of it. */
-function fakeBrowser({ permission = 'default' as NotificationPermission, answer = 'granted' as NotificationPermission, subscribed = false } = {}) {
+function fakeBrowser({
+  permission = 'default' as NotificationPermission,
+  answer = 'granted' as NotificationPermission,
+  subscribed = false,
+} = {}) {
   let subscription: PushSubscription | null = null;
   const unsubscribe = vi.fn(async () => {
     subscription = null;
@@ -24,7 +28,11 @@ function fakeBrowser({ permission = 'default' as NotificationPermission, answer 
     ({
       endpoint: ENDPOINT,
       unsubscribe,
-      toJSON: () => ({ endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: 'p256dh-key', auth: 'auth-secret' } }),
+      toJSON: () => ({
+        endpoint: ENDPOINT,
+        expirationTime: null,
+        keys: { p256dh: 'p256dh-key', auth: 'auth-secret' },
+      }),
     }) as unknown as PushSubscription;
   if (subscribed) subscription = makeSubscription();
   const subscribe = vi.fn(async () => {
@@ -89,7 +97,9 @@ describe('browser notification opt-in', () => {
   it('says so when the site’s notifications are blocked, and offers no button that cannot work', async () => {
     fakeBrowser({ permission: 'denied' });
     renderWithApp(<PushOptIn />, { language: 'en' });
-    expect(await screen.findByText(/Notifications are blocked in this browser's settings/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Notifications are blocked in this browser's settings/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -101,10 +111,15 @@ describe('browser notification opt-in', () => {
     expect(browser.register).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Włącz powiadomienia' }));
-    expect(await screen.findByText('Ta przeglądarka otrzymuje powiadomienia o zleceniach.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ta przeglądarka otrzymuje powiadomienia o zleceniach.'),
+    ).toBeInTheDocument();
     expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
     expect(browser.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-    expect(browser.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: keyBytes(VAPID_KEY) });
+    expect(browser.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(VAPID_KEY),
+    });
     expect(stub.callsTo('POST', '/api/user/push-subscriptions')[0]?.body).toEqual({
       endpoint: ENDPOINT,
       keys: { p256dh: 'p256dh-key', auth: 'auth-secret' },
@@ -129,7 +144,9 @@ describe('browser notification opt-in', () => {
   it('shows a browser already subscribed as on', async () => {
     fakeBrowser({ permission: 'granted', subscribed: true });
     renderWithApp(<PushOptIn />);
-    expect(await screen.findByText('Ta przeglądarka otrzymuje powiadomienia o zleceniach.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ta przeglądarka otrzymuje powiadomienia o zleceniach.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the API’s error when the subscription cannot be saved', async () => {
@@ -138,7 +155,10 @@ describe('browser notification opt-in', () => {
     stub = stubFetch({
       'GET /api/csrf-cookie': { status: 204 },
       'GET /api/user/push-subscriptions/key': { body: { data: { public_key: VAPID_KEY } } },
-      'POST /api/user/push-subscriptions': { status: 429, body: { message: 'Too Many Requests', code: 'rate_limited', errors: {} } },
+      'POST /api/user/push-subscriptions': {
+        status: 429,
+        body: { message: 'Too Many Requests', code: 'rate_limited', errors: {} },
+      },
     });
     vi.stubGlobal('fetch', stub.fetch);
     renderWithApp(<PushOptIn />, { language: 'en' });

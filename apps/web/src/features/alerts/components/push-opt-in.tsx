@@ -1,4 +1,4 @@
-import { BellOff, BellRing } from 'lucide-react';
+import { BellRing, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -99,7 +99,7 @@ export function PushOptIn() {
           loading={busy}
           onClick={() => void (on ? turnOff() : turnOn())}
         >
-          {!busy && (on ? <BellOff aria-hidden="true" /> : <BellRing aria-hidden="true" />)}
+          {!busy && (on ? <X aria-hidden="true" /> : <BellRing aria-hidden="true" />)}
           {on ? t('push.turnOff') : t('push.turnOn')}
         </Button>
       </div>

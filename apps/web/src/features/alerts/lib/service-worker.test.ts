@@ -36,7 +36,11 @@ describe('service worker (public/sw.js)', () => {
   it('shows a push message’s title and body, keeping its url for the click', async () => {
     const { self, dispatch } = loadWorker();
     await dispatch('push', {
-      data: message({ title: 'Pilne: SR Warszawa-Mokotów', body: 'Jutro 9:00, cywilna, 250 zł', url: '/dashboard/board?request=r1' }),
+      data: message({
+        title: 'Pilne: SR Warszawa-Mokotów',
+        body: 'Jutro 9:00, cywilna, 250 zł',
+        url: '/dashboard/board?request=r1',
+      }),
     });
     expect(self.registration.showNotification).toHaveBeenCalledWith('Pilne: SR Warszawa-Mokotów', {
       body: 'Jutro 9:00, cywilna, 250 zł',
@@ -70,14 +74,20 @@ describe('service worker (public/sw.js)', () => {
     const focus = vi.fn(async () => undefined);
     const open = loadWorker([{ url: 'https://substytut.example/dashboard/board?request=r1', focus }]);
     const close = vi.fn();
-    await open.dispatch('notificationclick', { notification: { close, data: { url: '/dashboard/board?request=r1' } } });
+    await open.dispatch('notificationclick', {
+      notification: { close, data: { url: '/dashboard/board?request=r1' } },
+    });
     expect(close).toHaveBeenCalled();
     expect(focus).toHaveBeenCalled();
     expect(open.self.clients.openWindow).not.toHaveBeenCalled();
 
     const none = loadWorker([{ url: 'https://substytut.example/dashboard/profile', focus }]);
-    await none.dispatch('notificationclick', { notification: { close, data: { url: '/dashboard/board?request=r2' } } });
-    expect(none.self.clients.openWindow).toHaveBeenCalledWith('https://substytut.example/dashboard/board?request=r2');
+    await none.dispatch('notificationclick', {
+      notification: { close, data: { url: '/dashboard/board?request=r2' } },
+    });
+    expect(none.self.clients.openWindow).toHaveBeenCalledWith(
+      'https://substytut.example/dashboard/board?request=r2',
+    );
   });
 
   it('handles no fetches, so it never serves a cached page', () => {

@@ -87,7 +87,9 @@ describe('request alerts page', () => {
     await user.clear(fee);
     await user.type(fee, '12,345');
     await user.click(screen.getByRole('button', { name: 'Zapisz ustawienia' }));
-    expect(await screen.findByText('Podaj kwotę z co najwyżej dwoma miejscami po przecinku')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Podaj kwotę z co najwyżej dwoma miejscami po przecinku'),
+    ).toBeInTheDocument();
     expect(fee).toHaveAttribute('aria-invalid', 'true');
     await user.clear(fee);
     await user.type(fee, '5000');
@@ -98,7 +100,10 @@ describe('request alerts page', () => {
     await user.clear(fee);
     await user.click(screen.getByRole('button', { name: 'Zapisz ustawienia' }));
     await waitFor(() => expect(stub.callsTo('PUT', '/api/user/alerts')).toHaveLength(1));
-    expect(stub.callsTo('PUT', '/api/user/alerts')[0]?.body).toMatchObject({ min_fee_net: null, quiet_hours: null });
+    expect(stub.callsTo('PUT', '/api/user/alerts')[0]?.body).toMatchObject({
+      min_fee_net: null,
+      quiet_hours: null,
+    });
   });
 
   it('puts the API’s field errors on their fields, in English too', async () => {
