@@ -182,11 +182,11 @@ function QuietHours() {
 
 /** The alert settings (issue 32), saved with PUT /api/user/alerts. */
 export function AlertsForm({ settings }: { settings: AlertSettings }) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const form = useForm<AlertFormValues>({
-    defaultValues: formValuesOf(settings),
+    defaultValues: formValuesOf(settings, i18n.language),
     resolver,
     mode: 'onTouched',
   });
@@ -206,7 +206,7 @@ export function AlertsForm({ settings }: { settings: AlertSettings }) {
     try {
       const next = await saveAlerts(alertBodyOf(values));
       queryClient.setQueryData(alertsQueryKey, next);
-      form.reset(formValuesOf(next));
+      form.reset(formValuesOf(next, i18n.language));
       setSaved(true);
     } catch (error) {
       console.error('alert settings update failed', error);

@@ -18,13 +18,15 @@ export interface AlertFormValues {
 /** Quiet hours offered when none are set: the night. */
 export const DEFAULT_QUIET_HOURS = { from: '22:00', to: '07:00' } as const;
 
-export function formValuesOf(settings: AlertSettings): AlertFormValues {
+/** The form's values; the fee as a Polish reader writes it ('150,00') on a Polish page. */
+export function formValuesOf(settings: AlertSettings, language: string): AlertFormValues {
+  const fee = settings.min_fee_net ?? '';
   return {
     court_ids: settings.court_ids,
     area_court_ids: settings.area_court_ids,
     cities: settings.cities,
     case_types: settings.case_types,
-    min_fee_net: settings.min_fee_net ?? '',
+    min_fee_net: language === 'en' ? fee : fee.replace('.', ','),
     channels: settings.channels,
     quiet_enabled: settings.quiet_hours !== null,
     quiet_hours: settings.quiet_hours ?? DEFAULT_QUIET_HOURS,

@@ -54,7 +54,7 @@ describe('request alerts page', () => {
     serve();
     renderWithApp(<AlertsPage />);
     const fee = await screen.findByLabelText('Wynagrodzenie netto co najmniej (zł)');
-    expect(fee).toHaveValue('150.00');
+    expect(fee).toHaveValue('150,00');
     expect(screen.getByRole('checkbox', { name: 'Cywilne' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Miasta' })).toHaveTextContent('Kraków');
 
