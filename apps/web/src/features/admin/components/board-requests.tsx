@@ -23,6 +23,9 @@ const STATE_BADGE = {
   hidden: 'destructive',
 } as const;
 
+/** The states an administrator may hide from (the board's state machine: open or assigned). */
+const HIDEABLE: ReadonlySet<AdminBoardRequest['state']> = new Set(['open', 'assigned']);
+
 function StateBadge({ state }: { state: AdminBoardRequest['state'] }) {
   const { t } = useTranslation('admin');
   return <Badge variant={STATE_BADGE[state]}>{t(`board.states.${state}`)}</Badge>;
@@ -164,7 +167,7 @@ function BoardDetail({
               ))}
             </ul>
           </Part>
-          {request.state !== 'hidden' && (
+          {HIDEABLE.has(request.state) && (
             <Button variant="destructive" className="self-start" onClick={onHide}>
               <EyeOff aria-hidden="true" />
               {t('board.hide')}
@@ -259,7 +262,7 @@ function RequestsTable({
                   <Search aria-hidden="true" />
                   {t('board.detail')}
                 </Button>
-                {request.state !== 'hidden' && (
+                {HIDEABLE.has(request.state) && (
                   <Button
                     size="sm"
                     variant="destructive"
