@@ -15,14 +15,17 @@ export function Loading({ label, height = 'h-40' }: { label: string; height?: st
 }
 
 /** A section whose data did not load: the message and a button that asks again. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadFailed({ what, reason, onRetry }: { what: string; reason: string; onRetry: () => void }) {
   const { t } = useTranslation('alerts');
   return (
     <div
       role="alert"
       className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4"
     >
-      <p>{message}</p>
+      <p className="flex flex-col">
+        <span className="font-medium">{what}</span>
+        <span className="text-sm text-muted-foreground">{reason}</span>
+      </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         {t('retry')}
       </Button>

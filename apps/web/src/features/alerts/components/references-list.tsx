@@ -71,7 +71,13 @@ export function ReferencesList() {
   const query = useReferences();
   if (query.isPending) return <Loading label={t('references.loading')} />;
   if (query.isError)
-    return <LoadFailed message={errorMessage(query.error, t)} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed
+        what={t('references.loadFailed')}
+        reason={errorMessage(query.error, t)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (query.data.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-border bg-card/60 px-6 py-10 text-center text-muted-foreground">

@@ -12,7 +12,13 @@ export function AlertsPage() {
   let body;
   if (query.isPending) body = <Loading label={t('loading')} height="h-96" />;
   else if (query.isError)
-    body = <LoadFailed message={errorMessage(query.error, t)} onRetry={() => void query.refetch()} />;
+    body = (
+      <LoadFailed
+        what={t('loadFailed')}
+        reason={errorMessage(query.error, t)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   else body = <AlertsForm settings={query.data} />;
   return (
     <>
