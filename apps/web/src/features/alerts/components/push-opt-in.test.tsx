@@ -149,6 +149,20 @@ describe('browser notification opt-in', () => {
     ).toBeInTheDocument();
   });
 
+  it('says so when the browser cannot reach its push service, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const browser = fakeBrowser();
+    browser.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    renderWithApp(<PushOptIn />);
+    await user.click(await screen.findByRole('button', { name: 'Włącz powiadomienia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Przeglądarka nie połączyła się z usługą powiadomień.',
+    );
+    expect(stub.callsTo('POST', '/api/user/push-subscriptions')).toHaveLength(0);
+  });
+
   it('shows the API’s error when the subscription cannot be saved', async () => {
     const user = userEvent.setup();
     fakeBrowser();

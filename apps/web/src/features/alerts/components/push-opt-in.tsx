@@ -2,6 +2,7 @@ import { BellRing, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { getPushKey, removeSubscription, sendSubscription } from '../api/push-subscriptions';
 import { currentSubscription, readPushState, subscribeThisBrowser, type PushState } from '../lib/push';
@@ -42,7 +43,8 @@ export function PushOptIn() {
       setState(result.state);
     } catch (error) {
       console.error('push subscription failed', error);
-      setFailure(errorMessage(error, t));
+      // The browser's own refusal (no push service reachable, a blocked key): not the API's.
+      setFailure(isApiError(error) ? errorMessage(error, t) : t('push.failed'));
     } finally {
       setBusy(false);
     }
