@@ -15,6 +15,11 @@ const PAGES = [
   { path: '/for-law-firms', pl: 'Zastępstwa dla kancelarii – szybko, pewnie, z fakturą', en: 'Substitutions for law firms – fast, reliable, invoiced' },
   { path: '/careers', pl: 'Pracuj z nami', en: 'Work with us' },
   { path: '/accessibility', pl: 'Deklaracja dostępności', en: 'Accessibility statement' },
+  {
+    path: '/board',
+    pl: 'Zastępca na jutrzejszą rozprawę – zweryfikowany i opłacony w kilka minut',
+    en: "A substitute for tomorrow's hearing – verified and paid for within minutes",
+  },
 ] as const;
 const LANGUAGES = ['pl', 'en'] as const;
 

@@ -15,6 +15,7 @@ export const INDEXABLE_PAGES = [
   '/for-law-firms',
   '/careers',
   '/accessibility',
+  '/board',
 ] as const;
 
 export type IndexablePage = (typeof INDEXABLE_PAGES)[number];

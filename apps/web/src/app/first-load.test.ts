@@ -29,6 +29,12 @@ describe('first-load imports (decision 037)', () => {
     expect(readFileSync(path.join(src, file), 'utf8')).toContain("import('../lib/form-rules')");
   });
 
+  it('the board’s marketing page imports neither the shared index, the courts nor any rules (issue 32)', () => {
+    const imports = valueImports('features/marketing/routes/board.tsx');
+    expect(imports.filter((name) => name.startsWith('@substytut/shared') || name === 'zod')).toEqual([]);
+    expect(imports.some((name) => name.includes('features/alerts') || name.includes('features/admin'))).toBe(false);
+  });
+
   it('the public profile labels do not import the courts list', () => {
     const imports = valueImports('lib/profile-labels.ts');
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);

@@ -26,6 +26,7 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
     page('for-lawyers', feature('marketing/routes/for-lawyers.tsx'), 'for-lawyers'),
     page('for-law-firms', feature('marketing/routes/for-law-firms.tsx'), 'for-law-firms'),
     page('careers', feature('marketing/routes/careers.tsx'), 'careers'),
+    page('board', feature('marketing/routes/board.tsx'), 'board'),
     page('accessibility', feature('marketing/routes/accessibility.tsx'), 'accessibility'),
     page('terms', 'routes/terms.tsx', 'terms'),
     page('privacy', 'routes/privacy.tsx', 'privacy'),
@@ -48,6 +49,8 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
         page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
         page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
         page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
+        page('alerts', 'routes/dashboard/alerts.tsx', 'dashboard-alerts'),
+        page('references', 'routes/dashboard/references.tsx', 'dashboard-references'),
       ]),
     ]),
     layout('layouts/require-admin.tsx', { id: id('require-admin') }, [

@@ -20,6 +20,8 @@ export const paths = {
   forLawFirms: { path: '/for-law-firms', getHref: () => '/for-law-firms' },
   careers: { path: '/careers', getHref: () => '/careers' },
   accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
+  /** The substitution board explained (issue 32); the board itself is in the dashboard only. */
+  board: { path: '/board', getHref: () => '/board' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   /** The privacy policy's HTML part: personal data rights, export, deletion, retention periods. */
@@ -56,6 +58,8 @@ export const paths = {
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
     data: { path: '/dashboard/data', getHref: () => '/dashboard/data' },
+    alerts: { path: '/dashboard/alerts', getHref: () => '/dashboard/alerts' },
+    references: { path: '/dashboard/references', getHref: () => '/dashboard/references' },
   },
   admin: { path: '/admin', getHref: () => '/admin' },
   publicProfile: {

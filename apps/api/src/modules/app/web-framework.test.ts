@@ -53,6 +53,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="pl"><body>PRERENDERED ABOUT</body></html>',
   );
   writeFileSync(path.join(build, 'client', 'about.data'), 'DATA');
+  writeFileSync(path.join(build, 'client', 'sw.js'), "self.addEventListener('push', () => {});");
   writeFileSync(
     path.join(build, 'client', '404', 'index.html'),
     '<!doctype html><html lang="pl"><body>PRERENDERED 404</body></html>',
@@ -126,6 +127,14 @@ describe('serving the framework build', () => {
     const data = await t.app.inject({ method: 'GET', url: '/about.data' });
     expect(data.body).toBe('DATA');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the service worker as JavaScript that the browser asks for again each time (issue 32)', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toMatch(/max-age=0|no-cache/);
+    expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 
   it("allows exactly the prerendered pages' inline scripts in the CSP, and no unsafe-inline", async () => {

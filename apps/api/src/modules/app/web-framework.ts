@@ -28,6 +28,8 @@ import {
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
+/** The web app's service worker (apps/web/public/sw.js), at the root so its scope is the site. */
+const SERVICE_WORKER_PATH = '/sw.js';
 
 type RequestHandler = (request: Request, context?: unknown) => Promise<Response>;
 
@@ -192,7 +194,10 @@ export async function registerFrameworkWebApp(
       const prerenderedData = pathname.endsWith('.data');
       if (isFile(target) && !target.endsWith('.html') && (prerenderedUsable || !prerenderedData)) {
         // Client navigations fetch a prerendered page's data (`/about.data`) the same way.
-        await reply.sendFile(relative, { maxAge: target.endsWith('.data') ? 0 : ONE_HOUR_MS });
+        // The service worker is asked for again on every visit (issue 32), so a fix reaches
+        // browsers at once rather than an hour later.
+        const fresh = target.endsWith('.data') || pathname === SERVICE_WORKER_PATH;
+        await reply.sendFile(relative, { maxAge: fresh ? 0 : ONE_HOUR_MS });
         return true;
       }
       const prerendered = path.join(target, 'index.html');

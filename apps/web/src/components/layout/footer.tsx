@@ -63,6 +63,11 @@ export function Footer() {
               </li>
             ))}
             <li>
+              <Link to={href(paths.board.getHref())} className={linkClass}>
+                {t('footer.board')}
+              </Link>
+            </li>
+            <li>
               <AccountLink className={linkClass} />
             </li>
           </ul>

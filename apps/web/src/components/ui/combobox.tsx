@@ -100,6 +100,7 @@ interface MultiSelectProps extends Omit<ComponentProps<'button'>, 'value' | 'onC
   placeholder: string;
   trailing?: ReactNode;
   triggerRef?: Ref<HTMLButtonElement>;
+  filter?: ComboboxFilter;
 }
 
 /** Several values; the list stays open while choosing. Empty search: 'Brak wyników.'. */
@@ -144,6 +145,7 @@ export function MultiSelect({ options, value, onChange, placeholder, trailing, .
           <Command.Item
             key={option.value}
             value={option.label}
+            keywords={option.keywords}
             onSelect={() => toggle(option.value)}
             aria-checked={checked}
             className={itemClasses}

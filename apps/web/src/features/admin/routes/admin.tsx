@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@substytut/shared';
 import { PageMeta } from '@/components/seo/page-meta';
+import { BoardAdmin } from '../components/board-requests';
 import { Disputes } from '../components/disputes';
 import { InvoiceProblems } from '../components/invoice-problems';
 import { LicenceReviews } from '../components/licence-reviews';
@@ -24,6 +25,7 @@ export function Component() {
         <Disputes locale={locale} />
         <LicenceReviews locale={locale} />
         <InvoiceProblems />
+        <BoardAdmin locale={locale} />
         <ProfilesTable locale={locale} />
         <OffersTable locale={locale} />
       </div>

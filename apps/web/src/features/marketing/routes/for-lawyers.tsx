@@ -32,6 +32,9 @@ export function Component() {
         <Tag aria-hidden="true" />
         {t('forLawyers.cta.pricing')}
       </LinkButton>
+      <LinkButton to={href(paths.board.getHref())} variant="outline" size="lg">
+        {t('forLawyers.cta.board')}
+      </LinkButton>
     </>
   );
 
