@@ -5,7 +5,7 @@ import { renderLayout, webUrl } from '../../mail/index.ts';
  * Where the substitute publishes or withdraws a reference: the dashboard's list of references
  * received through the board (built by the web's alerts feature beside the alert settings).
  */
-export const REFERENCES_PAGE = '/dashboard/alerts#references';
+export const REFERENCES_PAGE = '/dashboard/references';
 
 // Gender-neutral Polish (issue 34): no second-person past tense; the poster is "zlecający".
 const texts = {
