@@ -159,7 +159,7 @@ test('two advocates of one firm (one NIP), each paid: two invoice numbers and tw
     expect(data.status(), await data.text()).toBe(200);
     const settings = await request.put('/api/user/invoice-settings', {
       headers: lawyer.headers,
-      data: { mode: 'issue', series: 'FV', ksef_token: `${TOKEN}-${firstname}` },
+      data: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: `${TOKEN}-${firstname}` },
     });
     expect(settings.status(), await settings.text()).toBe(200);
     const offer = await createOfferFor(request, lawyer, { title, price: '200' });

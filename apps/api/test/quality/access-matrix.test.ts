@@ -454,7 +454,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/user/invoice-settings': { policy: 'self', request: () => get('/api/user/invoice-settings') },
   'PUT /api/user/invoice-settings': {
     policy: 'self',
-    request: () => put('/api/user/invoice-settings', { mode: 'prepare', series: 'FV' }),
+    request: () => put('/api/user/invoice-settings', { mode: 'prepare', number_pattern: 'FV/{nr}/{rok}' }),
   },
   'GET /api/user/invoices': { policy: 'self', request: () => get('/api/user/invoices') },
   'GET /api/user/invoice-failures': { policy: 'self', request: () => get('/api/user/invoice-failures') },
@@ -712,7 +712,7 @@ beforeAll(async () => {
   const invoice = await sendAny({ ...put('/api/user/profile/invoice', A_INVOICE), headers: a.headers });
   expect(invoice.statusCode, invoice.body).toBe(200);
   const invoicing = await sendAny({
-    ...put('/api/user/invoice-settings', { mode: 'issue', series: 'ALFA', ksef_token: A_KSEF_TOKEN }),
+    ...put('/api/user/invoice-settings', { mode: 'issue', number_pattern: 'ALFA/{nr}/{rok}', ksef_token: A_KSEF_TOKEN }),
     headers: a.headers,
   });
   expect(invoicing.statusCode, invoicing.body).toBe(200);

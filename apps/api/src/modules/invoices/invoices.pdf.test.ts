@@ -58,6 +58,7 @@ function row(fa3: Fa3Invoice, ksefNumber: string | null): InvoiceRow {
     mode: 'issue',
     ksefStatus: ksefNumber ? 'accepted' : 'queued',
     ksefNumber,
+    payerTokenHash: null,
     ksefError: null,
     ksefErrorCode: null,
     upoKey: null,

@@ -1,9 +1,11 @@
 import {
   amountsFromGross,
   amountsFromNet,
-  DEFAULT_INVOICE_SERIES,
-  invoiceNumber,
+  DEFAULT_INVOICE_PATTERN,
+  formatInvoiceNumber,
+  invoiceCounterYear,
   isValidRefund,
+  seriesAsPattern,
   warsawDate,
   type InvoiceAmounts,
   type InvoiceFailureReason,
@@ -116,7 +118,8 @@ interface Draft {
   offerId: number;
   paymentId: number | null;
   kind: InvoiceRow['kind'];
-  series: string;
+  /** the numbering pattern ('ADW/{nr}/{rok}'); the counter and the stored series are keyed by it */
+  pattern: string;
   mode: InvoiceMode;
   eventDate: string;
   amounts: InvoiceAmounts;
@@ -132,8 +135,15 @@ interface Draft {
 async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
   const issueDate = warsawDate(now);
   const year = Number(issueDate.slice(0, 4));
-  const seq = await takeInvoiceNumber(tx, sellerKey(draft.seller), draft.series, year);
-  const number = invoiceNumber(draft.series, seq, year);
+  // The operator's counter keeps its series key of before ('SUB'); a lawyer's is their pattern.
+  const counterSeries = draft.seller === 'platform' ? OPERATOR_SERIES : draft.pattern;
+  const seq = await takeInvoiceNumber(
+    tx,
+    sellerKey(draft.seller),
+    counterSeries,
+    invoiceCounterYear(draft.pattern, year),
+  );
+  const number = formatInvoiceNumber(draft.pattern, seq, year);
   const xml = buildFa3Xml(draft.fa3(number, issueDate));
   const check = await validateFa3(xml);
   if (!check.valid)
@@ -143,7 +153,7 @@ async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRo
     offerId: draft.offerId,
     paymentId: draft.paymentId,
     kind: draft.kind,
-    series: draft.series,
+    series: counterSeries,
     seq,
     number,
     issueDate,
@@ -253,7 +263,7 @@ export function issueAdvanceInvoice(
         offerId: input.offer.id,
         paymentId: input.payment.id,
         kind: 'ZAL',
-        series: settings?.series ?? DEFAULT_INVOICE_SERIES,
+        pattern: settings?.numberPattern ?? DEFAULT_INVOICE_PATTERN,
         mode: settings?.mode ?? 'prepare',
         eventDate: paidOn,
         amounts,
@@ -308,7 +318,7 @@ export function issuePlatformFeeInvoice(
         offerId: input.offer.id,
         paymentId: input.paymentId,
         kind: 'VAT',
-        series: OPERATOR_SERIES,
+        pattern: `${OPERATOR_SERIES}/{nr}/{rok}`,
         // Always through KSeF: without KSEF_PLATFORM_TOKEN it waits in the outbox, never lost.
         mode: 'issue',
         eventDate: day,
@@ -406,7 +416,7 @@ export function correctingInvoiceFor(
         offerId: advance.offerId,
         paymentId: advance.paymentId,
         kind: 'KOR',
-        series: settings?.series ?? advance.series,
+        pattern: settings?.numberPattern ?? seriesAsPattern(advance.series),
         // A correction goes the way its invoice went: to KSeF only if the advance did.
         mode: advance.mode,
         eventDate: warsawDate(refund.createdAt),

@@ -84,6 +84,7 @@ async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
   return cookie;
 }
 
+const year = () => warsawDate(t.clock.now()).slice(0, 4);
 const invoicesOf = (offerId: number) => t.db.select().from(invoices).where(eq(invoices.offerId, offerId));
 const offerStatus = async (id: number) =>
   (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
@@ -99,7 +100,7 @@ describe('the advance invoice of a payment', () => {
     expect(zal).toMatchObject({
       profileId: profile.id,
       kind: 'ZAL',
-      series: 'FV',
+      series: 'FV/{nr}/{rok}',
       seq: 1,
       number: `FV/1/${new Date().getUTCFullYear()}`,
       netGrosze: 43_210,
@@ -120,13 +121,13 @@ describe('the advance invoice of a payment', () => {
     expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toEqual([]);
   });
 
-  it('is queued for KSeF when the lawyer lets the product issue, under their series', async () => {
+  it('is queued for KSeF when the lawyer lets the product issue, under their numbering pattern', async () => {
     const { profile, headers } = await lawyer();
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'ADW', ksef_token: TOKEN },
+      payload: { mode: 'issue', number_pattern: 'ADW/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const offer = await t.seed.offer({ profileId: profile.id });
@@ -241,6 +242,64 @@ describe('the advance invoice of a payment', () => {
   });
 });
 
+describe('the lawyer’s numbering pattern (issue 34)', () => {
+  const setPattern = async (headers: Record<string, string>, number_pattern: string) => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/invoice-settings',
+      headers: { ...headers, ...csrf },
+      payload: { mode: 'prepare', number_pattern },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return saved.json().data;
+  };
+
+  it('numbers invoices with "/" in the lawyer’s own pattern, in Polish or English placeholders', async () => {
+    const { profile, headers } = await lawyer();
+    expect(await setPattern(headers, 'FV/ADW/{no}/{year}')).toMatchObject({
+      number_pattern: 'FV/ADW/{nr}/{rok}',
+    });
+    const first = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, first.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe(`FV/ADW/1/${year()}`);
+    const second = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, second.offerUrl);
+    expect((await invoicesOf(second.id))[0]?.number).toBe(`FV/ADW/2/${year()}`);
+    // Another pattern counts on its own, from 1.
+    await setPattern(headers, 'ADW/{nr}/{rok}');
+    const third = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, third.offerUrl);
+    expect((await invoicesOf(third.id))[0]?.number).toBe(`ADW/1/${year()}`);
+  });
+
+  it('is shared by two accounts of one NIP only when they chose the same pattern', async () => {
+    const nip = freshNip();
+    const a = await lawyer({ nip });
+    const b = await lawyer({ nip });
+    await setPattern(a.headers, 'ADW/{nr}/{rok}');
+    await setPattern(b.headers, 'ADW/{n}/{rok}');
+    const first = await t.seed.offer({ profileId: a.profile.id });
+    await pay(a.profile, first.offerUrl);
+    const second = await t.seed.offer({ profileId: b.profile.id });
+    await pay(b.profile, second.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe(`ADW/1/${year()}`);
+    expect((await invoicesOf(second.id))[0]?.number).toBe(`ADW/2/${year()}`);
+  });
+
+  it('without the year numbers on across years, so no number repeats', async () => {
+    const { profile, headers } = await lawyer();
+    await setPattern(headers, 'K_{nr}');
+    const first = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, first.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe('K_1');
+    const [counter] = await t.db
+      .select()
+      .from(invoiceCounters)
+      .where(eq(invoiceCounters.series, 'K_{nr}'));
+    expect(counter?.year).toBe(0);
+  });
+});
+
 describe('invoice numbers under concurrency', () => {
   it('two racing payments get two different numbers, and a rolled back one returns its number', async () => {
     const seller = `profile:race-${Date.now()}`;
@@ -260,7 +319,6 @@ describe('invoice numbers under concurrency', () => {
 });
 
 describe('invoice numbers of one seller NIP', () => {
-  const year = () => warsawDate(t.clock.now()).slice(0, 4);
 
   it('are shared by every account that invoices as that NIP', async () => {
     const nip = freshNip();
@@ -341,10 +399,10 @@ describe('billing settings and the KSeF token', () => {
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'KR', ksef_token: TOKEN },
+      payload: { mode: 'issue', number_pattern: 'KR/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ mode: 'issue', series: 'KR', ksef_token_set: true });
+    expect(put.json().data).toMatchObject({ mode: 'issue', number_pattern: 'KR/{nr}/{rok}', ksef_token_set: true });
 
     const [row] = await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
     expect(row?.ksefTokenEncrypted).toBeTruthy();
@@ -388,7 +446,7 @@ describe('billing settings and the KSeF token', () => {
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'FV' },
+      payload: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}' },
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({
@@ -400,12 +458,14 @@ describe('billing settings and the KSeF token', () => {
     ).toEqual([]);
   });
 
-  it('refuse a bad series or a truncated token with field errors', async () => {
+  it('refuse a bad numbering pattern or a truncated token with field errors', async () => {
     const { headers } = await lawyer();
     for (const [payload, field, key] of [
-      [{ mode: 'prepare', series: 'F/V' }, 'series', 'invoices.series_invalid'],
-      [{ mode: 'issue', series: 'FV', ksef_token: 'abc' }, 'ksef_token', 'invoices.token_invalid'],
-      [{ mode: 'both', series: 'FV' }, 'mode', 'invoices.mode_invalid'],
+      [{ mode: 'prepare', number_pattern: 'FV/{rok}' }, 'number_pattern', 'invoices.pattern_no_number'],
+      [{ mode: 'prepare', number_pattern: 'FV 1/{nr}' }, 'number_pattern', 'invoices.pattern_invalid'],
+      [{ mode: 'prepare', number_pattern: 'A1{nr}' }, 'number_pattern', 'invoices.pattern_digit_beside_number'],
+      [{ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: 'abc' }, 'ksef_token', 'invoices.token_invalid'],
+      [{ mode: 'both', number_pattern: 'FV/{nr}/{rok}' }, 'mode', 'invoices.mode_invalid'],
     ] as const) {
       const answer = await t.app.inject({
         method: 'PUT',
@@ -427,11 +487,11 @@ describe('billing settings and the KSeF token', () => {
         headers: { ...headers, ...csrf },
         payload,
       });
-    expect((await send({ mode: 'issue', series: 'FV', ksef_token: TOKEN })).statusCode).toBe(200);
+    expect((await send({ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: TOKEN })).statusCode).toBe(200);
     // Keeping the stored token: no token in the request is fine.
-    const kept = await send({ mode: 'issue', series: 'FV2' });
+    const kept = await send({ mode: 'issue', number_pattern: 'FV2/{nr}/{rok}' });
     expect(kept.json().data, kept.body).toMatchObject({ ksef_token_set: true });
-    const prepared = await send({ mode: 'prepare', series: 'FV2' });
+    const prepared = await send({ mode: 'prepare', number_pattern: 'FV2/{nr}/{rok}' });
     expect(prepared.json().data).toMatchObject({
       mode: 'prepare',
       ksef_token_set: false,

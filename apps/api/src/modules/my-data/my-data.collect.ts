@@ -130,7 +130,7 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
     invoicing: invoicing
       ? {
           mode: invoicing.mode,
-          series: invoicing.series,
+          numberPattern: invoicing.numberPattern,
           ksefTokenSet: invoicing.ksefTokenEncrypted !== null,
           ksefTokenSetAt: invoicing.ksefTokenSetAt,
         }
