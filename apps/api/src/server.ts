@@ -7,6 +7,7 @@ import { runMyDataSweeps } from './modules/my-data/index.ts';
 import { sendHearingReminders, startClockJob } from './modules/offers/index.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { secretsKey } from './modules/app/secrets-key.ts';
+import { mailInvoiceToPayer } from './modules/invoices/index.ts';
 import { startKsefWorker } from './modules/ksef/index.ts';
 
 // How long shutdown may take before the process exits anyway.
@@ -51,6 +52,10 @@ async function main() {
     secretsKey: secretsKey(config),
     platformToken: config.ksef.platformToken,
     log: app.log.child({ component: 'ksef-worker' }),
+    // An invoice the product issues reaches its payer once KSeF accepted it (issue 34).
+    onAccepted: async (tx, invoiceId) => {
+      await mailInvoiceToPayer({ config }, tx, invoiceId);
+    },
   });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
   const clockLog = app.log.child({ component: 'clock-job' });

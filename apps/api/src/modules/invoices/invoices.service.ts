@@ -26,6 +26,7 @@ import type { OfferInvoicing } from '../offers/index.ts';
 import { buildFa3Xml, xmlDigest, type Fa3Invoice, type Fa3Line, type Fa3Party } from './fa3.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { readInvoiceXml } from './invoice-view.ts';
+import { mailInvoiceToPayer } from './invoice-mail.ts';
 import {
   clearInvoiceFailure,
   findCorrectionsOf,
@@ -52,7 +53,7 @@ import {
 export interface InvoicingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'ksef'>;
+  config: Pick<Config, 'ksef' | 'publicUrl' | 'supportEmail'>;
   log: FastifyBaseLogger;
 }
 
@@ -132,7 +133,7 @@ interface Draft {
  * Numbers, builds, validates and stores one invoice, and queues it for KSeF when the product
  * issues it. Throws when the schema refuses the XML: the caller's savepoint then returns the number.
  */
-async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
+async function createInvoice(deps: InvoicingDeps, tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
   const issueDate = warsawDate(now);
   const year = Number(issueDate.slice(0, 4));
   // The operator's counter keeps its series key of before ('SUB'); a lawyer's is their pattern.
@@ -172,6 +173,8 @@ async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRo
   });
   if (!row) throw new Error('invoice insert returned nothing');
   if (row.mode === 'issue') await enqueueKsefSend(tx, row.id, now);
+  // Prepared for the lawyer's own KSeF: mailed now. Sent by the product: once KSeF accepts it.
+  else await mailInvoiceToPayer(deps, tx, row.id);
   return row;
 }
 
@@ -256,6 +259,7 @@ export function issueAdvanceInvoice(
     const paidOn = warsawDate(input.payment.payDate ?? now);
     const order = lineOf(input.offer, amounts);
     return createInvoice(
+      deps,
       sp,
       {
         profileId: input.profile.id,
@@ -311,6 +315,7 @@ export function issuePlatformFeeInvoice(
     const amounts = amountsFromGross(input.fee);
     const day = warsawDate(now);
     return createInvoice(
+      deps,
       sp,
       {
         profileId: null,
@@ -408,6 +413,7 @@ export function correctingInvoiceFor(
     const title = original.title;
     const reason = CORRECTION_REASONS[refund.cause] ?? 'Zwrot zapłaty';
     return createInvoice(
+      deps,
       sp,
       {
         profileId: advance.profileId,

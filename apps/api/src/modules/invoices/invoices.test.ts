@@ -292,10 +292,7 @@ describe('the lawyer’s numbering pattern (issue 34)', () => {
     const first = await t.seed.offer({ profileId: profile.id });
     await pay(profile, first.offerUrl);
     expect((await invoicesOf(first.id))[0]?.number).toBe('K_1');
-    const [counter] = await t.db
-      .select()
-      .from(invoiceCounters)
-      .where(eq(invoiceCounters.series, 'K_{nr}'));
+    const [counter] = await t.db.select().from(invoiceCounters).where(eq(invoiceCounters.series, 'K_{nr}'));
     expect(counter?.year).toBe(0);
   });
 });
@@ -319,7 +316,6 @@ describe('invoice numbers under concurrency', () => {
 });
 
 describe('invoice numbers of one seller NIP', () => {
-
   it('are shared by every account that invoices as that NIP', async () => {
     const nip = freshNip();
     const first = await lawyer({ nip });
@@ -402,7 +398,11 @@ describe('billing settings and the KSeF token', () => {
       payload: { mode: 'issue', number_pattern: 'KR/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ mode: 'issue', number_pattern: 'KR/{nr}/{rok}', ksef_token_set: true });
+    expect(put.json().data).toMatchObject({
+      mode: 'issue',
+      number_pattern: 'KR/{nr}/{rok}',
+      ksef_token_set: true,
+    });
 
     const [row] = await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
     expect(row?.ksefTokenEncrypted).toBeTruthy();
@@ -463,8 +463,16 @@ describe('billing settings and the KSeF token', () => {
     for (const [payload, field, key] of [
       [{ mode: 'prepare', number_pattern: 'FV/{rok}' }, 'number_pattern', 'invoices.pattern_no_number'],
       [{ mode: 'prepare', number_pattern: 'FV 1/{nr}' }, 'number_pattern', 'invoices.pattern_invalid'],
-      [{ mode: 'prepare', number_pattern: 'A1{nr}' }, 'number_pattern', 'invoices.pattern_digit_beside_number'],
-      [{ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: 'abc' }, 'ksef_token', 'invoices.token_invalid'],
+      [
+        { mode: 'prepare', number_pattern: 'A1{nr}' },
+        'number_pattern',
+        'invoices.pattern_digit_beside_number',
+      ],
+      [
+        { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: 'abc' },
+        'ksef_token',
+        'invoices.token_invalid',
+      ],
       [{ mode: 'both', number_pattern: 'FV/{nr}/{rok}' }, 'mode', 'invoices.mode_invalid'],
     ] as const) {
       const answer = await t.app.inject({
@@ -487,7 +495,9 @@ describe('billing settings and the KSeF token', () => {
         headers: { ...headers, ...csrf },
         payload,
       });
-    expect((await send({ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: TOKEN })).statusCode).toBe(200);
+    expect(
+      (await send({ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: TOKEN })).statusCode,
+    ).toBe(200);
     // Keeping the stored token: no token in the request is fine.
     const kept = await send({ mode: 'issue', number_pattern: 'FV2/{nr}/{rok}' });
     expect(kept.json().data, kept.body).toMatchObject({ ksef_token_set: true });
