@@ -1,10 +1,11 @@
 import { taxRecordsKeptUntil } from '@substytut/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, payThroughSandbox, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { invoicingLawyer, payAsClient } from '../../../test/invoice-helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import { invoices } from '../../db/schema/invoices.ts';
-import { mailOutbox, providerInvoiceData, type ProfileRow } from '../../db/schema.ts';
+import { mailOutbox, type ProfileRow } from '../../db/schema.ts';
 import { secretsKey } from '../app/secrets-key.ts';
 import { createKsefWorker } from '../ksef/index.ts';
 import { mailInvoiceToPayer } from './invoice-mail.ts';
@@ -20,54 +21,12 @@ afterAll(() => t?.close());
 
 const TOKEN = 'ksef-token-20261127-ABCDEF0123456789-secret-value';
 let seq = 0;
-let nipSeed = 526_200_000;
-function freshNip(): string {
-  for (;;) {
-    const body = String(++nipSeed);
-    const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((acc, w, i) => acc + w * Number(body[i]), 0) % 11;
-    if (sum < 10) return `${body}${sum}`;
-  }
-}
+const lawyer = () => invoicingLawyer(t);
 
-async function lawyer() {
-  const session = await t.seed.session();
-  const profile = await t.seed.profile({ userId: session.user.id });
-  await t.db.insert(providerInvoiceData).values({
-    userId: session.user.id,
-    nip: freshNip(),
-    company: `Kancelaria Adwokacka ${profile.lastname}`,
-    street: 'ul. Żurawia 6/12',
-    postcode: '00-503',
-    city: 'Warszawa',
-    bankAccount: null,
-  });
-  return { ...session, profile };
-}
-
+/** The payer pays in their language from an address of their own, which is returned. */
 async function pay(profile: ProfileRow, offerUrl: string, locale: 'pl' | 'en' = 'pl') {
   const email = `ksiegowosc-${++seq}@example.com`;
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
-    headers: csrf,
-    payload: {
-      nip: '7792364275',
-      company: 'Kancelaria Klienta Nowak',
-      street: 'Święty Marcin 29/8',
-      postCode: '61-806',
-      city: 'Poznań',
-      email,
-      policyConfirm: true,
-      invoice: true,
-      phone: '000000000',
-      firstname: 'firstname',
-      lastname: 'lastname',
-      locale,
-    },
-    remoteAddress: `10.34.0.${seq}`,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  await payThroughSandbox(t.app, started.json().data.payLink);
+  await payAsClient(t, csrf, profile, offerUrl, { email, locale });
   return email;
 }
 

@@ -1,7 +1,8 @@
 import { amountsFromNet, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { freshNip, invoicingLawyer, payAsClient } from '../../../test/invoice-helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import type { Tx } from '../../db/client.ts';
 import { offerPayments } from '../../db/schema/offer-payments.ts';
@@ -24,65 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const client = {
-  nip: '7792364275',
-  company: 'Kancelaria Klienta Nowak',
-  street: 'Święty Marcin 29/8',
-  postCode: '61-806',
-  city: 'Poznań',
-  email: 'klient-faktury@example.com',
-  policyConfirm: true,
-  invoice: true,
-  phone: '000000000',
-  firstname: 'firstname',
-  lastname: 'lastname',
-};
 const TOKEN = 'ksef-token-20261124-ABCDEF0123456789-secret-value';
-
-let ip = 0;
-const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-/** A NIP of its own (valid checksum) for each lawyer, unless a test makes two share one. */
-let nipSeed = 526_100_000;
-function freshNip(): string {
-  for (;;) {
-    const body = String(++nipSeed);
-    const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((acc, w, i) => acc + w * Number(body[i]), 0) % 11;
-    if (sum < 10) return `${body}${sum}`;
-  }
-}
-
-async function lawyer(options: { invoiceData?: boolean; nip?: string } = {}) {
-  const session = await t.seed.session();
-  const profile = await t.seed.profile({ userId: session.user.id });
-  if (options.invoiceData !== false) {
-    await t.db.insert(providerInvoiceData).values({
-      userId: session.user.id,
-      nip: options.nip ?? freshNip(),
-      company: `Kancelaria Adwokacka ${profile.lastname}`,
-      street: 'ul. Żurawia 6/12',
-      postcode: '00-503',
-      city: 'Warszawa',
-      bankAccount: 'PL61109010140000071219812874',
-    });
-  }
-  return { ...session, profile };
-}
-
+const lawyer = (options: { invoiceData?: boolean; nip?: string } = {}) => invoicingLawyer(t, options);
 /** A client pays the offer through the sandbox checkout; returns the payer's cookie. */
-async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
-    headers: csrf,
-    payload: client,
-    remoteAddress: nextIp(),
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const cookie = started.cookies.find((c) => c.name === PAYER_COOKIE)?.value ?? '';
-  await payThroughSandbox(t.app, started.json().data.payLink);
-  return cookie;
-}
+const pay = (profile: ProfileRow, offerUrl: string) => payAsClient(t, csrf, profile, offerUrl);
 
 const year = () => warsawDate(t.clock.now()).slice(0, 4);
 const invoicesOf = (offerId: number) => t.db.select().from(invoices).where(eq(invoices.offerId, offerId));
