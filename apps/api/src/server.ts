@@ -4,7 +4,7 @@ import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/index.ts';
 import { runLicenceChecks } from './modules/licence/index.ts';
 import { runMyDataSweeps } from './modules/my-data/index.ts';
-import { sendHearingReminders, startClockJob } from './modules/offers/index.ts';
+import { sendHearingReminders, sendRemoteLinkReminders, startClockJob } from './modules/offers/index.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { secretsKey } from './modules/app/secrets-key.ts';
 import { mailInvoiceToPayer } from './modules/invoices/index.ts';
@@ -63,6 +63,10 @@ async function main() {
     async () => {
       const reminded = await sendHearingReminders(services.lifecycle);
       if (reminded) clockLog.info({ reminded }, 'clock job: hearing reminders');
+    },
+    async () => {
+      const linkReminders = await sendRemoteLinkReminders(services.lifecycle);
+      if (linkReminders) clockLog.info({ linkReminders }, 'clock job: remote hearing links missing');
     },
     async () => {
       const swept = await runMyDataSweeps(app);

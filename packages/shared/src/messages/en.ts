@@ -207,7 +207,6 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',
   'validation.hearingInPast': 'The hearing must be in the future',
   'validation.hearingTooLate': 'The hearing can be at most two years ahead',
-  'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
   'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
   'validation.hearingOutcome': 'Choose what happened to the hearing',
   'validation.nextHearingInPast': 'The next hearing must be in the future',

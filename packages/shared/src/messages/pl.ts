@@ -217,7 +217,6 @@ export const pl = {
   'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',
   'validation.hearingInPast': 'Termin rozprawy musi przypadać w przyszłości',
   'validation.hearingTooLate': 'Termin rozprawy może przypadać najpóźniej za dwa lata',
-  'validation.remoteLinkRequired': 'Podaj link do rozprawy zdalnej',
   'validation.remoteLinkHttps': 'Link do rozprawy musi być adresem zaczynającym się od https://',
   'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',
   'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',

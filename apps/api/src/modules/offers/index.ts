@@ -12,7 +12,7 @@ export { offersClientRoutes } from './client/client.routes.ts';
 export { offersAdminRoutes } from './admin/admin.routes.ts';
 export { handlePaymentEvents } from './money/events.ts';
 export { startClockJob } from './money/clock.ts';
-export { sendHearingReminders } from './hearing/reminder.ts';
+export { sendHearingReminders, sendRemoteLinkReminders } from './hearing/reminder.ts';
 export { createOfferCards, type OfferCards } from './documents/cards.ts';
 
 // For other features: the one offer row → DTO mapping (admin, public-profile), the payer's cookie
