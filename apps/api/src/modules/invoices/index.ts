@@ -5,3 +5,4 @@ export { createInvoicing, type InvoicingDeps } from './invoices.service.ts';
 export { findAllInvoiceFailures } from './invoices.repo.ts';
 export { retryInvoiceKsef } from './invoices.retry.ts';
 export { mailInvoiceToPayer, type InvoiceMailDeps } from './invoice-mail.ts';
+export { invoiceFileName, renderInvoicePdf } from './invoices.pdf.ts';

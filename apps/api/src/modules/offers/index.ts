@@ -20,3 +20,4 @@ export { createOfferCards, type OfferCards } from './documents/cards.ts';
 export { toOfferDto, toPublicOfferDto } from './offers.dto.ts';
 export { PAYER_COOKIE } from './offers.schemas.ts';
 export { transitionOffer } from './offers.transitions.ts';
+export { substitutionDocumentForExport } from './documents/substitution-document.ts';
