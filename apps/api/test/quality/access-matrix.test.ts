@@ -521,6 +521,13 @@ const MATRIX: Record<string, Rule> = {
     policy: 'credential',
     forged: () => get(`/api/public/substitution-document/${randomToken()}`),
   },
+  // Issue 34: the invoice mail's lasting link; only its secret opens it.
+  'GET /api/public/invoices/:token/:file': {
+    policy: 'credential',
+    forged: () => get(`/api/public/invoices/${randomToken()}/xml`),
+  },
+  // Issue 34: the lawyer's own invoices as a ZIP, offered before the account is deleted.
+  'GET /api/me/invoice-archive': { policy: 'self', request: () => get('/api/me/invoice-archive') },
   // Registered only when Stripe is configured (checked with a second app below).
   'POST /api/webhooks/stripe': { policy: 'signed', request: () => webhook('/api/webhooks/stripe') },
   'POST /api/webhooks/stripe/connect': {
