@@ -164,7 +164,12 @@ function InvoiceArchive({ count }: { count: number }) {
         {t('myData.delete.archiveTitle')}
       </h3>
       <p className="text-sm">{t('myData.delete.archiveText', { count, years: RETENTION.taxRecordsYears })}</p>
-      <Button variant="outline" className="self-start" onClick={() => void download()} loading={downloading}>
+      <Button
+        variant="outline"
+        className="h-auto max-w-full self-start py-2 text-left whitespace-normal"
+        onClick={() => void download()}
+        loading={downloading}
+      >
         {!downloading && <Download aria-hidden="true" />}
         {t('myData.delete.archiveButton')}
       </Button>
