@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { signInBrowser, uniqueEmail } from './support/api';
-import { createActiveLawyer, createOfferFor } from './support/lawyer';
+import { signInBrowser, uniqueEmail, waitForMail } from './support/api';
+import { createActiveLawyer, createOfferFor, payOffer } from './support/lawyer';
 
 /** The sample company of the embedded registry the client invoices to. */
 const CLIENT = { nip: '7792364275', street: 'ul. Święty Marcin 29/8' };
@@ -48,7 +48,7 @@ test('the lawyer lets the product issue invoices; after payment the client downl
   const invoicing = page.getByRole('region', { name: 'Wystawianie faktur' });
   await invoicing.getByRole('radio', { name: /Serwis wystawia faktury w moim imieniu/ }).check();
   await invoicing.getByRole('textbox', { name: 'Token KSeF' }).fill(TOKEN);
-  await invoicing.getByRole('textbox', { name: 'Seria numeracji' }).fill('ADW');
+  await invoicing.getByRole('textbox', { name: 'Wzór numeru faktury' }).fill('ADW/{nr}/{rok}');
   await expect(invoicing.getByText(`ADW/1/${year}`)).toBeVisible();
   await invoicing.getByRole('button', { name: 'Zapisz ustawienia faktur' }).click();
   await expect(invoicing.getByText('Ustawienia faktur zostały zapisane')).toBeVisible();
@@ -159,7 +159,7 @@ test('two advocates of one firm (one NIP), each paid: two invoice numbers and tw
     expect(data.status(), await data.text()).toBe(200);
     const settings = await request.put('/api/user/invoice-settings', {
       headers: lawyer.headers,
-      data: { mode: 'issue', series: 'FV', ksef_token: `${TOKEN}-${firstname}` },
+      data: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: `${TOKEN}-${firstname}` },
     });
     expect(settings.status(), await settings.text()).toBe(200);
     const offer = await createOfferFor(request, lawyer, { title, price: '200' });
@@ -223,4 +223,50 @@ test('an invoice that cannot be made shows on the offer card with its reason; af
   await alert.getByRole('button', { name: 'Spróbuj ponownie' }).click();
   await expect(invoices.getByRole('alert')).toHaveCount(0);
   await expect(invoices.getByText(/^FV\/1\/\d{4}$/)).toBeVisible();
+});
+
+test('a payer receives the invoice and, after a refund, the correction by mail, and downloads both from the links (issue 34)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const lawyer = await createActiveLawyer(request, { firstname: 'Ewa', lastname: 'Korekta' });
+  const invoiceData = await request.put('/api/user/profile/invoice', {
+    headers: lawyer.headers,
+    data: { ...LAWYER_INVOICE, invoice_company: 'Kancelaria Adwokacka Ewa Korekta' },
+  });
+  expect(invoiceData.status(), await invoiceData.text()).toBe(200);
+  const offer = await createOfferFor(request, lawyer, { title: 'Rozprawa odwołana', price: '100.00' });
+  const payer = uniqueEmail('ksiegowosc');
+  await payOffer(request, lawyer, offer, payer);
+  const invoiceMail = await waitForMail(request, payer, /^Faktura FV\//);
+  // The court cancels: the client is refunded in full and the advance invoice corrected.
+  const done = await request.put(`/api/user/offer/${offer.offerId}/done`, {
+    headers: lawyer.headers,
+    data: { outcome: 'cancelled_by_court', notes: 'Sąd odwołał posiedzenie.' },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  const correctionMail = await waitForMail(request, payer, /^Faktura korygująca/);
+
+  for (const [mail, says] of [
+    [invoiceMail, 'fakturę zaliczkową nr'],
+    [correctionMail, 'fakturę korygującą nr'],
+  ] as const) {
+    expect(mail.text).toContain(says);
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    // The payer opens the mail in the mailbox, as an accountant would, in a browser with no cookie of the payment.
+    await page.context().clearCookies();
+    await page.goto(`/dev/mail/${mail.id}`);
+    await expect(page.getByRole('heading', { name: mail.subject })).toBeVisible();
+    const xmlLink = page.getByRole('link', { name: /\/api\/public\/invoices\/[^/]+\/xml$/ });
+    const [xml] = await Promise.all([page.waitForEvent('download'), xmlLink.click()]);
+    const xmlText = (await saved(xml, testInfo.outputPath(`${mail.id}.xml`))).toString('utf8');
+    expect(xmlText).toContain('<Faktura');
+    const pdfLink = page.getByRole('link', { name: /\/api\/public\/invoices\/[^/]+\/pdf$/ });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    const pdfBytes = await saved(pdf, testInfo.outputPath(`${mail.id}.pdf`));
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.suggestedFilename()).toMatch(/^faktura-FV-\d+-\d{4}\.pdf$/);
+  }
+  expect(correctionMail.text).toMatch(/do faktury nr FV\/\d+\/\d{4}/);
 });

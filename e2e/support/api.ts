@@ -13,6 +13,7 @@ export interface OutboxMail {
   text: string;
   html: string;
   links: string[];
+  attachments: { filename: string; contentType: string }[];
 }
 
 /** Waits for the newest mail to `to` whose subject or text matches, as the local mailbox shows it. */

@@ -5,9 +5,10 @@ import { seedDemoAccounts } from './modules/auth/index.ts';
 import { runLicenceChecks } from './modules/licence/index.ts';
 import { runMyDataSweeps } from './modules/my-data/index.ts';
 import { runBoardClock } from './modules/board/index.ts';
-import { sendHearingReminders, startClockJob } from './modules/offers/index.ts';
+import { sendHearingReminders, sendRemoteLinkReminders, startClockJob } from './modules/offers/index.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { secretsKey } from './modules/app/secrets-key.ts';
+import { mailInvoiceToPayer } from './modules/invoices/index.ts';
 import { startKsefWorker } from './modules/ksef/index.ts';
 import { runDailyDigest, startAlertsWorker } from './modules/alerts/index.ts';
 
@@ -53,6 +54,10 @@ async function main() {
     secretsKey: secretsKey(config),
     platformToken: config.ksef.platformToken,
     log: app.log.child({ component: 'ksef-worker' }),
+    // An invoice the product issues reaches its payer once KSeF accepted it (issue 34).
+    onAccepted: async (tx, invoiceId) => {
+      await mailInvoiceToPayer({ config }, tx, invoiceId);
+    },
   });
   // The board's alerts (issue 32): wave by wave from their outbox, on every instance.
   const alertsWorker = startAlertsWorker({
@@ -65,6 +70,10 @@ async function main() {
     async () => {
       const reminded = await sendHearingReminders(services.lifecycle);
       if (reminded) clockLog.info({ reminded }, 'clock job: hearing reminders');
+    },
+    async () => {
+      const linkReminders = await sendRemoteLinkReminders(services.lifecycle);
+      if (linkReminders) clockLog.info({ linkReminders }, 'clock job: remote hearing links missing');
     },
     async () => {
       const swept = await runMyDataSweeps(app);

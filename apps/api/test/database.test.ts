@@ -113,3 +113,42 @@ describe('migration 0012: a register match alone no longer proves who holds the 
     expect(states.get(reviewed.id)).toBe('verified');
   });
 });
+
+describe('migration 0014: a series of before becomes the numbering pattern that prints the same (issue 34)', () => {
+  it('moves the settings, the counters and the invoices to the pattern, and the series goes on where it stopped', async () => {
+    const profile = await t.seed.profile();
+    const nip = '5260250274';
+    await t.db.execute(sql`alter table invoice_settings add column series text not null default 'FV'`);
+    await t.db.execute(
+      sql`insert into invoice_settings (profile_id, mode, series) values (${profile.id}, 'prepare', 'ADW-Z')`,
+    );
+    await t.db.execute(
+      sql`insert into invoice_counters (seller, series, year, next_number) values (${`nip:${nip}`}, 'ADW-Z', 2026, 8), ('platform', 'SUB', 2026, 4)`,
+    );
+    const migration = readFileSync(
+      fileURLToPath(new URL('../drizzle/0014_wave3_board.sql', import.meta.url)),
+      'utf8',
+    );
+    const handWritten = migration.slice(
+      migration.indexOf('-- hand-written: issue 34'),
+      migration.indexOf('-- end of hand-written'),
+    );
+    for (const statement of handWritten.split('--> statement-breakpoint')) {
+      await t.db.execute(sql.raw(statement));
+    }
+    await t.db.execute(sql`alter table invoice_settings drop column series`);
+    const settings = rowsOf<{ number_pattern: string }>(
+      await t.db.execute(sql`select number_pattern from invoice_settings where profile_id = ${profile.id}`),
+    );
+    expect(settings).toEqual([{ number_pattern: 'ADW-Z/{nr}/{rok}' }]);
+    const counters = rowsOf<{ seller: string; series: string; next_number: number }>(
+      await t.db.execute(
+        sql`select seller, series, next_number from invoice_counters where seller in (${`nip:${nip}`}, 'platform') order by seller`,
+      ),
+    );
+    expect(counters).toEqual([
+      { seller: `nip:${nip}`, series: 'ADW-Z/{nr}/{rok}', next_number: 8 },
+      { seller: 'platform', series: 'SUB', next_number: 4 },
+    ]);
+  });
+});

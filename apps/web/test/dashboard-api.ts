@@ -138,7 +138,7 @@ export function createFakeDashboardApi(
     },
     invoiceSettings: {
       mode: 'prepare',
-      series: 'FV',
+      number_pattern: 'FV/{nr}/{rok}',
       ksef_token_set: false,
       ksef_token_set_at: null,
       ksef_environment: 'sandbox',
@@ -290,7 +290,7 @@ export function createFakeDashboardApi(
             errors: firstIssueByPath(parsed.error),
           });
         }
-        const { mode, series, ksef_token } = parsed.data;
+        const { mode, number_pattern, ksef_token } = parsed.data;
         const tokenSet = mode === 'issue' && (Boolean(ksef_token) || api.invoiceSettings.ksef_token_set);
         if (mode === 'issue' && !tokenSet) {
           return failure(400, {
@@ -302,7 +302,7 @@ export function createFakeDashboardApi(
         api.invoiceSettings = {
           ...api.invoiceSettings,
           mode,
-          series,
+          number_pattern,
           ksef_token_set: tokenSet,
           ksef_token_set_at: tokenSet
             ? ksef_token

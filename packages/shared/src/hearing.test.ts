@@ -108,7 +108,8 @@ describe('hearing input', () => {
     expect(issues({ starts_at: '2026-03-20T09:59:00Z' })).toEqual({ starts_at: 'validation.hearingInPast' });
     expect(issues({ starts_at: '2028-03-21T10:00:00Z' })).toEqual({ starts_at: 'validation.hearingTooLate' });
     expect(issues({ mode: 'phone' })).toEqual({ mode: 'validation.optionInvalid' });
-    expect(issues({ mode: 'remote' })).toEqual({ remote_link: 'validation.remoteLinkRequired' });
+    // Issue 34: the link of a remote hearing may come later.
+    expect(issues({ mode: 'remote' })).toEqual({});
     expect(issues({ mode: 'remote', remote_link: 'http://sad.example.pl/x' })).toEqual({
       remote_link: 'validation.remoteLinkHttps',
     });

@@ -159,44 +159,44 @@ export const hearingStartsAtField = (clock: () => Date) =>
  * the forms build them from a Warsaw day and hour (warsawDateTimeToIso).
  */
 export function hearingInputSchemaWith(clock: () => Date) {
-  return z
-    .object({
-      court_id: textField('validation.courtUnknown')
-        .nullish()
-        .transform((v) => blankToNull(v))
-        .refine((v) => v === null || isCourtId(v), 'validation.courtUnknown'),
-      division: optionalShortText(HEARING_DIVISION_MAX_LENGTH),
-      case_number: textField('validation.caseNumberFormat')
-        .nullish()
-        .transform((v) => blankToNull(v))
-        .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
-        .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat'),
-      starts_at: hearingStartsAtField(clock),
-      mode: z
-        .enum(HEARING_MODES, { error: 'validation.optionInvalid' })
-        .nullish()
-        .transform((v) => v ?? null),
-      remote_link: textField('validation.remoteLinkHttps')
-        .max(HEARING_LINK_MAX_LENGTH, 'validation.tooLong')
-        .nullish()
-        .transform((v) => blankToNull(v))
-        .refine((v) => v === null || isHttpsUrl(v), 'validation.remoteLinkHttps'),
-      party: optionalShortText(HEARING_PARTY_MAX_LENGTH),
-    })
-    .superRefine((h, ctx) => {
-      if (h.mode === 'remote' && h.remote_link === null)
-        ctx.addIssue({ code: 'custom', path: ['remote_link'], message: 'validation.remoteLinkRequired' });
-    })
-    .transform((h): HearingData => ({
-      courtId: h.court_id,
-      division: h.division,
-      caseNumber: h.case_number,
-      startsAt: h.starts_at,
-      mode: h.mode,
-      // A link without a remote hearing would be shown to nobody and mislead on a change of mode.
-      remoteLink: h.mode === 'remote' ? h.remote_link : null,
-      party: h.party,
-    }));
+  return (
+    z
+      .object({
+        court_id: textField('validation.courtUnknown')
+          .nullish()
+          .transform((v) => blankToNull(v))
+          .refine((v) => v === null || isCourtId(v), 'validation.courtUnknown'),
+        division: optionalShortText(HEARING_DIVISION_MAX_LENGTH),
+        case_number: textField('validation.caseNumberFormat')
+          .nullish()
+          .transform((v) => blankToNull(v))
+          .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
+          .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat'),
+        starts_at: hearingStartsAtField(clock),
+        mode: z
+          .enum(HEARING_MODES, { error: 'validation.optionInvalid' })
+          .nullish()
+          .transform((v) => v ?? null),
+        remote_link: textField('validation.remoteLinkHttps')
+          .max(HEARING_LINK_MAX_LENGTH, 'validation.tooLong')
+          .nullish()
+          .transform((v) => blankToNull(v))
+          .refine((v) => v === null || isHttpsUrl(v), 'validation.remoteLinkHttps'),
+        party: optionalShortText(HEARING_PARTY_MAX_LENGTH),
+      })
+      // A remote hearing's link is optional (issue 34): courts send it days before the hearing, so
+      // the lawyer adds it later and is reminded the day before if it is still missing.
+      .transform((h): HearingData => ({
+        courtId: h.court_id,
+        division: h.division,
+        caseNumber: h.case_number,
+        startsAt: h.starts_at,
+        mode: h.mode,
+        // A link without a remote hearing would be shown to nobody and mislead on a change of mode.
+        remoteLink: h.mode === 'remote' ? h.remote_link : null,
+        party: h.party,
+      }))
+  );
 }
 
 export type HearingInput = z.input<ReturnType<typeof hearingInputSchemaWith>>;

@@ -53,22 +53,98 @@ export type KsefStatus = (typeof KSEF_STATUSES)[number];
 export const INVOICE_KINDS = ['ZAL', 'ROZ', 'KOR', 'VAT'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-export const INVOICE_SERIES_MAX = 20;
-export const DEFAULT_INVOICE_SERIES = 'FV';
+/**
+ * The lawyer's numbering pattern (issue 34): their own numbering ('ADW/{nr}/{rok}',
+ * 'FV/ADW/{nr}/{rok}') with the number and the year as placeholders. Stored in one canonical
+ * spelling, `{nr}` and `{rok}`; the English `{no}`, `{year}` and the short `{n}` are read as the same.
+ * Numbers stay unique per seller NIP (decision 027): the counter is keyed by the NIP, the pattern and
+ * the year when the pattern prints it (a pattern without the year numbers on, never restarting), and
+ * no digit may stand beside the number, so two patterns cannot print the same number by running a
+ * literal digit into it ('A{nr}' 11 and 'A1{nr}' 1). Decision 045.
+ */
+export const INVOICE_PATTERN_MAX = 40;
+export const NUMBER_PLACEHOLDER = '{nr}';
+export const YEAR_PLACEHOLDER = '{rok}';
+export const DEFAULT_INVOICE_PATTERN = 'FV/{nr}/{rok}';
+/** Letters without diacritics, digits, '/', '-', '_', '.' and the placeholders. */
+const PATTERN_LITERAL = /^[A-Za-z0-9/._-]*$/;
+const PLACEHOLDER_ALIASES: Record<string, string> = {
+  nr: NUMBER_PLACEHOLDER,
+  n: NUMBER_PLACEHOLDER,
+  no: NUMBER_PLACEHOLDER,
+  rok: YEAR_PLACEHOLDER,
+  year: YEAR_PLACEHOLDER,
+};
+
+/** The canonical spelling of a typed pattern: trimmed, every known placeholder as `{nr}`/`{rok}`. */
+export function normalizeInvoicePattern(raw: string): string {
+  return raw
+    .trim()
+    .replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => PLACEHOLDER_ALIASES[name.toLowerCase()] ?? whole);
+}
+
+export type InvoicePatternProblem =
+  | 'invoices.pattern_required'
+  | 'invoices.pattern_too_long'
+  | 'invoices.pattern_invalid'
+  | 'invoices.pattern_no_number'
+  | 'invoices.pattern_repeated'
+  | 'invoices.pattern_digit_beside_number';
+
+/** What is wrong with a canonical pattern, or null: the one rule the form and the server apply. */
+export function invoicePatternProblem(pattern: string): InvoicePatternProblem | null {
+  if (pattern.length === 0) return 'invoices.pattern_required';
+  if (pattern.length > INVOICE_PATTERN_MAX) return 'invoices.pattern_too_long';
+  const literal = pattern.split(NUMBER_PLACEHOLDER).join('').split(YEAR_PLACEHOLDER).join('');
+  if (!PATTERN_LITERAL.test(literal)) return 'invoices.pattern_invalid';
+  const numbers = pattern.split(NUMBER_PLACEHOLDER).length - 1;
+  const years = pattern.split(YEAR_PLACEHOLDER).length - 1;
+  if (numbers === 0) return 'invoices.pattern_no_number';
+  if (numbers > 1 || years > 1) return 'invoices.pattern_repeated';
+  const at = pattern.indexOf(NUMBER_PLACEHOLDER);
+  const before = pattern.slice(0, at);
+  const after = pattern.slice(at + NUMBER_PLACEHOLDER.length);
+  if (/\d$/.test(before) || /^\d/.test(after)) return 'invoices.pattern_digit_beside_number';
+  return null;
+}
+
+/** The pattern field of the billing tab and of PUT /api/user/invoice-settings. */
+export const invoicePatternField = z
+  .string({ error: 'invoices.pattern_required' })
+  .transform(normalizeInvoicePattern)
+  .superRefine((pattern, ctx) => {
+    const problem = invoicePatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The number an invoice gets: the pattern with its number and year filled in. */
+export function formatInvoiceNumber(pattern: string, seq: number, year: number): string {
+  return pattern.replace(NUMBER_PLACEHOLDER, String(seq)).replace(YEAR_PLACEHOLDER, String(year));
+}
+
+/** The counter's year: the calendar year when the number prints it, else 0 (numbering never restarts). */
+export function invoiceCounterYear(pattern: string, year: number): number {
+  return pattern.includes(YEAR_PLACEHOLDER) ? year : 0;
+}
+
+/** A series of before issue 34 ('FV' printed 'FV/7/2026') as the pattern that prints the same. */
+export function seriesAsPattern(series: string): string {
+  return series.includes(NUMBER_PLACEHOLDER) ? series : `${series}/${NUMBER_PLACEHOLDER}/${YEAR_PLACEHOLDER}`;
+}
+
+/** The stored pattern with the placeholders of the reader's language. */
+export function invoicePatternForDisplay(pattern: string, locale: 'pl' | 'en'): string {
+  return locale === 'en' ? pattern.replace(NUMBER_PLACEHOLDER, '{no}').replace(YEAR_PLACEHOLDER, '{year}') : pattern;
+}
 
 /**
- * The billing tab's invoicing choice. The series goes into the number between slashes, so it has
- * none itself. A KSeF token is only ever sent (never read back); an empty or missing one keeps the
- * stored token. KSeF tokens are long opaque strings (the Ministry's are ~ 160 characters).
+ * The billing tab's invoicing choice. A KSeF token is only ever sent (never read back); an empty or
+ * missing one keeps the stored token. KSeF tokens are long opaque strings (the Ministry's are
+ * ~ 160 characters).
  */
 export const invoiceSettingsSchema = z.object({
   mode: z.enum(INVOICE_MODES, { message: 'invoices.mode_invalid' }),
-  series: z
-    .string()
-    .trim()
-    .min(1, 'invoices.series_required')
-    .max(INVOICE_SERIES_MAX, 'invoices.series_too_long')
-    .regex(/^[A-Za-z0-9-]+$/, 'invoices.series_invalid'),
+  number_pattern: invoicePatternField,
   ksef_token: z
     .string()
     .trim()
@@ -104,7 +180,8 @@ export function ksefVerificationUrl(
 /** GET/PUT /api/user/invoice-settings: the token itself is never in it, only whether one is kept. */
 export const invoiceSettingsDtoSchema = z.object({
   mode: z.enum(INVOICE_MODES),
-  series: z.string(),
+  /** the numbering pattern, canonical ('ADW/{nr}/{rok}') */
+  number_pattern: z.string(),
   ksef_token_set: z.boolean(),
   ksef_token_set_at: z.string().nullable(),
   /** the KSeF the product sends to: the embedded sandbox or one of the Ministry's */

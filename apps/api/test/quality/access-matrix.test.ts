@@ -574,7 +574,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/user/invoice-settings': { policy: 'self', request: () => get('/api/user/invoice-settings') },
   'PUT /api/user/invoice-settings': {
     policy: 'self',
-    request: () => put('/api/user/invoice-settings', { mode: 'prepare', series: 'FV' }),
+    request: () => put('/api/user/invoice-settings', { mode: 'prepare', number_pattern: 'FV/{nr}/{rok}' }),
   },
   'GET /api/user/invoices': { policy: 'self', request: () => get('/api/user/invoices') },
   'GET /api/user/invoice-failures': { policy: 'self', request: () => get('/api/user/invoice-failures') },
@@ -641,6 +641,13 @@ const MATRIX: Record<string, Rule> = {
     policy: 'credential',
     forged: () => get(`/api/public/substitution-document/${randomToken()}`),
   },
+  // Issue 34: the invoice mail's lasting link; only its secret opens it.
+  'GET /api/public/invoices/:token/:file': {
+    policy: 'credential',
+    forged: () => get(`/api/public/invoices/${randomToken()}/xml`),
+  },
+  // Issue 34: the lawyer's own invoices as a ZIP, offered before the account is deleted.
+  'GET /api/me/invoice-archive': { policy: 'self', request: () => get('/api/me/invoice-archive') },
   // Registered only when Stripe is configured (checked with a second app below).
   'POST /api/webhooks/stripe': { policy: 'signed', request: () => webhook('/api/webhooks/stripe') },
   'POST /api/webhooks/stripe/connect': {
@@ -942,7 +949,7 @@ beforeAll(async () => {
   const invoice = await sendAny({ ...put('/api/user/profile/invoice', A_INVOICE), headers: a.headers });
   expect(invoice.statusCode, invoice.body).toBe(200);
   const invoicing = await sendAny({
-    ...put('/api/user/invoice-settings', { mode: 'issue', series: 'ALFA', ksef_token: A_KSEF_TOKEN }),
+    ...put('/api/user/invoice-settings', { mode: 'issue', number_pattern: 'ALFA/{nr}/{rok}', ksef_token: A_KSEF_TOKEN }),
     headers: a.headers,
   });
   expect(invoicing.statusCode, invoicing.body).toBe(200);

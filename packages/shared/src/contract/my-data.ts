@@ -37,6 +37,11 @@ export const deletionCheckSchema = z.object({
   message: z.string().nullable(),
   /** how the owner confirms it is them: the password, or Google for an account without one */
   confirm_with: z.enum(['password', 'google']),
+  /**
+   * Issue 34: how many invoices the lawyer's offers carry; the deletion first offers them as a ZIP
+   * (GET /api/me/invoice-archive), since the lawyer must keep them for five years.
+   */
+  invoices: z.number().int(),
 });
 export type DeletionCheck = z.infer<typeof deletionCheckSchema>;
 

@@ -284,6 +284,8 @@ export const apiOtherRoutes = [
   'GET /api/me/data-export/file',
   'GET /api/user/invoices/:id/xml',
   'GET /api/user/invoices/:id/pdf',
+  'GET /api/public/invoices/:token/:file',
+  'GET /api/me/invoice-archive',
   'GET /api/user/offer/:id/substitution-document',
   'GET /api/user/offer/:id/report/minutes',
   'GET /api/public/offer/minutes',

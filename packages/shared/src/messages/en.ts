@@ -132,9 +132,14 @@ export const en: Record<keyof typeof pl, string> = {
   'invoices.secrets_unavailable':
     'We cannot store the KSeF token safely right now. Try again later or contact us',
   'invoices.mode_invalid': 'Choose how your invoices are issued',
-  'invoices.series_required': 'Enter an invoice number series',
-  'invoices.series_too_long': 'The series can have at most 20 characters',
-  'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
+  'invoices.pattern_required': 'Enter an invoice number pattern, e.g. FV/{no}/{year}',
+  'invoices.pattern_too_long': 'The number pattern can have at most 40 characters',
+  'invoices.pattern_invalid':
+    'The number pattern may contain only letters without diacritics, digits, the characters / - _ . and {no} and {year}',
+  'invoices.pattern_no_number': 'The number pattern must contain {no}: the place of the running invoice number',
+  'invoices.pattern_repeated': 'Each of {no} and {year} may appear in the pattern only once',
+  'invoices.pattern_digit_beside_number':
+    'No digit may stand right before or after {no}: separate the number with a character such as /',
   'invoices.still_not_issuable': 'The invoice still cannot be issued: correct the data named and try again',
   'invoices.nothing_to_retry': 'This invoice needs no retry',
   // The substitution board (issue 32, docs/board.md)
@@ -235,7 +240,6 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.trainingStartInvalid': 'Choose the month and year your training started',
   'validation.trainingStartFuture': 'The start of your training cannot be in the future',
   'validation.trainingStartTooEarly': 'The start of your training can be at most 10 years ago',
-  'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
   'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
   'validation.hearingOutcome': 'Choose what happened to the hearing',
   'validation.nextHearingInPast': 'The next hearing must be in the future',

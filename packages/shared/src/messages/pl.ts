@@ -164,9 +164,14 @@ export const pl = {
     'Rejestr nie podaje dla tego wpisu adresu e-mail, na który moglibyśmy wysłać kod: prześlij zaświadczenie z izby, a sprawdzi je administrator',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'invoices.mode_invalid': 'Wybierz sposób wystawiania faktur',
-  'invoices.series_required': 'Podaj serię numeracji faktur',
-  'invoices.series_too_long': 'Seria może mieć najwyżej 20 znaków',
-  'invoices.series_invalid': 'Seria może zawierać tylko litery bez polskich znaków, cyfry i myślniki',
+  'invoices.pattern_required': 'Podaj wzór numeru faktury, np. FV/{nr}/{rok}',
+  'invoices.pattern_too_long': 'Wzór numeru może mieć najwyżej 40 znaków',
+  'invoices.pattern_invalid':
+    'Wzór numeru może zawierać tylko litery bez polskich znaków, cyfry, znaki / - _ . oraz {nr} i {rok}',
+  'invoices.pattern_no_number': 'Wzór numeru musi zawierać {nr}: miejsce na kolejny numer faktury',
+  'invoices.pattern_repeated': 'Każde z pól {nr} i {rok} może wystąpić we wzorze tylko raz',
+  'invoices.pattern_digit_beside_number':
+    'Tuż przed {nr} i tuż po nim nie może stać cyfra: oddziel numer znakiem, np. /',
   'invoices.token_invalid': 'Token KSeF wygląda na niepełny: wklej cały token wygenerowany w KSeF',
   'errors.emailInvalid': 'Niepoprawny adres email',
   'errors.fieldRequired': 'To pole jest wymagane',
@@ -246,7 +251,6 @@ export const pl = {
   'validation.trainingStartInvalid': 'Wybierz miesiąc i rok rozpoczęcia aplikacji',
   'validation.trainingStartFuture': 'Początek aplikacji nie może przypadać w przyszłości',
   'validation.trainingStartTooEarly': 'Początek aplikacji może przypadać najwcześniej 10 lat temu',
-  'validation.remoteLinkRequired': 'Podaj link do rozprawy zdalnej',
   'validation.remoteLinkHttps': 'Link do rozprawy musi być adresem zaczynającym się od https://',
   'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',
   'validation.nextHearingInPast': 'Termin kolejnej rozprawy musi przypadać w przyszłości',

@@ -59,6 +59,12 @@ export const invoices = pgTable(
     /** KSeF's code of its refusal (440 a duplicate, 450 …); null while none */
     ksefErrorCode: integer('ksef_error_code'),
     upoKey: text('upo_key'),
+    /**
+     * sha256 of the secret in the payer's mail link to this invoice (issue 34, decision 045): the
+     * link works without the paying browser's cookie, for as long as the invoice is kept. Null for
+     * the operator's fee invoices (the lawyer downloads those from the dashboard).
+     */
+    payerTokenHash: text('payer_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +81,7 @@ export const invoices = pgTable(
       .on(t.offerId, t.kind)
       .where(sql`${t.kind} in ('ZAL', 'ROZ', 'VAT')`),
     uniqueIndex('invoices_refund_unique').on(t.refundId),
+    uniqueIndex('invoices_payer_token_hash_unique').on(t.payerTokenHash),
     index('invoices_profile_created_idx').on(t.profileId, t.createdAt.desc()),
     index('invoices_offer_idx').on(t.offerId),
     check('invoices_kind_valid', sql`${t.kind} in ('ZAL', 'ROZ', 'KOR', 'VAT')`),
@@ -99,7 +106,8 @@ export const invoiceSettings = pgTable(
       .primaryKey()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     mode: text('mode', { enum: INVOICE_MODES }).notNull().default('prepare'),
-    series: text('series').notNull().default('FV'),
+    /** the lawyer's numbering pattern, canonical ('ADW/{nr}/{rok}'; packages/shared invoice.ts) */
+    numberPattern: text('number_pattern').notNull().default('FV/{nr}/{rok}'),
     ksefTokenEncrypted: text('ksef_token_encrypted'),
     ksefTokenSetAt: timestamp('ksef_token_set_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -51,6 +51,11 @@ export const offers = pgTable(
     hearingSequence: integer('hearing_sequence').notNull().default(0),
     /** When the day-before reminder was queued; set once, so it is never sent twice. */
     hearingReminderAt: timestamp('hearing_reminder_at', { withTimezone: true }),
+    /**
+     * When the lawyer was reminded that a paid remote hearing still has no link (issue 34): set
+     * once, so the reminder is never sent twice.
+     */
+    remoteLinkReminderAt: timestamp('remote_link_reminder_at', { withTimezone: true }),
     // The client's dispute and the administrator's resolution (issue 23, decision 020).
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     disputeReason: text('dispute_reason'),

@@ -101,5 +101,7 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for a binary file (an invoice PDF); text otherwise (an .ics) */
+  encoding?: 'base64';
 }
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

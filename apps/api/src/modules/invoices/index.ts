@@ -4,3 +4,5 @@ export { invoicesRoutes } from './invoices.routes.ts';
 export { createInvoicing, type InvoicingDeps } from './invoices.service.ts';
 export { findAllInvoiceFailures } from './invoices.repo.ts';
 export { retryInvoiceKsef } from './invoices.retry.ts';
+export { mailInvoiceToPayer, type InvoiceMailDeps } from './invoice-mail.ts';
+export { invoiceFileName, renderInvoicePdf } from './invoices.pdf.ts';

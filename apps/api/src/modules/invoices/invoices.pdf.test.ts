@@ -58,6 +58,7 @@ function row(fa3: Fa3Invoice, ksefNumber: string | null): InvoiceRow {
     mode: 'issue',
     ksefStatus: ksefNumber ? 'accepted' : 'queued',
     ksefNumber,
+    payerTokenHash: null,
     ksefError: null,
     ksefErrorCode: null,
     upoKey: null,
@@ -102,5 +103,54 @@ describe('the invoice PDF', () => {
     expect(text).toContain('OFFLINE');
     expect(text).toContain('SANDBOX');
     expect(text).toContain('https://qr-test.ksef.mf.gov.pl/invoice/5260250274/24-11-2026/');
+  });
+});
+
+describe('the correcting invoice PDF (issue 34)', () => {
+  const correction: Fa3Invoice = {
+    kind: 'KOR',
+    number: 'ADW/8/2026',
+    issueDate: '2026-11-27',
+    createdAt: new Date('2026-11-27T10:00:00Z'),
+    seller: advance.seller,
+    buyer: advance.buyer,
+    corrected: {
+      kind: 'ZAL',
+      number: 'ADW/7/2026',
+      issueDate: '2026-11-24',
+      ksefNumber: '5260250274-20261124-0123456789AB-CD',
+    },
+    reason: 'Zwrot zapłaty po rozpatrzeniu sporu',
+    before: { title: order.title, amounts: order.amounts },
+    after: { title: order.title, amounts: amountsFromNet(20_000) },
+  };
+  const flat = async (locale?: 'pl' | 'en') =>
+    (
+      await pdfFlatText(
+        await renderInvoicePdf(
+          { ...row(correction, null), kind: 'KOR' },
+          { ksefEnvironment: 'test', ...(locale ? { locale } : {}) },
+        ),
+      )
+    ).replace(/\s+/g, ' ');
+
+  it('names its own number in the title, and the corrected invoice by its number and KSeF number', async () => {
+    const text = await flat();
+    expect(text).toContain('Faktura korygująca nr ADW/8/2026');
+    expect(text).toContain(
+      'do faktury zaliczkowej nr ADW/7/2026 z dnia 24.11.2026, numer KSeF 5260250274-20261124-0123456789AB-CD',
+    );
+    expect(text).not.toContain('Faktura korygująca fakturę zaliczkową nr ADW/8/2026');
+  });
+
+  it('labels the rows before and after the correction, in English too for an English reader', async () => {
+    const pl = await flat('pl');
+    expect(pl).toMatch(/przed korektą/i);
+    expect(pl).toMatch(/po korekcie/i);
+    expect(pl).not.toMatch(/before correction/i);
+    const en = await flat('en');
+    expect(en).toMatch(/przed korektą \/ before correction/i);
+    expect(en).toMatch(/po korekcie \/ after correction/i);
+    expect(en).toContain('Faktura korygująca / Correcting invoice nr ADW/8/2026');
   });
 });

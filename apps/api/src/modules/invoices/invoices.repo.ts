@@ -56,7 +56,7 @@ export async function findInvoiceSettings(db: DbOrTx, profileId: number): Promis
 export async function upsertInvoiceSettings(
   db: DbOrTx,
   profileId: number,
-  values: { mode: 'issue' | 'prepare'; series: string; ksefTokenEncrypted?: string | null; now: Date },
+  values: { mode: 'issue' | 'prepare'; numberPattern: string; ksefTokenEncrypted?: string | null; now: Date },
 ): Promise<InvoiceSettingsRow> {
   const token =
     values.ksefTokenEncrypted === undefined
@@ -70,7 +70,7 @@ export async function upsertInvoiceSettings(
     // token" check before ON CONFLICT could turn it into an update.
     const [updated] = await db
       .update(invoiceSettings)
-      .set({ mode: values.mode, series: values.series, updatedAt: values.now })
+      .set({ mode: values.mode, numberPattern: values.numberPattern, updatedAt: values.now })
       .where(eq(invoiceSettings.profileId, profileId))
       .returning();
     if (updated) return updated;
@@ -80,14 +80,14 @@ export async function upsertInvoiceSettings(
     .values({
       profileId,
       mode: values.mode,
-      series: values.series,
+      numberPattern: values.numberPattern,
       ...token,
       createdAt: values.now,
       updatedAt: values.now,
     })
     .onConflictDoUpdate({
       target: invoiceSettings.profileId,
-      set: { mode: values.mode, series: values.series, ...token, updatedAt: values.now },
+      set: { mode: values.mode, numberPattern: values.numberPattern, ...token, updatedAt: values.now },
     })
     .returning();
   if (!row) throw new Error('invoice settings upsert returned nothing');

@@ -1,4 +1,4 @@
-import { invoiceNumber } from '@substytut/shared';
+import { formatInvoiceNumber, invoiceCounterYear, seriesAsPattern } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { offerRefunds } from '../../db/schema/disputes.ts';
@@ -104,13 +104,15 @@ async function renumber(deps: KsefRetryDeps, invoice: InvoiceRow): Promise<void>
     const nip = invoiceFacts(locked.xml).sellerNip;
     if (!nip) throw stillNotIssuable();
     const year = Number(locked.issueDate.slice(0, 4));
+    // The stored series is the counter's key: the lawyer's pattern, or the operator's 'SUB'.
+    const pattern = seriesAsPattern(locked.series);
     const seq = await takeInvoiceNumber(
       tx,
       sellerKey(locked.profileId === null ? 'platform' : { nip }),
       locked.series,
-      year,
+      invoiceCounterYear(pattern, year),
     );
-    const number = invoiceNumber(locked.series, seq, year);
+    const number = formatInvoiceNumber(pattern, seq, year);
     const xml = locked.xml.replace(`<P_2>${locked.number}</P_2>`, `<P_2>${number}</P_2>`);
     if (xml === locked.xml || !(await validateFa3(xml)).valid) throw stillNotIssuable();
     await tx

@@ -20,7 +20,8 @@ import type { InvoiceFailureRow, InvoiceRow } from '../../db/schema/invoices.ts'
 import { ksefBacklog } from '../ksef/index.ts';
 import { PAYER_COOKIE } from '../offers/index.ts';
 import { invoiceNotFound } from './invoices.errors.ts';
-import { renderInvoicePdf } from './invoices.pdf.ts';
+import { invoiceFileName, renderInvoicePdf } from './invoices.pdf.ts';
+import { findInvoiceByPayerToken } from './invoice-mail.ts';
 import {
   findAllInvoiceFailures,
   findInvoiceFailure,
@@ -28,6 +29,7 @@ import {
   findInvoiceOfLawyer,
   findInvoicesOfLawyer,
   findPayerInvoice,
+  findPayment,
   findProfileOfUser,
 } from './invoices.repo.ts';
 import { retryInvoiceFailure, retryInvoiceKsef } from './invoices.retry.ts';
@@ -75,8 +77,6 @@ const parseId = (raw: string): number => {
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw invoiceNotFound();
   return Number(raw);
 };
-const fileName = (row: InvoiceRow, ext: 'pdf' | 'xml') =>
-  `faktura-${row.number.replace(/[^A-Za-z0-9-]+/g, '-')}.${ext}`;
 
 function sendFile(reply: FastifyReply, body: Buffer | string, type: string, name: string) {
   return reply
@@ -227,7 +227,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
     { ...auth, schema: { params: idParams } },
     async (request, reply) => {
       const row = await lawyerInvoice(currentUser(request).id, request.params.id);
-      return sendFile(reply, row.xml, 'application/xml; charset=utf-8', fileName(row, 'xml'));
+      return sendFile(reply, row.xml, 'application/xml; charset=utf-8', invoiceFileName(row, 'xml'));
     },
   );
 
@@ -240,7 +240,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
         reply,
         await renderInvoicePdf(row, { ksefEnvironment }),
         'application/pdf',
-        fileName(row, 'pdf'),
+        invoiceFileName(row, 'pdf'),
       );
     },
   );
@@ -262,7 +262,31 @@ export async function invoicesRoutes(app: FastifyInstance) {
         reply,
         await renderInvoicePdf(row, { ksefEnvironment }),
         'application/pdf',
-        fileName(row, 'pdf'),
+        invoiceFileName(row, 'pdf'),
+      );
+    },
+  );
+
+  // The payer's lasting link from the invoice mails (decision 045): no cookie, no account.
+  typed.get(
+    '/api/public/invoices/:token/:file',
+    {
+      config: rateLimit(30, '1 minute'),
+      schema: { params: z.object({ token: z.string().max(200), file: z.enum(['pdf', 'xml']) }) },
+    },
+    async (request, reply) => {
+      const row = await findInvoiceByPayerToken(app.db, request.params.token, app.clock.now());
+      if (!row) throw invoiceNotFound();
+      reply.header('x-robots-tag', 'noindex');
+      if (request.params.file === 'xml')
+        return sendFile(reply, row.xml, 'application/xml; charset=utf-8', invoiceFileName(row, 'xml'));
+      // In the payer's language, as the mail's attachment was.
+      const payment = row.paymentId === null ? null : await findPayment(app.db, row.paymentId);
+      return sendFile(
+        reply,
+        await renderInvoicePdf(row, { ksefEnvironment, locale: payment?.locale ?? 'pl' }),
+        'application/pdf',
+        invoiceFileName(row, 'pdf'),
       );
     },
   );

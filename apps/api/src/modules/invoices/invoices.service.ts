@@ -1,9 +1,11 @@
 import {
   amountsFromGross,
   amountsFromNet,
-  DEFAULT_INVOICE_SERIES,
-  invoiceNumber,
+  DEFAULT_INVOICE_PATTERN,
+  formatInvoiceNumber,
+  invoiceCounterYear,
   isValidRefund,
+  seriesAsPattern,
   warsawDate,
   type InvoiceAmounts,
   type InvoiceFailureReason,
@@ -24,6 +26,7 @@ import type { OfferInvoicing } from '../offers/index.ts';
 import { buildFa3Xml, xmlDigest, type Fa3Invoice, type Fa3Line, type Fa3Party } from './fa3.ts';
 import { validateFa3 } from './fa3-xsd.ts';
 import { readInvoiceXml } from './invoice-view.ts';
+import { mailInvoiceToPayer } from './invoice-mail.ts';
 import {
   clearInvoiceFailure,
   findCorrectionsOf,
@@ -50,7 +53,7 @@ import {
 export interface InvoicingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'ksef'>;
+  config: Pick<Config, 'ksef' | 'publicUrl' | 'supportEmail'>;
   log: FastifyBaseLogger;
 }
 
@@ -116,7 +119,8 @@ interface Draft {
   offerId: number;
   paymentId: number | null;
   kind: InvoiceRow['kind'];
-  series: string;
+  /** the numbering pattern ('ADW/{nr}/{rok}'); the counter and the stored series are keyed by it */
+  pattern: string;
   mode: InvoiceMode;
   eventDate: string;
   amounts: InvoiceAmounts;
@@ -129,11 +133,18 @@ interface Draft {
  * Numbers, builds, validates and stores one invoice, and queues it for KSeF when the product
  * issues it. Throws when the schema refuses the XML: the caller's savepoint then returns the number.
  */
-async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
+async function createInvoice(deps: InvoicingDeps, tx: Tx, draft: Draft, now: Date): Promise<InvoiceRow> {
   const issueDate = warsawDate(now);
   const year = Number(issueDate.slice(0, 4));
-  const seq = await takeInvoiceNumber(tx, sellerKey(draft.seller), draft.series, year);
-  const number = invoiceNumber(draft.series, seq, year);
+  // The operator's counter keeps its series key of before ('SUB'); a lawyer's is their pattern.
+  const counterSeries = draft.seller === 'platform' ? OPERATOR_SERIES : draft.pattern;
+  const seq = await takeInvoiceNumber(
+    tx,
+    sellerKey(draft.seller),
+    counterSeries,
+    invoiceCounterYear(draft.pattern, year),
+  );
+  const number = formatInvoiceNumber(draft.pattern, seq, year);
   const xml = buildFa3Xml(draft.fa3(number, issueDate));
   const check = await validateFa3(xml);
   if (!check.valid)
@@ -143,7 +154,7 @@ async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRo
     offerId: draft.offerId,
     paymentId: draft.paymentId,
     kind: draft.kind,
-    series: draft.series,
+    series: counterSeries,
     seq,
     number,
     issueDate,
@@ -162,6 +173,8 @@ async function createInvoice(tx: Tx, draft: Draft, now: Date): Promise<InvoiceRo
   });
   if (!row) throw new Error('invoice insert returned nothing');
   if (row.mode === 'issue') await enqueueKsefSend(tx, row.id, now);
+  // Prepared for the lawyer's own KSeF: mailed now. Sent by the product: once KSeF accepts it.
+  else await mailInvoiceToPayer(deps, tx, row.id);
   return row;
 }
 
@@ -246,6 +259,7 @@ export function issueAdvanceInvoice(
     const paidOn = warsawDate(input.payment.payDate ?? now);
     const order = lineOf(input.offer, amounts);
     return createInvoice(
+      deps,
       sp,
       {
         profileId: input.profile.id,
@@ -253,7 +267,7 @@ export function issueAdvanceInvoice(
         offerId: input.offer.id,
         paymentId: input.payment.id,
         kind: 'ZAL',
-        series: settings?.series ?? DEFAULT_INVOICE_SERIES,
+        pattern: settings?.numberPattern ?? DEFAULT_INVOICE_PATTERN,
         mode: settings?.mode ?? 'prepare',
         eventDate: paidOn,
         amounts,
@@ -301,6 +315,7 @@ export function issuePlatformFeeInvoice(
     const amounts = amountsFromGross(input.fee);
     const day = warsawDate(now);
     return createInvoice(
+      deps,
       sp,
       {
         profileId: null,
@@ -308,7 +323,7 @@ export function issuePlatformFeeInvoice(
         offerId: input.offer.id,
         paymentId: input.paymentId,
         kind: 'VAT',
-        series: OPERATOR_SERIES,
+        pattern: `${OPERATOR_SERIES}/{nr}/{rok}`,
         // Always through KSeF: without KSEF_PLATFORM_TOKEN it waits in the outbox, never lost.
         mode: 'issue',
         eventDate: day,
@@ -398,6 +413,7 @@ export function correctingInvoiceFor(
     const title = original.title;
     const reason = CORRECTION_REASONS[refund.cause] ?? 'Zwrot zapłaty';
     return createInvoice(
+      deps,
       sp,
       {
         profileId: advance.profileId,
@@ -406,7 +422,7 @@ export function correctingInvoiceFor(
         offerId: advance.offerId,
         paymentId: advance.paymentId,
         kind: 'KOR',
-        series: settings?.series ?? advance.series,
+        pattern: settings?.numberPattern ?? seriesAsPattern(advance.series),
         // A correction goes the way its invoice went: to KSeF only if the advance did.
         mode: advance.mode,
         eventDate: warsawDate(refund.createdAt),

@@ -1,5 +1,5 @@
 import type { InvoiceSettingsDto, InvoiceSettingsInput } from '@substytut/shared';
-import { DEFAULT_INVOICE_SERIES } from '@substytut/shared';
+import { DEFAULT_INVOICE_PATTERN } from '@substytut/shared';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceSettingsRow } from '../../db/schema/invoices.ts';
 import type { Clock } from '../app/clock.ts';
@@ -25,7 +25,7 @@ export interface InvoiceSettingsDeps {
 function toDto(row: InvoiceSettingsRow | null, config: InvoiceSettingsDeps['config']): InvoiceSettingsDto {
   return {
     mode: row?.mode ?? 'prepare',
-    series: row?.series ?? DEFAULT_INVOICE_SERIES,
+    number_pattern: row?.numberPattern ?? DEFAULT_INVOICE_PATTERN,
     ksef_token_set: Boolean(row?.ksefTokenEncrypted),
     ksef_token_set_at: row?.ksefTokenSetAt?.toISOString() ?? null,
     ksef_environment: config.ksef.environment,
@@ -66,7 +66,7 @@ export async function saveInvoiceSettings(
   }
   const row = await upsertInvoiceSettings(deps.db, profileId, {
     mode: input.mode,
-    series: input.series,
+    numberPattern: input.number_pattern,
     ksefTokenEncrypted,
     now,
   });

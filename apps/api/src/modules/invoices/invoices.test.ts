@@ -1,7 +1,8 @@
 import { amountsFromNet, grossFromNet, warsawDate } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestApp, payThroughSandbox } from '../../../test/helpers.ts';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.ts';
+import { freshNip, invoicingLawyer, payAsClient } from '../../../test/invoice-helpers.ts';
 import { pdfFlatText } from '../../../test/pdf-text.ts';
 import type { Tx } from '../../db/client.ts';
 import { offerPayments } from '../../db/schema/offer-payments.ts';
@@ -24,66 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const client = {
-  nip: '7792364275',
-  company: 'Kancelaria Klienta Nowak',
-  street: 'Święty Marcin 29/8',
-  postCode: '61-806',
-  city: 'Poznań',
-  email: 'klient-faktury@example.com',
-  policyConfirm: true,
-  invoice: true,
-  phone: '000000000',
-  firstname: 'firstname',
-  lastname: 'lastname',
-};
 const TOKEN = 'ksef-token-20261124-ABCDEF0123456789-secret-value';
-
-let ip = 0;
-const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-/** A NIP of its own (valid checksum) for each lawyer, unless a test makes two share one. */
-let nipSeed = 526_100_000;
-function freshNip(): string {
-  for (;;) {
-    const body = String(++nipSeed);
-    const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((acc, w, i) => acc + w * Number(body[i]), 0) % 11;
-    if (sum < 10) return `${body}${sum}`;
-  }
-}
-
-async function lawyer(options: { invoiceData?: boolean; nip?: string } = {}) {
-  const session = await t.seed.session();
-  const profile = await t.seed.profile({ userId: session.user.id });
-  if (options.invoiceData !== false) {
-    await t.db.insert(providerInvoiceData).values({
-      userId: session.user.id,
-      nip: options.nip ?? freshNip(),
-      company: `Kancelaria Adwokacka ${profile.lastname}`,
-      street: 'ul. Żurawia 6/12',
-      postcode: '00-503',
-      city: 'Warszawa',
-      bankAccount: 'PL61109010140000071219812874',
-    });
-  }
-  return { ...session, profile };
-}
-
+const lawyer = (options: { invoiceData?: boolean; nip?: string } = {}) => invoicingLawyer(t, options);
 /** A client pays the offer through the sandbox checkout; returns the payer's cookie. */
-async function pay(profile: ProfileRow, offerUrl: string): Promise<string> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/public/profile/${profile.seolink}/payment/${offerUrl}`,
-    headers: csrf,
-    payload: client,
-    remoteAddress: nextIp(),
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const cookie = started.cookies.find((c) => c.name === PAYER_COOKIE)?.value ?? '';
-  await payThroughSandbox(t.app, started.json().data.payLink);
-  return cookie;
-}
+const pay = (profile: ProfileRow, offerUrl: string) => payAsClient(t, csrf, profile, offerUrl);
 
+const year = () => warsawDate(t.clock.now()).slice(0, 4);
 const invoicesOf = (offerId: number) => t.db.select().from(invoices).where(eq(invoices.offerId, offerId));
 const offerStatus = async (id: number) =>
   (await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id)))[0]?.status;
@@ -99,7 +46,7 @@ describe('the advance invoice of a payment', () => {
     expect(zal).toMatchObject({
       profileId: profile.id,
       kind: 'ZAL',
-      series: 'FV',
+      series: 'FV/{nr}/{rok}',
       seq: 1,
       number: `FV/1/${new Date().getUTCFullYear()}`,
       netGrosze: 43_210,
@@ -120,13 +67,13 @@ describe('the advance invoice of a payment', () => {
     expect(await t.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, zal!.id))).toEqual([]);
   });
 
-  it('is queued for KSeF when the lawyer lets the product issue, under their series', async () => {
+  it('is queued for KSeF when the lawyer lets the product issue, under their numbering pattern', async () => {
     const { profile, headers } = await lawyer();
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'ADW', ksef_token: TOKEN },
+      payload: { mode: 'issue', number_pattern: 'ADW/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const offer = await t.seed.offer({ profileId: profile.id });
@@ -241,6 +188,61 @@ describe('the advance invoice of a payment', () => {
   });
 });
 
+describe('the lawyer’s numbering pattern (issue 34)', () => {
+  const setPattern = async (headers: Record<string, string>, number_pattern: string) => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/invoice-settings',
+      headers: { ...headers, ...csrf },
+      payload: { mode: 'prepare', number_pattern },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return saved.json().data;
+  };
+
+  it('numbers invoices with "/" in the lawyer’s own pattern, in Polish or English placeholders', async () => {
+    const { profile, headers } = await lawyer();
+    expect(await setPattern(headers, 'FV/ADW/{no}/{year}')).toMatchObject({
+      number_pattern: 'FV/ADW/{nr}/{rok}',
+    });
+    const first = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, first.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe(`FV/ADW/1/${year()}`);
+    const second = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, second.offerUrl);
+    expect((await invoicesOf(second.id))[0]?.number).toBe(`FV/ADW/2/${year()}`);
+    // Another pattern counts on its own, from 1.
+    await setPattern(headers, 'ADW/{nr}/{rok}');
+    const third = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, third.offerUrl);
+    expect((await invoicesOf(third.id))[0]?.number).toBe(`ADW/1/${year()}`);
+  });
+
+  it('is shared by two accounts of one NIP only when they chose the same pattern', async () => {
+    const nip = freshNip();
+    const a = await lawyer({ nip });
+    const b = await lawyer({ nip });
+    await setPattern(a.headers, 'ADW/{nr}/{rok}');
+    await setPattern(b.headers, 'ADW/{n}/{rok}');
+    const first = await t.seed.offer({ profileId: a.profile.id });
+    await pay(a.profile, first.offerUrl);
+    const second = await t.seed.offer({ profileId: b.profile.id });
+    await pay(b.profile, second.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe(`ADW/1/${year()}`);
+    expect((await invoicesOf(second.id))[0]?.number).toBe(`ADW/2/${year()}`);
+  });
+
+  it('without the year numbers on across years, so no number repeats', async () => {
+    const { profile, headers } = await lawyer();
+    await setPattern(headers, 'K_{nr}');
+    const first = await t.seed.offer({ profileId: profile.id });
+    await pay(profile, first.offerUrl);
+    expect((await invoicesOf(first.id))[0]?.number).toBe('K_1');
+    const [counter] = await t.db.select().from(invoiceCounters).where(eq(invoiceCounters.series, 'K_{nr}'));
+    expect(counter?.year).toBe(0);
+  });
+});
+
 describe('invoice numbers under concurrency', () => {
   it('two racing payments get two different numbers, and a rolled back one returns its number', async () => {
     const seller = `profile:race-${Date.now()}`;
@@ -260,8 +262,6 @@ describe('invoice numbers under concurrency', () => {
 });
 
 describe('invoice numbers of one seller NIP', () => {
-  const year = () => warsawDate(t.clock.now()).slice(0, 4);
-
   it('are shared by every account that invoices as that NIP', async () => {
     const nip = freshNip();
     const first = await lawyer({ nip });
@@ -341,10 +341,14 @@ describe('billing settings and the KSeF token', () => {
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'KR', ksef_token: TOKEN },
+      payload: { mode: 'issue', number_pattern: 'KR/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ mode: 'issue', series: 'KR', ksef_token_set: true });
+    expect(put.json().data).toMatchObject({
+      mode: 'issue',
+      number_pattern: 'KR/{nr}/{rok}',
+      ksef_token_set: true,
+    });
 
     const [row] = await t.db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id));
     expect(row?.ksefTokenEncrypted).toBeTruthy();
@@ -388,7 +392,7 @@ describe('billing settings and the KSeF token', () => {
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...headers, ...csrf },
-      payload: { mode: 'issue', series: 'FV' },
+      payload: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}' },
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({
@@ -400,12 +404,22 @@ describe('billing settings and the KSeF token', () => {
     ).toEqual([]);
   });
 
-  it('refuse a bad series or a truncated token with field errors', async () => {
+  it('refuse a bad numbering pattern or a truncated token with field errors', async () => {
     const { headers } = await lawyer();
     for (const [payload, field, key] of [
-      [{ mode: 'prepare', series: 'F/V' }, 'series', 'invoices.series_invalid'],
-      [{ mode: 'issue', series: 'FV', ksef_token: 'abc' }, 'ksef_token', 'invoices.token_invalid'],
-      [{ mode: 'both', series: 'FV' }, 'mode', 'invoices.mode_invalid'],
+      [{ mode: 'prepare', number_pattern: 'FV/{rok}' }, 'number_pattern', 'invoices.pattern_no_number'],
+      [{ mode: 'prepare', number_pattern: 'FV 1/{nr}' }, 'number_pattern', 'invoices.pattern_invalid'],
+      [
+        { mode: 'prepare', number_pattern: 'A1{nr}' },
+        'number_pattern',
+        'invoices.pattern_digit_beside_number',
+      ],
+      [
+        { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: 'abc' },
+        'ksef_token',
+        'invoices.token_invalid',
+      ],
+      [{ mode: 'both', number_pattern: 'FV/{nr}/{rok}' }, 'mode', 'invoices.mode_invalid'],
     ] as const) {
       const answer = await t.app.inject({
         method: 'PUT',
@@ -427,11 +441,13 @@ describe('billing settings and the KSeF token', () => {
         headers: { ...headers, ...csrf },
         payload,
       });
-    expect((await send({ mode: 'issue', series: 'FV', ksef_token: TOKEN })).statusCode).toBe(200);
+    expect(
+      (await send({ mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: TOKEN })).statusCode,
+    ).toBe(200);
     // Keeping the stored token: no token in the request is fine.
-    const kept = await send({ mode: 'issue', series: 'FV2' });
+    const kept = await send({ mode: 'issue', number_pattern: 'FV2/{nr}/{rok}' });
     expect(kept.json().data, kept.body).toMatchObject({ ksef_token_set: true });
-    const prepared = await send({ mode: 'prepare', series: 'FV2' });
+    const prepared = await send({ mode: 'prepare', number_pattern: 'FV2/{nr}/{rok}' });
     expect(prepared.json().data).toMatchObject({
       mode: 'prepare',
       ksef_token_set: false,

@@ -47,7 +47,7 @@ describe('an issued invoice on its way to KSeF', () => {
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...session.headers, ...csrf },
-      payload: { mode: 'issue', series: 'FV', ksef_token: TOKEN },
+      payload: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: TOKEN },
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
@@ -158,7 +158,7 @@ describe('two lawyer accounts invoicing as one NIP (two advocates of one firm)',
       method: 'PUT',
       url: '/api/user/invoice-settings',
       headers: { ...session.headers, ...csrf },
-      payload: { mode: 'issue', series: 'FV', ksef_token: `${TOKEN}-${name}` },
+      payload: { mode: 'issue', number_pattern: 'FV/{nr}/{rok}', ksef_token: `${TOKEN}-${name}` },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const offer = await t.seed.offer({ profileId: profile.id, netGrosze: 30_000 });

@@ -52,6 +52,11 @@ export interface KsefWorkerOptions {
     error(obj: object, msg: string): void;
   };
   intervalMs?: number;
+  /**
+   * Called in the transaction that records KSeF's acceptance (issue 34: the invoices feature mails
+   * the accepted invoice to its payer), so the acceptance and what follows from it commit together.
+   */
+  onAccepted?: (tx: Tx, invoiceId: number) => Promise<void>;
 }
 
 export interface KsefWorker {
@@ -247,6 +252,7 @@ export function createKsefWorker(options: KsefWorkerOptions): KsefWorker {
             updatedAt: now,
           })
           .where(eq(invoices.id, row.invoiceId));
+        await options.onAccepted?.(tx, row.invoiceId);
       });
       log?.info({ invoiceId: row.invoiceId, ksefNumber: status.ksefNumber }, 'ksef accepted the invoice');
       return true;

@@ -95,7 +95,7 @@ ${links.length === 0 ? '<p>None.</p>' : `<ul>${links.map((l) => `<li><a href="${
 ${
   (row.attachments ?? []).length === 0
     ? '<p>None.</p>'
-    : `<ul>${(row.attachments ?? []).map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})<pre>${escapeHtml(a.content)}</pre></li>`).join('')}</ul>`
+    : `<ul>${(row.attachments ?? []).map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})${a.encoding === 'base64' ? ` ${Math.round((a.content.length * 3) / 4 / 1024)} KB` : `<pre>${escapeHtml(a.content)}</pre>`}</li>`).join('')}</ul>`
 }
 <h2>HTML</h2>
 <iframe title="HTML body" sandbox="allow-popups allow-top-navigation-by-user-activation" src="/dev/mail/${row.id}/html"></iframe>

@@ -28,6 +28,7 @@ export function createSmtpTransport(options: { smtpUrl: string; from: string }):
           filename: a.filename,
           content: a.content,
           contentType: a.contentType,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
     },

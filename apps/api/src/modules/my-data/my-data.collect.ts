@@ -1,9 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   contactMessages,
   dataExports,
+  hearingReports,
   invoices,
+  offerRefunds,
   invoiceSettings,
   licenceChecks,
   mailOutbox,
@@ -70,6 +72,12 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
   const invoiceRows = offerIds.length
     ? await db.select().from(invoices).where(inArray(invoices.offerId, offerIds)).orderBy(asc(invoices.id))
     : [];
+  const reportRows = offerIds.length
+    ? await db.select().from(hearingReports).where(inArray(hearingReports.offerId, offerIds))
+    : [];
+  const refundRows = offerIds.length
+    ? await db.select().from(offerRefunds).where(inArray(offerRefunds.offerId, offerIds))
+    : [];
   const [invoicing] = profile
     ? await db.select().from(invoiceSettings).where(eq(invoiceSettings.profileId, profile.id))
     : [];
@@ -130,7 +138,7 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
     invoicing: invoicing
       ? {
           mode: invoicing.mode,
-          series: invoicing.series,
+          numberPattern: invoicing.numberPattern,
           ksefTokenSet: invoicing.ksefTokenEncrypted !== null,
           ksefTokenSetAt: invoicing.ksefTokenSetAt,
         }
@@ -159,6 +167,46 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
       archivedAt: offer.archivedAt,
       expiredAt: offer.expiredAt,
       createdAt: offer.createdAt,
+      // Issue 34: everything the product keeps about the job, not only its money.
+      hearing: {
+        courtId: offer.courtId,
+        division: offer.courtDivision,
+        caseNumber: offer.caseNumber,
+        startsAt: offer.hearingAt,
+        mode: offer.hearingMode,
+        remoteLink: offer.remoteLink,
+        party: offer.party,
+      },
+      report:
+        reportRows
+          .filter((r) => r.offerId === offer.id)
+          .map((r) => ({
+            outcome: r.outcome,
+            nextHearingAt: r.nextHearingAt,
+            notes: r.notes,
+            minutesFile: r.minutesKey ? `files/minutes/${offer.id}.pdf` : null,
+            minutesKey: r.minutesKey,
+            createdAt: r.createdAt,
+          }))[0] ?? null,
+      dispute:
+        offer.disputedAt || offer.resolvedAt
+          ? {
+              disputedAt: offer.disputedAt,
+              reason: offer.disputeReason,
+              resolvedAt: offer.resolvedAt,
+              resolution: offer.resolution,
+              resolutionReason: offer.resolutionReason,
+            }
+          : null,
+      refunds: refundRows
+        .filter((r) => r.offerId === offer.id)
+        .map((r) => ({
+          amountGrosze: r.amountGrosze,
+          cause: r.cause,
+          reason: r.reason,
+          createdAt: r.createdAt,
+          refundedAt: r.refundedAt,
+        })),
       payments: paymentRows
         .filter((p) => p.offerId === offer.id)
         .map((p) => ({
@@ -191,10 +239,12 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
             transferId: p.transferId,
             sentAt: p.sentAt,
           }))[0] ?? null,
-      // The XML itself is in the offer card's download; here what identifies each invoice.
+      // The files themselves are under invoices/ (PDF and XML); here what identifies each one.
       invoices: invoiceRows
         .filter((i) => i.offerId === offer.id)
         .map((i) => ({
+          id: i.id,
+          files: invoiceFilesOf(i),
           issuer: i.profileId === null ? 'platform' : 'lawyer',
           kind: i.kind,
           number: i.number,
@@ -206,9 +256,16 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
           ksefNumber: i.ksefNumber,
         })),
     })),
+    invoiceRows,
     mails,
     contactMessages: contact,
   };
+}
+
+/** Where an invoice's two files sit in the export and the invoice archive: `invoices/<id>-<number>.{pdf,xml}`. */
+export function invoiceFilesOf(invoice: { id: number; number: string }) {
+  const base = `invoices/${invoice.id}-${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}`;
+  return { pdf: `${base}.pdf`, xml: `${base}.xml` };
 }
 
 export type LawyerData = NonNullable<Awaited<ReturnType<typeof collectLawyerData>>>;
@@ -272,4 +329,15 @@ function contactMessagesOf(db: DbOrTx, email: string) {
     .from(contactMessages)
     .where(eq(contactMessages.email, email))
     .orderBy(asc(contactMessages.createdAt));
+}
+
+/** How many invoices the lawyer's offers carry (the deletion offers them as an archive first). */
+export async function countInvoicesOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .innerJoin(offers, eq(offers.id, invoices.offerId))
+    .innerJoin(profiles, eq(profiles.id, offers.profileId))
+    .where(eq(profiles.userId, userId));
+  return row?.n ?? 0;
 }

@@ -11,7 +11,9 @@ import type { Config } from '../app/config.ts';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import { dataExportReadyMail, type Mailer } from '../mail/index.ts';
 import type { Storage } from '../storage/index.ts';
-import { collectLawyerData, type LawyerData } from './my-data.collect.ts';
+import { renderInvoicePdf } from '../invoices/index.ts';
+import { substitutionDocumentForExport } from '../offers/index.ts';
+import { collectLawyerData, invoiceFilesOf, type LawyerData } from './my-data.collect.ts';
 import { myDataErrors } from './my-data.errors.ts';
 import type { Locale } from '@substytut/shared/locale';
 
@@ -21,7 +23,7 @@ export interface ExportDeps {
   storage: Storage;
   mailer: Mailer;
   background: BackgroundTasks;
-  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
+  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'ksef'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -138,18 +140,49 @@ export function exportReadme(data: LawyerData, madeAt: Date): string {
     'EN: This file holds all the data Substytut keeps about your account (GDPR articles 15 and 20).',
     '',
     'account.json          konto / account (bez hasła / without the password)',
-    'profile.json          profil, doświadczenie, referencje / profile, experience, references',
+    'profile.json          profil, doświadczenie, referencje, weryfikacja uprawnień / profile, experience, references, licence checks',
     'invoice-data.json     dane do faktur / invoice data',
     'payment-account.json  konto płatności / payment account',
-    'offers.json           oferty z płatnościami i wypłatami / offers with their payments and payouts',
+    'offers.json           oferty: dane rozprawy, raport z rozprawy, spór i jego rozstrzygnięcie, zwroty, płatności, wypłaty, faktury /',
+    '                      offers: hearing details, hearing report, dispute and its resolution, refunds, payments, payouts, invoices',
     'mails.json            wiadomości e-mail wysłane do Ciebie / e-mails sent to you',
     'contact-messages.json wiadomości z formularza kontaktowego / contact form messages',
-    'files/                zdjęcie, CV, obrazy ofert / photo, CV, offer images',
+    'invoices/             faktury (PDF i XML FA(3)): Twoje dla klientów, korekty i faktury prowizji serwisu /',
+    '                      invoices (PDF and FA(3) XML): yours to clients, corrections and the service fee invoices',
+    'documents/            pełnomocnictwa substytucyjne i upoważnienia opłaconych zleceń (PDF) /',
+    '                      substitution powers of attorney and authorisations of paid orders (PDF)',
+    'files/                zdjęcie, CV, obrazy ofert, protokoły rozpraw / photo, CV, offer images, hearing minutes',
     '',
-    'PL: Kwoty są w groszach (1 zł = 100 groszy). Serwis nie przechowuje dowodów weryfikacji ani raportów z rozpraw.',
-    'EN: Amounts are in grosze (1 zł = 100 grosze). The product holds no verification evidence and no hearing reports.',
+    'PL: Kwoty są w groszach (1 zł = 100 groszy).',
+    'EN: Amounts are in grosze (1 zł = 100 grosze).',
     '',
   ].join('\n');
+}
+
+/** What the export renders rather than reads: the invoices' PDFs and the substitution documents. */
+export interface ExportRenderers {
+  invoicePdf(invoice: LawyerData['invoiceRows'][number]): Promise<Buffer>;
+  substitutionDocument(offerId: number): Promise<{ fileName: string; pdf: Buffer } | null>;
+}
+
+export function exportRenderers(deps: Pick<ExportDeps, 'db' | 'config'>): ExportRenderers {
+  return {
+    invoicePdf: (invoice) => renderInvoicePdf(invoice, { ksefEnvironment: deps.config.ksef.environment }),
+    substitutionDocument: (offerId) => substitutionDocumentForExport(deps.db, offerId),
+  };
+}
+
+/** Every invoice of the lawyer's offers as its PDF and its XML (the export and the invoice archive). */
+export async function addInvoiceFiles(
+  zip: Zippable,
+  rows: LawyerData['invoiceRows'],
+  renderers: Pick<ExportRenderers, 'invoicePdf'>,
+): Promise<void> {
+  for (const invoice of rows) {
+    const files = invoiceFilesOf(invoice);
+    zip[files.xml] = strToU8(invoice.xml);
+    zip[files.pdf] = [await renderers.invoicePdf(invoice), { level: 0 }];
+  }
 }
 
 /** The ZIP's entries; `step` is called after each part so the progress bar moves. */
@@ -158,6 +191,7 @@ export async function buildZip(
   data: LawyerData,
   madeAt: Date,
   step: (done: number, total: number) => Promise<void>,
+  renderers: ExportRenderers,
 ): Promise<Uint8Array> {
   const files: { name: string; key: string }[] = [];
   const p = data.profile;
@@ -168,6 +202,8 @@ export async function buildZip(
   for (const offer of data.offers) {
     if (offer.cardFile)
       files.push({ name: `files/offers/${offer.id}${extensionOf(offer.cardFile)}`, key: offer.cardFile });
+    if (offer.report?.minutesKey && offer.report.minutesFile)
+      files.push({ name: offer.report.minutesFile, key: offer.report.minutesKey });
   }
   const total = files.length + 2;
   const zip: Zippable = {
@@ -176,10 +212,21 @@ export async function buildZip(
     'profile.json': json({ profile: data.profile, jobs: data.jobs, references: data.references }),
     'invoice-data.json': json(data.invoiceData),
     'payment-account.json': json(data.paymentAccount),
-    'offers.json': json(data.offers),
+    'offers.json': json(
+      data.offers.map((offer) => ({
+        ...offer,
+        report: offer.report && { ...offer.report, minutesKey: undefined },
+      })),
+    ),
     'mails.json': json(data.mails),
     'contact-messages.json': json(data.contactMessages),
   };
+  await addInvoiceFiles(zip, data.invoiceRows, renderers);
+  for (const offer of data.offers) {
+    if (!offer.paidAt) continue;
+    const document = await renderers.substitutionDocument(offer.id);
+    if (document) zip[`documents/${document.fileName}`] = [document.pdf, { level: 0 }];
+  }
   await step(1, total);
   let done = 1;
   for (const file of files) {
@@ -202,12 +249,18 @@ async function buildExport(
     const data = await collectLawyerData(deps.db, user.id);
     if (!data) return;
     const madeAt = deps.clock.now();
-    const bytes = await buildZip(deps.storage, data, madeAt, async (done, total) => {
-      await deps.db
-        .update(dataExports)
-        .set({ progress: Math.min(95, Math.round((done / total) * 95)) })
-        .where(eq(dataExports.id, exportId));
-    });
+    const bytes = await buildZip(
+      deps.storage,
+      data,
+      madeAt,
+      async (done, total) => {
+        await deps.db
+          .update(dataExports)
+          .set({ progress: Math.min(95, Math.round((done / total) * 95)) })
+          .where(eq(dataExports.id, exportId));
+      },
+      exportRenderers(deps),
+    );
     const key = `private/exports/${randomUUID()}.zip`;
     await deps.storage.put(key, bytes, 'application/zip');
     const now = deps.clock.now();
@@ -299,4 +352,39 @@ export async function purgeExpiredExports(deps: Pick<ExportDeps, 'db' | 'clock' 
     .returning({ key: dataExports.storageKey });
   for (const { key } of rows) if (key) await deps.storage.delete(key);
   return rows.length;
+}
+
+/**
+ * The lawyer's invoice archive (issue 34): every invoice of their offers, PDF and XML, offered
+ * before the account is deleted, since a taxpayer keeps invoices for five years. Its README says
+ * where the copies kept for the tax office live: with the product, stripped, until the period ends.
+ */
+export async function invoiceArchive(
+  deps: Pick<ExportDeps, 'db' | 'clock' | 'config'>,
+  user: { id: string; locale: Locale },
+): Promise<{ bytes: Buffer; filename: string }> {
+  const data = await collectLawyerData(deps.db, user.id);
+  const now = deps.clock.now();
+  const zip: Zippable = {
+    'README.txt': strToU8(invoiceArchiveReadme(data?.invoiceRows.length ?? 0)),
+  };
+  if (data) await addInvoiceFiles(zip, data.invoiceRows, exportRenderers(deps));
+  return {
+    bytes: Buffer.from(zipSync(zip, { level: 6, mtime: now })),
+    filename: `substytut-faktury-${now.toISOString().slice(0, 10)}.zip`,
+  };
+}
+
+export function invoiceArchiveReadme(count: number): string {
+  const years = RETENTION.taxRecordsYears;
+  return [
+    'Substytut — archiwum faktur / invoice archive',
+    '',
+    `PL: ${count} faktur (PDF i XML FA(3)) ze zleceń Twojego konta: Twoje faktury dla klientów, faktury korygujące i faktury prowizji serwisu. Przepisy podatkowe każą przechowywać faktury przez ${years} lat od końca roku, w którym upłynął termin zapłaty podatku: zachowaj to archiwum.`,
+    `PL: Po usunięciu konta serwis przechowuje kopie faktur i płatności dla urzędu skarbowego (bez innych danych) przez ten sam okres, a potem je usuwa; faktury wysłane do KSeF są też w KSeF pod numerami KSeF.`,
+    '',
+    `EN: ${count} invoices (PDF and FA(3) XML) of your account's orders: your invoices to clients, correcting invoices and the service fee invoices. Tax law requires keeping invoices for ${years} years from the end of the year in which the tax was due: keep this archive.`,
+    `EN: After the account is deleted, the product keeps copies of the invoices and payments for the tax office (with no other data) for the same period, then deletes them; invoices sent to KSeF are also in KSeF under their KSeF numbers.`,
+    '',
+  ].join('\n');
 }

@@ -21,11 +21,13 @@ import { assertDeletable, deleteAccount, purgeExpiredTaxRecords, type DeleteDeps
 import {
   downloadByToken,
   downloadLatest,
+  invoiceArchive,
   latestExport,
   purgeExpiredExports,
   requestExport,
   type ExportDeps,
 } from './my-data.export.ts';
+import { countInvoicesOfUser } from './my-data.collect.ts';
 import { confirmPayerRequest, requestPayerData, type PayerDeps } from './my-data.payers.ts';
 
 const LIMITS = {
@@ -80,7 +82,10 @@ export async function myDataRoutes(app: FastifyInstance) {
 
   typed.get(
     '/api/me/data-export',
-    { preValidation: app.requireUser, schema: { response: { 200: dataOf(dataExportStatusSchema.nullable()) } } },
+    {
+      preValidation: app.requireUser,
+      schema: { response: { 200: dataOf(dataExportStatusSchema.nullable()) } },
+    },
     async (request) => ok(await latestExport(deps, currentUser(request).id)),
   );
 
@@ -120,6 +125,13 @@ export async function myDataRoutes(app: FastifyInstance) {
     async (request, reply) => sendZip(reply, await downloadByToken(deps, request.params.token)),
   );
 
+  // Issue 34: before deleting the account, the lawyer takes their invoices with them.
+  typed.get(
+    '/api/me/invoice-archive',
+    { preValidation: app.requireUser, config: LIMITS.download },
+    async (request, reply) => sendZip(reply, await invoiceArchive(deps, currentUser(request))),
+  );
+
   typed.get(
     '/api/me/deletion',
     {
@@ -138,13 +150,14 @@ export async function myDataRoutes(app: FastifyInstance) {
         .from(users)
         .where(eq(users.id, user.id));
       const confirm_with = row?.hash ? ('password' as const) : ('google' as const);
+      const invoices = await countInvoicesOfUser(deps.db, user.id);
       try {
         await assertDeletable(deps.db, user.id);
-        return ok({ allowed: true, code: null, message: null, confirm_with });
+        return ok({ allowed: true, code: null, message: null, confirm_with, invoices });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !code.startsWith('my_data.')) throw error;
-        return ok({ allowed: false, code, message: messageFor(code, locale), confirm_with });
+        return ok({ allowed: false, code, message: messageFor(code, locale), confirm_with, invoices });
       }
     },
   );

@@ -13,7 +13,7 @@ export { offersAdminRoutes } from './admin/admin.routes.ts';
 export { offersDisputeRoutes } from './dispute/dispute.routes.ts';
 export { handlePaymentEvents } from './money/events.ts';
 export { startClockJob } from './money/clock.ts';
-export { sendHearingReminders } from './hearing/reminder.ts';
+export { sendHearingReminders, sendRemoteLinkReminders } from './hearing/reminder.ts';
 export { createOfferCards, type OfferCards } from './documents/cards.ts';
 
 // For other features: the one offer row → DTO mapping (admin, public-profile), the payer's cookie
@@ -29,3 +29,4 @@ export {
   type BoardOffer,
   type BoardOfferInput,
 } from './lawyer/board-offer.ts';
+export { substitutionDocumentForExport } from './documents/substitution-document.ts';

@@ -415,3 +415,42 @@ export async function setDisputeAnswer(
     .returning();
   return row ?? null;
 }
+
+/** Paid remote hearings in the window that still have no link and whose lawyer was not reminded (issue 34). */
+export async function paidRemoteHearingsWithoutLink(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ id: offers.id, hearingAt: offers.hearingAt })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'payed'),
+        eq(offers.hearingMode, 'remote'),
+        isNull(offers.remoteLink),
+        isNull(offers.remoteLinkReminderAt),
+        gt(offers.hearingAt, from),
+        lte(offers.hearingAt, to),
+      ),
+    );
+}
+
+/** Marks the missing link reminded, once, while it is still missing: null otherwise. */
+export async function markRemoteLinkReminded(
+  db: DbOrTx,
+  offerId: number,
+  now: Date,
+): Promise<OfferRow | null> {
+  const [row] = await db
+    .update(offers)
+    .set({ remoteLinkReminderAt: now })
+    .where(
+      and(
+        eq(offers.id, offerId),
+        isNull(offers.remoteLinkReminderAt),
+        isNull(offers.remoteLink),
+        eq(offers.hearingMode, 'remote'),
+        eq(offers.status, 'payed'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

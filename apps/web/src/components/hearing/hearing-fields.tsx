@@ -101,7 +101,11 @@ export function HearingFields({ value, onChange, errors, description, disabled }
         {errors.mode && <p className="text-xs text-destructive">{errorText(errors.mode)}</p>}
       </fieldset>
       {value.mode === 'remote' && (
-        <FormField label={t('hearing.remoteLink')} required error={errorText(errors.remote_link)}>
+        <FormField
+          label={t('hearing.remoteLink')}
+          hint={t('hearing.remoteLinkHint')}
+          error={errorText(errors.remote_link)}
+        >
           <Input
             {...text('remote_link')}
             type="url"
@@ -109,7 +113,6 @@ export function HearingFields({ value, onChange, errors, description, disabled }
             maxLength={HEARING_LINK_MAX_LENGTH}
             autoComplete="off"
             placeholder="https://"
-            aria-required="true"
           />
         </FormField>
       )}

@@ -26,3 +26,4 @@ export {
   type LicenceMailInput,
   type LicenceMailKind,
 } from './licence.ts';
+export { invoiceMail, type InvoiceMailInput } from './invoices.ts';

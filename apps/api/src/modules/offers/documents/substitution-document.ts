@@ -85,6 +85,14 @@ async function documentOf(db: DbOrTx, offerId: number): Promise<SubstitutionDocu
   return { kind, fileName: substitutionDocumentFileName(kind, offerId), pdf };
 }
 
+/** The offer's substitution document for the owner's data export (issue 34); null when it has none. */
+export async function substitutionDocumentForExport(
+  db: DbOrTx,
+  offerId: number,
+): Promise<SubstitutionDocumentFile | null> {
+  return documentOf(db, offerId).catch(() => null);
+}
+
 /** GET /api/user/offer/{id}/substitution-document: the owner's; another lawyer's offer is a 404. */
 export async function documentForOwner(
   deps: Pick<LifecycleDeps, 'db'>,

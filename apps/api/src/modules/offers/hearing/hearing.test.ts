@@ -153,7 +153,6 @@ describe('hearing details on an offer', () => {
   it.each([
     [{ case_number: 'sprawa Kowalskiego' }, 'hearing.case_number', 'validation.caseNumberFormat'],
     [{ court_id: 'sad-na-ksiezycu' }, 'hearing.court_id', 'validation.courtUnknown'],
-    [{ mode: 'remote' }, 'hearing.remote_link', 'validation.remoteLinkRequired'],
     [
       { mode: 'remote', remote_link: 'http://sad.example.pl/r/1' },
       'hearing.remote_link',

@@ -13,6 +13,8 @@ const texts = {
     caseNumber: (n: string) => `Sygnatura akt: ${n}.`,
     party: (p: string) => `Strona: ${p}.`,
     link: (l: string) => `Link do rozprawy: ${l}`,
+    noLink:
+      'Link do rozprawy zdalnej: jeszcze nie podany. Sąd zwykle przesyła go kilka dni przed rozprawą; po dodaniu go do zlecenia wyślemy go e-mailem.',
     invitation: 'W załączniku zaproszenie do kalendarza (plik .ics).',
   },
   en: {
@@ -20,6 +22,8 @@ const texts = {
     caseNumber: (n: string) => `Case number: ${n}.`,
     party: (p: string) => `Party: ${p}.`,
     link: (l: string) => `Hearing link: ${l}`,
+    noLink:
+      'Remote hearing link: not given yet. Courts usually send it a few days before the hearing; once it is added to the order, we will e-mail it.',
     invitation: 'A calendar invitation (.ics file) is attached.',
   },
 } as const;
@@ -34,7 +38,7 @@ export function hearingLines(h: HearingData, locale: Locale): string[] {
     summary ? t.hearing(summary) : null,
     dto.case_number ? t.caseNumber(dto.case_number) : null,
     dto.party ? t.party(dto.party) : null,
-    dto.mode === 'remote' && dto.remote_link ? t.link(dto.remote_link) : null,
+    dto.mode === 'remote' ? (dto.remote_link ? t.link(dto.remote_link) : t.noLink) : null,
     h.startsAt ? t.invitation : null,
   ].filter((line): line is string => line !== null);
 }
@@ -167,4 +171,42 @@ export function hearingChangedMail(input: HearingChangedInput, context: MailCont
     context,
     input.now,
   );
+}
+
+export interface RemoteLinkMissingInput {
+  to: string;
+  locale: Locale;
+  offer: OfferRow;
+}
+
+/** To the lawyer, the day before a paid remote hearing that still has no link (issue 34). */
+export function remoteLinkMissingMail(input: RemoteLinkMissingInput, context: MailContext): MailMessage {
+  const pl = input.locale === 'pl';
+  const title = input.offer.title;
+  const summary = hearingSummary(toHearingDto(hearingOf(input.offer), true), input.locale);
+  const { html, text } = renderLayout(
+    {
+      locale: input.locale,
+      title: pl ? 'Brakuje linku do rozprawy zdalnej' : 'The remote hearing link is missing',
+      intro: [
+        pl ? 'Dzień dobry,' : 'Hello,',
+        pl
+          ? `rozprawa w zleceniu „${title}” odbywa się jutro zdalnie, a zlecenie nie ma jeszcze linku do niej${summary ? ` (${summary})` : ''}.`
+          : `the hearing in the order “${title}” takes place remotely tomorrow, and the order has no link to it yet${summary ? ` (${summary})` : ''}.`,
+        pl
+          ? 'Dodaj link w historii ofert (edycja rozprawy): klient otrzyma go e-mailem razem z zaktualizowanym zaproszeniem do kalendarza. Jeśli sąd nie przesłał linku, skontaktuj się z sekretariatem wydziału.'
+          : 'Add the link in your offer history (edit the hearing): the client receives it by e-mail with the updated calendar invitation. If the court has not sent the link, contact the division’s registry.',
+      ],
+      action: {
+        label: pl ? 'Przejdź do historii ofert' : 'Go to your offer history',
+        url: webUrl(context.publicUrl, input.locale, '/dashboard/offers'),
+      },
+      outro: [],
+    },
+    context,
+  );
+  const subject = pl
+    ? `Brakuje linku do rozprawy zdalnej — ${title}`
+    : `The remote hearing link is missing — ${title}`;
+  return { to: input.to, subject, html, text, locale: input.locale };
 }

@@ -100,7 +100,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
           intro: [
             'Dzień dobry,',
             `otrzymaliśmy Twoją płatność ${amount} za zlecenie ${title} (wykonawca: ${input.lawyerName}).`,
-            `Dane do faktury: ${invoiceLine(input.client)}. Fakturę VAT wystawi wykonawca.`,
+            `Dane do faktury: ${invoiceLine(input.client)}. Fakturę VAT wystawia wykonawca: prześlemy ją na ten adres osobną wiadomością (PDF w załączniku, plik XML pod linkiem), a po ewentualnym zwrocie także fakturę korygującą.`,
             'Wykonawca otrzyma zapłatę dopiero po potwierdzeniu przez Ciebie wykonania usługi. Gdy oznaczy zlecenie jako zrealizowane, wyślemy Ci link do potwierdzenia.',
           ],
           action: 'Zobacz profil wykonawcy',
@@ -112,7 +112,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput, context: MailCo
           intro: [
             'Hello,',
             `we have received your payment of ${amount} for the order ${title} (contractor: ${input.lawyerName}).`,
-            `Invoice details: ${invoiceLine(input.client)}. The contractor issues the VAT invoice.`,
+            `Invoice details: ${invoiceLine(input.client)}. The contractor issues the VAT invoice: we will send it to this address in a separate message (the PDF attached, the XML file behind a link), and after any refund the correcting invoice too.`,
             'The contractor is paid only after you confirm that the service was done. When they mark the order as completed, we will send you a confirmation link.',
           ],
           action: "View the contractor's profile",

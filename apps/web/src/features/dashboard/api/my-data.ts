@@ -48,6 +48,11 @@ export function downloadDataExport(): Promise<void> {
   return downloadApiFile('/me/data-export/file', 'substytut-data.zip');
 }
 
+/** GET /me/invoice-archive: every invoice of the lawyer's offers, PDF and XML (issue 34). */
+export function downloadInvoiceArchive(): Promise<void> {
+  return downloadApiFile('/me/invoice-archive', 'substytut-faktury.zip');
+}
+
 /** POST /me/delete with the password or a fresh Google ID token. */
 export function deleteAccount(
   proof: DeleteAccountRequest & ({ password: string } | { google_token: string }),

@@ -2,7 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   formatDate,
-  invoiceNumber,
+  INVOICE_PATTERN_MAX,
+  formatInvoiceNumber,
+  invoicePatternField,
+  invoicePatternForDisplay,
   invoiceSettingsSchema,
   type InvoiceMode,
   type InvoiceSettingsDto,
@@ -23,7 +26,8 @@ import { SaveRow, TextField } from './form-controls';
 
 interface InvoicingFormValues {
   mode: InvoiceMode;
-  series: string;
+  /** as typed: '{nr}'/'{rok}' or '{no}'/'{year}' */
+  number_pattern: string;
   /** empty: keep the stored token (or none, when issuing oneself) */
   ksef_token: string;
 }
@@ -37,7 +41,7 @@ function resolverFor(tokenStored: boolean): Resolver<InvoicingFormValues, unknow
   const schema = z
     .object({
       mode: invoiceSettingsSchema.shape.mode,
-      series: invoiceSettingsSchema.shape.series,
+      number_pattern: invoiceSettingsSchema.shape.number_pattern,
       ksef_token: z.string().trim(),
     })
     .superRefine((values, ctx) => {
@@ -58,7 +62,7 @@ function resolverFor(tokenStored: boolean): Resolver<InvoicingFormValues, unknow
     })
     .transform((values): InvoiceSettingsInput => ({
       mode: values.mode,
-      series: values.series,
+      number_pattern: values.number_pattern,
       ...(values.mode === 'issue' && values.ksef_token !== '' ? { ksef_token: values.ksef_token } : {}),
     }));
   return zodResolver(schema) as unknown as Resolver<InvoicingFormValues, unknown, InvoiceSettingsInput>;
@@ -109,16 +113,18 @@ function ModeOption({
 }
 
 function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = i18n.language === 'en' ? 'en' : 'pl';
   const queryClient = useQueryClient();
+  const shown = (pattern: string) => invoicePatternForDisplay(pattern, locale);
   const form = useForm<InvoicingFormValues, unknown, InvoiceSettingsInput>({
-    defaultValues: { mode: settings.mode, series: settings.series, ksef_token: '' },
+    defaultValues: { mode: settings.mode, number_pattern: shown(settings.number_pattern), ksef_token: '' },
     resolver: resolverFor(settings.ksef_token_set),
     mode: 'onTouched',
   });
   const [saved, setSaved] = useState(false);
   const mode = form.watch('mode');
-  const series = form.watch('series');
+  const pattern = form.watch('number_pattern');
 
   useEffect(() => {
     const subscription = form.watch((_, { type }) => {
@@ -132,7 +138,7 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
     try {
       const next = await saveInvoiceSettings(payload);
       queryClient.setQueryData(invoiceSettingsQueryKey, next);
-      form.reset({ mode: next.mode, series: next.series, ksef_token: '' });
+      form.reset({ mode: next.mode, number_pattern: shown(next.number_pattern), ksef_token: '' });
       setSaved(true);
     } catch (error) {
       console.error('invoice settings update failed', error);
@@ -150,8 +156,10 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
     }
   });
 
-  const example = invoiceNumber(
-    /^[A-Za-z0-9-]{1,20}$/.test(series.trim()) ? series.trim() : 'FV',
+  // The number the pattern prints, once the pattern is valid; the stored one until then.
+  const typed = invoicePatternField.safeParse(pattern);
+  const example = formatInvoiceNumber(
+    typed.success ? typed.data : settings.number_pattern,
     1,
     new Date().getFullYear(),
   );
@@ -206,11 +214,11 @@ function InvoicingForm({ settings }: { settings: InvoiceSettingsDto }) {
           />
         )}
         <TextField<InvoicingFormValues>
-          name="series"
-          label={t('billing.invoicing.series')}
+          name="number_pattern"
+          label={t('billing.invoicing.pattern')}
           required
-          maxLength={20}
-          hint={t('billing.invoicing.seriesHint', { example })}
+          maxLength={INVOICE_PATTERN_MAX}
+          hint={t('billing.invoicing.patternHint', { example })}
           inputProps={{ autoComplete: 'off' }}
         />
         <SaveRow

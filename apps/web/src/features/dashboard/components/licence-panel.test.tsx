@@ -194,7 +194,9 @@ describe('licence panel', () => {
       await user.type(field, '654 321');
       await user.click(screen.getByRole('button', { name: 'Potwierdź kod' }));
       expect(
-        await within(panel()).findByText('Ten kod jest nieprawidłowy. Sprawdź go w wiadomości i wpisz ponownie'),
+        await within(panel()).findByText(
+          'Ten kod jest nieprawidłowy. Sprawdź go w wiadomości i wpisz ponownie',
+        ),
       ).toBeInTheDocument();
       expect(api.profile.licence?.code?.attempts_left).toBe(4);
 
@@ -208,7 +210,10 @@ describe('licence panel', () => {
     it('reads in English, and offers a new code once the minute has passed', async () => {
       const user = userEvent.setup();
       const own = waiting();
-      renderPanel({ ...own, code: { ...own.code!, resend_at: new Date(Date.now() - 1000).toISOString() } }, 'en');
+      renderPanel(
+        { ...own, code: { ...own.code!, resend_at: new Date(Date.now() - 1000).toISOString() } },
+        'en',
+      );
       expect(within(panel()).getByText('Waiting for the e-mailed code')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Send a new code' }));
       expect(await screen.findByText('We sent a new code')).toBeInTheDocument();

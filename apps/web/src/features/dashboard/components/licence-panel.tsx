@@ -433,9 +433,7 @@ export function LicencePanel({
                 )}
               </div>
             )}
-            {mayUpload && (
-              <CertificateUpload uploaded={licence.certificate_uploaded_at !== null} />
-            )}
+            {mayUpload && <CertificateUpload uploaded={licence.certificate_uploaded_at !== null} />}
           </div>
         )}
       </CardContent>

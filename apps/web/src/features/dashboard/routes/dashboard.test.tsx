@@ -176,13 +176,17 @@ describe('billing tab', () => {
     const secret = 'ksef-token-0123456789-ABCDEFGHIJ';
     await user.clear(token);
     await user.type(token, secret);
-    const series = screen.getByLabelText(/^Seria numeracji/);
-    await user.clear(series);
-    await user.type(series, 'ADW');
-    expect(screen.getByText(/ADW\/1\/\d{4}/)).toBeInTheDocument();
+    const pattern = screen.getByLabelText(/^Wzór numeru faktury/);
+    expect(pattern).toHaveValue('FV/{nr}/{rok}');
+    await user.clear(pattern);
+    // user-event types a literal '{' as '{{'
+    await user.type(pattern, 'FV/ADW/{{nr}/{{rok}');
+    expect(screen.getByText(/FV\/ADW\/1\/\d{4}/)).toBeInTheDocument();
     await user.click(save);
     expect(await screen.findByText('Ustawienia faktur zostały zapisane')).toBeInTheDocument();
-    expect(api.settingsSent).toEqual([{ mode: 'issue', series: 'ADW', ksef_token: secret }]);
+    expect(api.settingsSent).toEqual([
+      { mode: 'issue', number_pattern: 'FV/ADW/{nr}/{rok}', ksef_token: secret },
+    ]);
     // The field is emptied and the stored token is only named, with its date.
     expect(screen.getByLabelText(/^Token KSeF/)).toHaveValue('');
     expect(screen.getByText(/Token zapisany 24\.11\.2026/)).toBeInTheDocument();
@@ -191,17 +195,21 @@ describe('billing tab', () => {
     // Saving again keeps the stored token without sending one.
     await user.click(save);
     await waitFor(() => expect(api.settingsSent).toHaveLength(2));
-    expect(api.settingsSent[1]).toEqual({ mode: 'issue', series: 'ADW' });
+    expect(api.settingsSent[1]).toEqual({ mode: 'issue', number_pattern: 'FV/ADW/{nr}/{rok}' });
   });
 
-  it('refuses a series with a slash before sending it', async () => {
+  it('refuses a pattern without the number before sending it, with the shared rule', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard/billing');
-    const series = await screen.findByLabelText(/^Seria numeracji/, undefined, LOAD);
-    await user.clear(series);
-    await user.type(series, 'F/V');
+    const pattern = await screen.findByLabelText(/^Wzór numeru faktury/, undefined, LOAD);
+    await user.clear(pattern);
+    await user.type(pattern, 'FV/{{rok}');
     await user.click(screen.getByRole('button', { name: 'Zapisz ustawienia faktur' }));
-    expect(await screen.findByText(/Seria może zawierać tylko litery/)).toBeInTheDocument();
+    expect(await screen.findByText(/Wzór numeru musi zawierać \{nr\}/)).toBeInTheDocument();
+    await user.clear(pattern);
+    await user.type(pattern, 'FV 1/{{nr}');
+    await user.click(screen.getByRole('button', { name: 'Zapisz ustawienia faktur' }));
+    expect(await screen.findByText(/Wzór numeru może zawierać tylko litery/)).toBeInTheDocument();
     expect(api.settingsSent).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ const base: StubRoutes = {
   'GET /api/user/offer': { body: { data: [] } },
 };
 const allowed: StubAnswer<'GET /api/me/deletion'> = {
-  body: { data: { allowed: true, code: null, message: null, confirm_with: 'password' } },
+  body: { data: { allowed: true, code: null, message: null, confirm_with: 'password', invoices: 0 } },
 };
 
 beforeEach(() => {
@@ -64,7 +64,7 @@ describe('Moje dane', () => {
     expect(screen.queryByRole('button', { name: 'Przygotuj eksport danych' })).toBeNull();
   });
 
-  it('gives the ready export\'s expiry as a day and an hour, 28.11.2026 (issue 34)', async () => {
+  it("gives the ready export's expiry as a day and an hour, 28.11.2026 (issue 34)", async () => {
     const ready = {
       id: 'e1',
       status: 'ready' as const,
@@ -81,8 +81,50 @@ describe('Moje dane', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderApp('/dashboard/data');
     expect(
-      await screen.findByText('Plik jest gotowy. Możesz go pobrać jeden raz, do 28.11.2026, godz. 14:35.', {}, LOAD),
+      await screen.findByText(
+        'Plik jest gotowy. Możesz go pobrać jeden raz, do 28.11.2026, godz. 14:35.',
+        {},
+        LOAD,
+      ),
     ).toBeInTheDocument();
+  });
+
+  it('first offers the invoice archive and says where the copies for the tax office live (issue 34)', async () => {
+    const user = userEvent.setup();
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/data-export': { body: { data: null } },
+      'GET /api/me/deletion': {
+        body: { data: { ...allowed.body.data, invoices: 3 } },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/dashboard/data');
+    const section = await screen.findByRole('region', { name: 'Najpierw pobierz swoje faktury' }, LOAD);
+    expect(section).toHaveTextContent('korekty i faktury prowizji serwisu): 3.');
+    expect(section).toHaveTextContent('kopie faktur i płatności przechowujemy dla urzędu skarbowego przez 5 lat');
+    expect(screen.getByRole('link', { name: 'Zasady przechowywania danych' })).toHaveAttribute(
+      'href',
+      '/privacy/data',
+    );
+    // It comes before the deletion's own form.
+    const remove = screen.getByRole('button', { name: 'Usuń konto na zawsze' });
+    const archive = screen.getByRole('button', { name: 'Pobierz archiwum faktur (ZIP)' });
+    expect(archive.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(archive);
+    await waitFor(() => expect(api.callsTo('GET', '/api/me/invoice-archive')).toHaveLength(1));
+  });
+
+  it('offers no invoice archive to an account without invoices', async () => {
+    const api = stubFetch({
+      ...base,
+      'GET /api/me/data-export': { body: { data: null } },
+      'GET /api/me/deletion': allowed,
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/dashboard/data');
+    await screen.findByRole('button', { name: 'Usuń konto na zawsze' }, LOAD);
+    expect(screen.queryByRole('button', { name: 'Pobierz archiwum faktur (ZIP)' })).toBeNull();
   });
 
   it('shows why the account cannot be deleted, and offers no form', async () => {
@@ -91,7 +133,13 @@ describe('Moje dane', () => {
       'GET /api/me/data-export': { body: { data: null } },
       'GET /api/me/deletion': {
         body: {
-          data: { allowed: false, code: 'my_data.unsettled_offers', message: 'x', confirm_with: 'password' },
+          data: {
+            allowed: false,
+            code: 'my_data.unsettled_offers',
+            message: 'x',
+            confirm_with: 'password',
+            invoices: 0,
+          },
         },
       },
     });

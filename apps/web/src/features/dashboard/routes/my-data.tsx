@@ -19,6 +19,7 @@ import {
   dataExportQueryKey,
   deleteAccount,
   downloadDataExport,
+  downloadInvoiceArchive,
   requestDataExport,
   useDataExport,
   useDeletionCheck,
@@ -135,6 +136,56 @@ function ExportCard() {
   );
 }
 
+/**
+ * Issue 34: a lawyer must keep their invoices for five years, so the deletion first offers them
+ * as one ZIP, and says where the copies kept for the tax office live.
+ */
+function InvoiceArchive({ count }: { count: number }) {
+  const { t } = useTranslation('dashboard');
+  const href = useLocalizedHref();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadInvoiceArchive();
+    } catch (failure) {
+      console.error('invoice archive download failed', failure);
+      toast.error(t('myData.delete.archiveFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="invoice-archive-title"
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4"
+    >
+      <h3 id="invoice-archive-title" className="text-sm font-semibold">
+        {t('myData.delete.archiveTitle')}
+      </h3>
+      <p className="text-sm">{t('myData.delete.archiveText', { count, years: RETENTION.taxRecordsYears })}</p>
+      <Button
+        variant="outline"
+        className="h-auto max-w-full self-start py-2 text-left whitespace-normal"
+        onClick={() => void download()}
+        loading={downloading}
+      >
+        {!downloading && <Download aria-hidden="true" />}
+        {t('myData.delete.archiveButton')}
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        {t('myData.delete.archiveKept', { years: RETENTION.taxRecordsYears })}{' '}
+        <Link
+          className="underline underline-offset-4 hover:text-foreground"
+          to={href(paths.privacyData.getHref())}
+        >
+          {t('myData.delete.archiveRules')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 function DeleteCard({
   googleConfirm,
 }: {
@@ -201,6 +252,7 @@ function DeleteCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {(check.data?.invoices ?? 0) > 0 && <InvoiceArchive count={check.data?.invoices ?? 0} />}
         {check.isPending ? (
           <Loading />
         ) : check.data && !check.data.allowed ? (

@@ -29,10 +29,7 @@ export function ProfileRoute() {
   const { t } = useTranslation('dashboard');
   const profile = useQuery({
     ...profileQueryOptions(),
-    refetchInterval: (query) =>
-      query.state.data?.licence.state === 'pending'
-        ? PENDING_REFRESH_MS
-        : false,
+    refetchInterval: (query) => (query.state.data?.licence.state === 'pending' ? PENDING_REFRESH_MS : false),
   });
   const [mode, setMode] = useState<Mode | null>(null);
   // The profession chosen in the editor, before it is saved: the licence panel names its chamber
