@@ -48,6 +48,9 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
         page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
         page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
         page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
+        page('board', feature('board/routes/board.tsx'), 'dashboard-board'),
+        page('board/new', feature('board/routes/board-new.tsx'), 'dashboard-board-new'),
+        page('board/mine', feature('board/routes/board-mine.tsx'), 'dashboard-board-mine'),
       ]),
     ]),
     layout('layouts/require-admin.tsx', { id: id('require-admin') }, [
