@@ -27,6 +27,7 @@ import { externalNavigation } from '@/lib/external-navigation';
 import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { lookupCompany } from '../api/lookup-company';
+import type { CheckoutPrefill } from '../api/poster-prefill';
 import { useStartPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
@@ -55,6 +56,8 @@ interface InvoiceFormProps {
   onBack: () => void;
   /** Receives focus when the step opens. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The signed-in poster's own data, when the offer came from their board request (issue 32). */
+  prefill?: CheckoutPrefill | null;
 }
 
 /**
@@ -78,7 +81,7 @@ function Total({ offer, className }: { offer: PublicOfferDto; className?: string
   );
 }
 
-export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormProps) {
+export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null }: InvoiceFormProps) {
   const { t } = useTranslation('public-profile');
   const errorText = useErrorText();
   const language = useLanguage();
@@ -91,7 +94,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
   const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
   const [hearingOpen, setHearingOpen] = useState(false);
-  const [grants, setGrants] = useState(false);
+  const [grants, setGrants] = useState(prefill?.grantor != null);
   const grantorToggleId = useId();
 
   const {
@@ -109,7 +112,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   } = useForm<CheckoutFormInput, unknown, CheckoutFormPayload>({
     resolver: zodResolver(checkoutFormSchema),
     mode: 'all',
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, ...prefill?.invoice, ...(prefill?.grantor ? { grantor: prefill.grantor } : {}) },
   });
 
   const nip = watch('nip');
