@@ -32,7 +32,7 @@ export function boardCard(overrides: Partial<BoardRequestCard> = {}): BoardReque
     id: '11111111-1111-4111-8111-111111111111',
     state: 'open',
     urgent: true,
-    court_id: 'sr-warszawa-srodmiescie',
+    court_id: 'sad-rejonowy-dla-warszawy-srodmiescia-w-warszawie',
     court_name: 'Sąd Rejonowy dla Warszawy-Śródmieścia w Warszawie',
     court_city: 'Warszawa',
     division: 'I Wydział Cywilny',

@@ -57,7 +57,7 @@ export function AfterJob({ request, answer }: { request: MyRequest; answer: Boar
           <p className="text-xs text-muted-foreground">{t('mine.referencePublishHint')}</p>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2" aria-label={t('mine.referenceLabel')}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2">
           <FormField
             label={t('mine.referenceLabel')}
             hint={t('mine.referenceHint', { count: text.length, max: BOARD_REFERENCE_MAX_LENGTH })}
