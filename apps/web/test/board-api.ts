@@ -22,7 +22,7 @@ export function lawyer(overrides: Partial<BoardLawyerCard> = {}): BoardLawyerCar
     seolink: 'anna-zastepczyni',
     verified: true,
     profession: 'adwokat',
-    chamber: 'Izba Adwokacka w Warszawie',
+    chamber: 'ia-warszawa',
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/profile/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { professionalTypeLabel } from '@/lib/profile-labels';
+import { institutionLabel, professionalTypeLabel } from '@/lib/profile-labels';
 import { useLanguage } from '@/lib/use-language';
 import { photoSrc } from '../lib/format';
 
@@ -30,6 +30,8 @@ export function LawyerCard({
   const language = useLanguage();
   const href = useLocalizedHref();
   const profession = lawyer.profession ? professionalTypeLabel(lawyer.profession, language) : null;
+  // The chamber is the profile's institution id.
+  const chamber = lawyer.chamber ? institutionLabel(lawyer.chamber, language) : null;
   return (
     <div className={cn('flex min-w-0 items-start gap-3', className)}>
       <Avatar
@@ -59,9 +61,9 @@ export function LawyerCard({
             </Badge>
           )}
         </p>
-        {(profession || lawyer.chamber) && (
+        {(profession || chamber) && (
           <p className="text-sm text-muted-foreground">
-            {[profession, lawyer.chamber].filter(Boolean).join(' · ')}
+            {[profession, chamber].filter(Boolean).join(' · ')}
           </p>
         )}
         {children}

@@ -9,8 +9,6 @@ import { moment, pln } from '../lib/format';
 
 type Facts = Pick<
   BoardRequestCard,
-  | 'court_name'
-  | 'court_city'
   | 'division'
   | 'starts_at'
   | 'mode'
@@ -63,10 +61,12 @@ export function RequestFacts({ request, className }: { request: Facts; className
   const language = useLanguage();
   return (
     <dl className={cn('grid gap-2 text-sm sm:grid-cols-2', className)}>
-      <Fact icon={<Landmark aria-hidden="true" className="size-4" />} label={t('card.court')}>
-        {request.court_name}
-        {request.division && <span className="text-muted-foreground">, {request.division}</span>}
-      </Fact>
+      {/* The court is the card's heading; its division here. */}
+      {request.division && (
+        <Fact icon={<Landmark aria-hidden="true" className="size-4" />} label={t('card.division')}>
+          {request.division}
+        </Fact>
+      )}
       <Fact icon={<CalendarClock aria-hidden="true" className="size-4" />} label={t('card.when')}>
         <span className="tabular-nums">{moment(request.starts_at, language)}</span>
         <span className="text-muted-foreground"> · {t(`modes.${request.mode}`)}</span>
