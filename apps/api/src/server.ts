@@ -4,6 +4,7 @@ import { trackConnectionsForShutdown } from './modules/app/graceful-close.ts';
 import { seedDemoAccounts } from './modules/auth/index.ts';
 import { runLicenceChecks } from './modules/licence/index.ts';
 import { runMyDataSweeps } from './modules/my-data/index.ts';
+import { runBoardClock } from './modules/board/index.ts';
 import { sendHearingReminders, startClockJob } from './modules/offers/index.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { secretsKey } from './modules/app/secrets-key.ts';
@@ -62,6 +63,11 @@ async function main() {
     async () => {
       const swept = await runMyDataSweeps(app);
       if (swept.exportsPurged || swept.accountsPurged) clockLog.info(swept, 'clock job: my data');
+    },
+    async () => {
+      // The board's expiry and the lapse of unpaid picks (issue 32).
+      const board = await runBoardClock(services.board);
+      if (board.expired || board.lapsed) clockLog.info(board, 'clock job: board');
     },
     async () => {
       // Queued licence checks and the 30-day re-checks (issue 22), at the register's pace.

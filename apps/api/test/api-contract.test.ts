@@ -67,7 +67,11 @@ afterAll(async () => {
 const BUILDING: ReadonlySet<string> = new Set(
   (Object.keys(apiRoutes) as string[])
     .concat(apiOtherRoutes)
-    .filter((route) => /\/api\/(board|user\/board|user\/alerts|user\/push-subscriptions|admin\/board)\b/.test(route)),
+    .filter(
+      (route) =>
+        /\/api\/(board\/events|user\/board\/(favourites|references)|user\/alerts|user\/push-subscriptions)\b/.test(route) ||
+        route === 'POST /api/user/board/requests/:id/reference',
+    ),
 );
 
 describe('the API and the shared route table', () => {

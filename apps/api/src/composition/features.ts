@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/index.ts';
 import { authRoutes } from '../modules/auth/index.ts';
+import { boardRoutes } from '../modules/board/index.ts';
 import { calendarRoutes } from '../modules/calendar/index.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/index.ts';
 import { contactRoutes } from '../modules/contact/index.ts';
@@ -54,6 +55,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(myDataRoutes);
   await app.register(calendarRoutes, { deps: lifecycle });
   await app.register(invoicesRoutes);
+  await app.register(boardRoutes, { deps: services.board });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

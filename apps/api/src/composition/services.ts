@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onBoardOfferPaid, silentBoardNotifier, type BoardDeps } from '../modules/board/index.ts';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import { createInvoicing } from '../modules/invoices/index.ts';
 import {
@@ -35,6 +36,8 @@ export interface Services {
   licence: LicenceDeps;
   /** KSeF (sandbox or API 2.0); the outbox worker (server.ts) sends the issued invoices through it */
   ksef: KsefPort;
+  /** the substitution board (issue 32): its routes, its clock (server.ts) and its alerts */
+  board: BoardDeps;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -49,6 +52,17 @@ export function createServices(app: FastifyInstance): Services {
   paymentAdapter.sandbox?.setEventSink((event, alongside) => payments.processEvent(event, alongside));
   // A checkout paid, ended, refunded or disputed moves its offer.
   handlePaymentEvents(payments, lifecycle);
+  // The board (issue 32). Its alerts are b32-alerts' notifier, joined here at merge.
+  const board: BoardDeps = {
+    db,
+    clock,
+    config,
+    log: log.child({ component: 'board' }),
+    notifier: silentBoardNotifier,
+    lifecycle,
+  };
+  // After the offers' handler in the same transaction: the paid offer of a pick makes its request paid.
+  payments.on('checkout.completed', (tx, event) => onBoardOfferPaid(board, tx, event));
   // A change of the payment account (new, replaced, became ready) can change the profile's status.
   payments.onAccountChanged((tx, userId) => refreshProfileStatus(tx, payments, userId, clock.now()));
 
@@ -68,5 +82,6 @@ export function createServices(app: FastifyInstance): Services {
     sitemapSources: [staticPages, publicProfilesSitemap],
     licence,
     ksef: createKsefPort(config, { storage: app.storage, clock }),
+    board,
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   providerInvoiceData,
   users,
 } from '../../src/db/schema.ts';
+import { boardConflictChecks, boardRequests, boardResponses } from '../../src/db/schema/board.ts';
 import { invoiceFailures } from '../../src/db/schema/invoices.ts';
 import { ksefOutbox } from '../../src/db/schema/ksef.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -191,6 +192,91 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++unique}@example.c
 
 const onboardingToken = (w: World, token: LinkToken) =>
   token === 'none' ? undefined : token === 'own' ? w.links.onboarding.a : w.links.onboarding.b;
+
+
+/**
+ * Issue 32: the board's objects. A's requests ask only for trainee advocates, whom nobody here
+ * is, so B and the administrator may not see them; C (a third account) posts a request for legal
+ * counsel that A and B may both take, for the substitute's own actions. D, an outside substitute,
+ * answered A's requests.
+ */
+interface BoardWorld {
+  view: string;
+  cancel: string;
+  assign: string;
+  hide: string;
+  /** D's answer to A's `assign` request, and to A's `view` request */
+  answer: string;
+  viewAnswer: string;
+  /** C's request, open to legal counsel */
+  forAll: string;
+}
+const boardWorlds = new WeakMap<World, Promise<BoardWorld>>();
+function boardOf(w: World): Promise<BoardWorld> {
+  const known = boardWorlds.get(w);
+  if (known) return known;
+  const made = makeBoardWorld(w);
+  boardWorlds.set(w, made);
+  return made;
+}
+async function makeBoardWorld(w: World): Promise<BoardWorld> {
+  const { db } = w.t;
+  const now = w.t.clock.now();
+  const startsAt = new Date(now.getTime() + 24 * 3_600_000);
+  const base = {
+    courtId: 'sad-rejonowy-dla-warszawy-mokotowa-w-warszawie',
+    division: null,
+    startsAt,
+    mode: 'in_person' as const,
+    caseType: 'civil' as const,
+    task: 'Stawiennictwo na rozprawie.',
+    feeNetGrosze: 20_000,
+    answerDeadline: new Date(startsAt.getTime() - 2 * 3_600_000),
+    caseNumber: 'I C 1/26',
+    parties: [{ name: 'Strona Sekretna', role: 'powód' }],
+  };
+  const ofA = async () => {
+    const [row] = await db
+      .insert(boardRequests)
+      .values({ ...base, posterUserId: w.a.user.id, professions: ['aplikant-adwokacki'] })
+      .returning();
+    return row!.id;
+  };
+  const [view, cancel, assign, hide] = [await ofA(), await ofA(), await ofA(), await ofA()];
+  const d = await w.t.seed.profile({ permissions: 'aplikant-adwokacki' });
+  const answerTo = async (requestId: string) => {
+    const [row] = await db.insert(boardResponses).values({ requestId, substituteProfileId: d.id }).returning();
+    return row!.id;
+  };
+  const c = await w.t.seed.user();
+  const [forAll] = await db
+    .insert(boardRequests)
+    .values({ ...base, posterUserId: c.id, professions: ['radca-prawny', 'adwokat'] })
+    .returning();
+  return { view, cancel, assign, hide, answer: await answerTo(assign), viewAnswer: await answerTo(view), forAll: forAll!.id };
+}
+/** The actor's profile id (A's or B's); the administrator has none. */
+const profileOf = (w: World, actor: Actor) => (actor === 'a' ? w.a.profileId : actor === 'b' ? w.b.profileId : null);
+/** Sets the actor's conflict check on C's request, and their answer (or none). */
+async function substituteState(w: World, actor: Actor, answered: boolean): Promise<string> {
+  const board = await boardOf(w);
+  const profileId = profileOf(w, actor);
+  if (profileId === null) return board.forAll;
+  const { db } = w.t;
+  // A's own calls to other routes (run in order) may have changed A's licence or payouts by now;
+  // the board's rightful caller is a verified substitute.
+  if (actor === 'a')
+    await db.update(profiles).set({ licenceState: 'verified', status: 'active' }).where(eq(profiles.id, profileId));
+  await db
+    .insert(boardConflictChecks)
+    .values({ requestId: board.forAll, substituteProfileId: profileId })
+    .onConflictDoNothing();
+  const mine = and(eq(boardResponses.requestId, board.forAll), eq(boardResponses.substituteProfileId, profileId));
+  if (answered) await db.insert(boardResponses).values({ requestId: board.forAll, substituteProfileId: profileId }).onConflictDoNothing();
+  else await db.delete(boardResponses).where(mine);
+  return board.forAll;
+}
+const BOARD_REASON = { reason: 'Zgłoszenie do sprawdzenia przez administratora.' };
 
 /** The classification. Keys are `METHOD url` exactly as Fastify registers them. */
 const MATRIX: Record<string, Rule> = {
@@ -527,6 +613,74 @@ const MATRIX: Record<string, Rule> = {
     policy: 'signed',
     request: () => webhook('/api/webhooks/stripe/connect'),
   },
+  // Issue 32: the substitution board.
+  'POST /api/board/requests': {
+    policy: 'self',
+    request: (w) =>
+      post('/api/board/requests', {
+        court_id: 'sad-rejonowy-dla-warszawy-mokotowa-w-warszawie',
+        starts_at: new Date(w.t.clock.now().getTime() + 30 * 3_600_000).toISOString(),
+        mode: 'remote',
+        case_type: 'civil',
+        task: 'Rozprawa.',
+        professions: ['aplikant-adwokacki'],
+        fee_net: '100.00',
+        case_number: null,
+        parties: [{ name: 'Ktoś', role: 'powód' }],
+      }),
+  },
+  'GET /api/board/requests': { policy: 'self', request: () => get('/api/board/requests') },
+  'GET /api/board/requests/:id': { policy: 'owner', request: async (w) => get(`/api/board/requests/${(await boardOf(w)).view}`) },
+  'DELETE /api/board/requests/:id': {
+    policy: 'owner',
+    request: async (w) => ({ method: 'DELETE', url: `/api/board/requests/${(await boardOf(w)).cancel}` }),
+  },
+  'POST /api/board/requests/:id/assign': {
+    policy: 'owner',
+    request: async (w) => {
+      const board = await boardOf(w);
+      return post(`/api/board/requests/${board.assign}/assign`, { responseId: board.answer });
+    },
+  },
+  'POST /api/board/requests/:id/responses/:responseId/report': {
+    policy: 'owner',
+    request: async (w) => {
+      const board = await boardOf(w);
+      return post(`/api/board/requests/${board.view}/responses/${board.viewAnswer}/report`, BOARD_REASON);
+    },
+  },
+  'POST /api/board/requests/:id/conflict-check': {
+    policy: 'self',
+    request: async (w) => post(`/api/board/requests/${(await boardOf(w)).forAll}/conflict-check`, { no_conflict: true }),
+  },
+  'POST /api/board/requests/:id/responses': {
+    policy: 'self',
+    request: async (w, actor) =>
+      post(`/api/board/requests/${await substituteState(w, actor, false)}/responses`, { price_net: null, message: '' }),
+  },
+  'PUT /api/board/requests/:id/responses/mine': {
+    policy: 'self',
+    request: async (w, actor) =>
+      put(`/api/board/requests/${await substituteState(w, actor, true)}/responses/mine`, { price_net: '210.00', message: 'Tak.' }),
+  },
+  'DELETE /api/board/requests/:id/responses/mine': {
+    policy: 'self',
+    request: async (w, actor) => ({
+      method: 'DELETE',
+      url: `/api/board/requests/${await substituteState(w, actor, true)}/responses/mine`,
+    }),
+  },
+  'POST /api/board/requests/:id/report': {
+    policy: 'self',
+    request: async (w) => post(`/api/board/requests/${(await boardOf(w)).forAll}/report`, BOARD_REASON),
+  },
+  'GET /api/user/board/requests': { policy: 'self', request: () => get('/api/user/board/requests') },
+  'GET /api/admin/board': { policy: 'admin', request: () => get('/api/admin/board') },
+  'GET /api/admin/board/stats': { policy: 'admin', request: () => get('/api/admin/board/stats') },
+  'POST /api/admin/board/:id/hide': {
+    policy: 'admin',
+    request: async (w) => post(`/api/admin/board/${(await boardOf(w)).hide}/hide`, BOARD_REASON),
+  },
   'GET /api/admin/profile': { policy: 'admin', request: () => get('/api/admin/profile') },
   'GET /api/admin/offer': { policy: 'admin', request: () => get('/api/admin/offer') },
   'GET /api/admin/summary': { policy: 'admin', request: () => get('/api/admin/summary') },
@@ -666,6 +820,11 @@ async function snapshotOfA(w: World): Promise<Record<string, string>> {
       .where(eq(profileReferences.profileId, profileId))
       .orderBy(profileReferences.id),
     invoice: await db.select().from(providerInvoiceData).where(eq(providerInvoiceData.userId, w.a.user.id)),
+    boardRequests: await db
+      .select()
+      .from(boardRequests)
+      .where(eq(boardRequests.posterUserId, w.a.user.id))
+      .orderBy(boardRequests.id),
     account: await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, w.a.user.id)),
     offers: offerRows,
     payments: offerIds.length
@@ -807,6 +966,7 @@ beforeAll(async () => {
     // The public page shows the lawyer's e-mail address (spec 2).
     profileMarkers: ['Alfowski', 'WAW/Adw/ALFA-7', a.user.email],
   };
+  await boardOf(w);
 }, 180_000);
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../src/modules/auth/auth.schemas.ts';
 import { contactRequestSchema } from '../../src/modules/contact/contact.schemas.ts';
 import {
+  boardPostSchemaWith,
   acceptTokenSchema,
   isPersonText,
   licenceCodeBodySchema,
@@ -20,6 +21,7 @@ import {
   paymentStartRequestSchemaWith,
   sandboxGoogleSignInSchema,
 } from '@substytut/shared';
+import { boardRequests } from '../../src/db/schema/board.ts';
 import { offerPayments } from '../../src/db/schema/offer-payments.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { clientInvoice, lawyer, makeSend, PASSWORD, type Send } from './world.ts';
@@ -296,8 +298,27 @@ let send: Send;
 let target: { seolink: string; offerUrl: string };
 /** the owner's bearer header, for the signed-in endpoints (issue 30's licence code) */
 let ownerAuth: Record<string, string> = {};
+/** issue 32: a board request another account posted, open to the owner (a legal counsel) */
+let boardRequestId = '';
 
 const probeEmail = 'hostile-probe@example.com';
+
+
+/** A valid board post (issue 32), its hearing two days ahead. */
+const boardPost = () => ({
+  court_id: 'sad-rejonowy-dla-warszawy-mokotowa-w-warszawie',
+  division: 'I Wydział Cywilny',
+  starts_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+  mode: 'in_person',
+  case_type: 'civil',
+  task: 'Stawiennictwo.',
+  professions: ['adwokat'],
+  fee_net: '200.00',
+  auto_assign: false,
+  answer_deadline: null,
+  case_number: 'I C 1/26',
+  parties: [{ name: 'Jan Nowak', role: 'powód' }],
+});
 
 const ENDPOINTS: Endpoint[] = [
   bodyEndpoint('POST /api/register', () => '/api/register', registerBody, {
@@ -378,6 +399,42 @@ const ENDPOINTS: Endpoint[] = [
         malformed: isMalformed(licenceCodeBodySchema, payload),
       })),
   },
+  // Issue 32: the substitution board, signed in (the owner posts; answers go to another's request).
+  {
+    name: 'POST /api/board/requests',
+    arbitrary: () =>
+      payloads(boardPost()).map((payload) => ({
+        request: {
+          method: 'POST',
+          url: '/api/board/requests',
+          headers: { 'content-type': payload.contentType, ...ownerAuth },
+          payload: payload.body,
+        },
+        malformed: isMalformed(boardPostSchemaWith(() => new Date()), payload),
+      })),
+  },
+  {
+    // The owner has not done the conflict check: even a valid answer is refused, so none may change anything.
+    name: 'POST /api/board/requests/:id/responses',
+    arbitrary: () =>
+      fc.tuple(fc.option(hostileSegment), payloads({ price_net: null, message: 'Mogę.' })).map(([id, payload]) => ({
+        request: {
+          method: 'POST',
+          url: `/api/board/requests/${id ?? boardRequestId}/responses`,
+          headers: { 'content-type': payload.contentType, ...ownerAuth },
+          payload: payload.body,
+        },
+        malformed: true,
+      })),
+  },
+  {
+    name: 'GET /api/board/requests/:id',
+    arbitrary: () =>
+      hostileSegment.map((id) => ({
+        request: { method: 'GET', url: `/api/board/requests/${id}`, headers: ownerAuth },
+        malformed: true,
+      })),
+  },
   {
     name: 'GET /api/public/profile/:seolink',
     arbitrary: () =>
@@ -402,6 +459,23 @@ beforeAll(async () => {
   send = await makeSend(t);
   const owner = await lawyer(t);
   ownerAuth = owner.headers;
+  const poster = await t.seed.user();
+  const [posted] = await t.db
+    .insert(boardRequests)
+    .values({
+      posterUserId: poster.id,
+      courtId: 'sad-rejonowy-dla-warszawy-mokotowa-w-warszawie',
+      startsAt: new Date(Date.now() + 48 * 3_600_000),
+      mode: 'remote',
+      caseType: 'civil',
+      task: 'Rozprawa.',
+      professions: ['radca-prawny'],
+      feeNetGrosze: 20_000,
+      answerDeadline: new Date(Date.now() + 40 * 3_600_000),
+      parties: [{ name: 'Strona', role: 'powód' }],
+    })
+    .returning();
+  boardRequestId = posted!.id;
   const offer = await t.seed.offer({ profileId: owner.profileId });
   target = { seolink: owner.seolink, offerUrl: offer.offerUrl };
 }, 120_000);
@@ -508,6 +582,17 @@ describe('odd text in valid requests', () => {
           },
           hearing: { party: f.party, division: f.division },
         },
+      })),
+    },
+    {
+      // Issue 32: a board post's free text (task, division, parties) is stored as text and jsonb.
+      name: 'POST /api/board/requests',
+      runs: ODD_RUNS,
+      request: fc.record({ task: text, division: text, name: text, role: text }).map((f) => ({
+        method: 'POST',
+        url: '/api/board/requests',
+        headers: ownerAuth,
+        payload: { ...boardPost(), task: f.task, division: f.division, parties: [{ name: f.name, role: f.role }] },
       })),
     },
     {

@@ -69,6 +69,17 @@ const CASES: Case[] = [
     lawyersOnly: true,
   },
   {
+    // Issue 32: posting on the substitution board.
+    method: 'POST',
+    url: () => '/api/board/requests',
+    payload: { court_id: 'nowhere', mode: 'in_person', case_type: 'civil', task: 'Rozprawa.', professions: [], fee_net: '100.00', parties: [] },
+    errors: {
+      court_id: 'validation.courtUnknown',
+      professions: 'validation.boardProfessionsRequired',
+      parties: 'validation.boardPartiesRequired',
+    },
+  },
+  {
     method: 'POST',
     url: () => '/api/me/delete',
     payload: { password: 5 },

@@ -126,6 +126,22 @@ export const en: Record<keyof typeof pl, string> = {
   'invoices.series_invalid': 'The series may contain only letters without diacritics, digits and hyphens',
   'invoices.still_not_issuable': 'The invoice still cannot be issued: correct the data named and try again',
   'invoices.nothing_to_retry': 'This invoice needs no retry',
+  // The substitution board (issue 32, docs/board.md)
+  'board.not_found': 'Request not found',
+  'board.not_verified': 'The board opens once your licence is verified and your payout account is connected in your profile',
+  'board.not_eligible': 'This request is meant for other professions or a later stage of training',
+  'board.not_open': 'This request no longer takes answers',
+  'board.deadline_passed': 'The deadline for answers to this request has passed',
+  'board.own_request': 'You cannot answer your own request',
+  'board.conflict_check_required': 'Before answering, check the parties and confirm there is no conflict of interest',
+  'board.already_answered': 'You have already answered this request; you can change or withdraw your answer',
+  'board.price_required': 'Give your proposed net fee: this request asks for quotes',
+  'board.answer_not_found': 'No answer to this request was found',
+  'board.already_picked': 'The poster has already picked an answer: it can no longer be changed or withdrawn',
+  'board.not_poster': 'Only the poster of the request can do this',
+  'board.invalid_transition': 'The request changed in the meantime: this can no longer be done',
+  'board.substitute_unavailable':
+    'This substitute cannot take the job now (profile or payout account inactive). Pick another answer',
   'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',

@@ -106,6 +106,23 @@ export const apiErrors = {
     'Nie możemy teraz bezpiecznie zapisać tokenu KSeF. Spróbuj później lub skontaktuj się z nami',
   'invoices.still_not_issuable': 'Faktury nadal nie da się wystawić: popraw wskazane dane i spróbuj ponownie',
   'invoices.nothing_to_retry': 'Tej faktury nie trzeba ponawiać',
+  // The substitution board (issue 32, docs/board.md)
+  'board.not_found': 'Nie znaleziono zlecenia',
+  'board.not_verified':
+    'Tablica zleceń jest dostępna po weryfikacji uprawnień i podłączeniu konta wypłat w profilu',
+  'board.not_eligible': 'To zlecenie jest przeznaczone dla innych zawodów albo dalszego etapu aplikacji',
+  'board.not_open': 'To zlecenie nie przyjmuje już odpowiedzi',
+  'board.deadline_passed': 'Termin na odpowiedzi na to zlecenie już minął',
+  'board.own_request': 'Nie można odpowiadać na własne zlecenie',
+  'board.conflict_check_required': 'Przed odpowiedzią sprawdź strony postępowania i potwierdź brak konfliktu interesów',
+  'board.already_answered': 'Odpowiedź na to zlecenie została już wysłana; możesz ją zmienić albo wycofać',
+  'board.price_required': 'Podaj proponowane wynagrodzenie netto: to zlecenie czeka na wyceny',
+  'board.answer_not_found': 'Nie znaleziono odpowiedzi na to zlecenie',
+  'board.already_picked': 'Zlecający wybrał już odpowiedź: nie można jej zmienić ani wycofać',
+  'board.not_poster': 'Tę operację może wykonać tylko zlecający',
+  'board.invalid_transition': 'Stan zlecenia zmienił się w międzyczasie: tej operacji nie można już wykonać',
+  'board.substitute_unavailable':
+    'Ta osoba nie może teraz przyjąć zlecenia (profil lub konto wypłat nieaktywne). Wybierz inną odpowiedź',
 } as const;
 
 /**

@@ -193,6 +193,10 @@ export const SETTINGS = {
   platformFeePercent: setting('PLATFORM_FEE_PERCENT', z.coerce.number().min(0).max(100).default(0)),
   /** days the client has to confirm a done job before it is archived and paid out */
   acceptanceWindowDays: setting('ACCEPTANCE_WINDOW_DAYS', z.coerce.number().int().min(1).max(90).default(7)),
+  /** the substitution board's rate limits per client address and hour (issue 32) */
+  boardPostsPerHour: setting('BOARD_POSTS_PER_HOUR', z.coerce.number().int().min(1).max(10_000).default(20)),
+  boardAnswersPerHour: setting('BOARD_ANSWERS_PER_HOUR', z.coerce.number().int().min(1).max(10_000).default(120)),
+  boardReportsPerHour: setting('BOARD_REPORTS_PER_HOUR', z.coerce.number().int().min(1).max(10_000).default(10)),
   /** Unset: 'database' with DATABASE_URL, else 'memory' (deriveConfig). */
   rateLimitStore: setting('RATE_LIMIT_STORE', z.enum(['memory', 'database']).optional()),
   /** how often (ms) an instance syncs its rate-limit counts with the database's (decision 031) */

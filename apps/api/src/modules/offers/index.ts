@@ -20,3 +20,11 @@ export { createOfferCards, type OfferCards } from './documents/cards.ts';
 export { toOfferDto, toPublicOfferDto } from './offers.dto.ts';
 export { PAYER_COOKIE } from './offers.schemas.ts';
 export { transitionOffer } from './offers.transitions.ts';
+
+// For the substitution board (issue 32): a picked answer becomes the substitute's offer.
+export {
+  createOfferForBoard,
+  removeOfferForBoard,
+  type BoardOffer,
+  type BoardOfferInput,
+} from './lawyer/board-offer.ts';

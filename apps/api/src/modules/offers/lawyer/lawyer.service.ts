@@ -13,6 +13,7 @@ import {
   type OfferDto,
   type OfferUpdateData,
 } from '@substytut/shared';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { OfferRow, ProfileRow } from '../../../db/schema.ts';
 import { validationFailed } from '../../app/errors.ts';
 import { hashToken, newSecretToken } from '../../app/token-crypto.ts';
@@ -111,20 +112,48 @@ export async function createOffer(
   data: OfferCreateData,
 ): Promise<OfferCreatedDto> {
   const profile = await ownProfile(deps, user);
+  const refused = await offerRefusal(deps, deps.db, profile);
+  if (refused) throw refused === 'licence' ? licenceNotVerified() : profileInactive();
+  if (!profile) throw profileInactive();
+  // The card's address is chosen with the offer, so a card that is not stored below (the process
+  // stopped, or storage failed) is made on its first request instead of never.
+  const offer = await insertNewOffer(deps.db, profile.id, data, deps.clock.now(), newCardKey());
+  // The card is rendered before answering so the link shared right away has its preview image.
+  if (offer.cardKey) await deps.cards.ensureQuietly(offer.cardKey);
+  const dto = toOfferDto(offer, profile, deps.config.publicUrl);
+  return { absoluteUrl: dto.absoluteUrl, offer: dto };
+}
+
+/**
+ * Why this profile may not have offers: 'inactive' (no profile, not complete, not public, or its
+ * payment account cannot receive payouts) or 'licence' (not verified, issue 22); null when it may.
+ */
+export async function offerRefusal(
+  deps: Pick<LifecycleDeps, 'payments'>,
+  db: DbOrTx,
+  profile: ProfileRow | null,
+): Promise<'inactive' | 'licence' | null> {
   if (
     !profile ||
     profile.status !== 'active' ||
     !profile.seolink ||
-    !(await deps.payments.isAccountReady(deps.db, user.id))
+    !(await deps.payments.isAccountReady(db, profile.userId))
   ) {
-    throw profileInactive();
+    return 'inactive';
   }
-  if (profile.licenceState !== 'verified') throw licenceNotVerified();
-  const now = deps.clock.now();
-  // The card's address is chosen with the offer, so a card that is not stored below (the process
-  // stopped, or storage failed) is made on its first request instead of never.
-  const offer = await insertOffer(deps.db, {
-    profileId: profile.id,
+  return profile.licenceState === 'verified' ? null : 'licence';
+}
+
+/** A new offer, waiting for payment, of a profile that may have offers (offerRefusal). */
+export async function insertNewOffer(
+  db: DbOrTx,
+  profileId: number,
+  data: OfferCreateData,
+  now: Date,
+  cardKey: string | null,
+): Promise<OfferRow> {
+  return insertOffer(db, {
+    profileId,
     title: data.title,
     description: data.description,
     netGrosze: data.netGrosze,
@@ -133,14 +162,10 @@ export async function createOffer(
     ...hearingColumns(data.hearing),
     status: 'active',
     offerUrl: newOfferUrl(),
-    cardKey: newCardKey(),
+    cardKey,
     createdAt: now,
     updatedAt: now,
   });
-  // The card is rendered before answering so the link shared right away has its preview image.
-  if (offer.cardKey) await deps.cards.ensureQuietly(offer.cardKey);
-  const dto = toOfferDto(offer, profile, deps.config.publicUrl);
-  return { absoluteUrl: dto.absoluteUrl, offer: dto };
 }
 
 /** GET /user/offer: the caller's offers, newest first. */
@@ -261,6 +286,23 @@ async function changePaidHearing(
 export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: number): Promise<void> {
   const { profile, offer } = await ownOffer(deps, user, offerId);
   if (!canDelete(offer.status)) throw invalidTransition();
+  const deleted = await removeUnpaidOffer(deps, profile.id, offerId);
+  if (!deleted) return refusal(deps, offerId);
+  if (deleted.cardKey) {
+    const key = deleted.cardKey;
+    await deps.cards.removeFile(key);
+  }
+}
+
+/**
+ * Deletes an unpaid offer: its open checkouts are ended at the provider first (so nobody can pay
+ * an offer that is gone), then the offer goes in one transaction; null when a payment holds it.
+ */
+export async function removeUnpaidOffer(
+  deps: LifecycleDeps,
+  profileId: number,
+  offerId: number,
+): Promise<OfferRow | null> {
   // Provider calls happen outside the transaction: a slow provider must not hold row locks.
   const ended: number[] = [];
   for (const checkout of await openCheckoutsOf(deps.db, offerId)) {
@@ -270,12 +312,7 @@ export async function deleteOffer(deps: OffersDeps, user: OffersUser, offerId: n
     if (!result.ok) throw paymentProviderFailed();
     ended.push(checkout.id);
   }
-  const deleted = await deps.db.transaction((tx) => deleteUnpaidOffer(tx, profile.id, offerId, ended));
-  if (!deleted) return refusal(deps, offerId);
-  if (deleted.cardKey) {
-    const key = deleted.cardKey;
-    await deps.cards.removeFile(key);
-  }
+  return deps.db.transaction((tx) => deleteUnpaidOffer(tx, profileId, offerId, ended));
 }
 
 export interface ReportInput {
