@@ -29,6 +29,19 @@ const runs = [
           // A few hundred rows instead of 100 000 profiles and 1 000 000 offers.
           { BENCH_DATABASE_URL: pgUrl, BENCH_PROFILES: '200', BENCH_OFFERS: '2000' },
         ],
+        [
+          'bench:board',
+          'npx',
+          ['tsx', 'bench/board/run.ts'],
+          // 500 substitutes and 10 requests instead of 10 000 and 100.
+          {
+            BENCH_DATABASE_URL: pgUrl,
+            BENCH_SUBSTITUTES: '500',
+            BENCH_REQUESTS: '10',
+            BENCH_BACKLOG: '200',
+            BENCH_PAGE_RUNS: '20',
+          },
+        ],
       ]
     : []),
   // This build only, no Lighthouse; fails when a page does not load or hydrate.
@@ -63,7 +76,9 @@ function run([name, cmd, args, env]) {
 const failed = [];
 for (const entry of runs) if ((await run(entry)) !== 0) failed.push(entry[0]);
 if (!pgUrl)
-  console.log('\nTEST_DATABASE_URL is not set: bench:admin skipped, bench:api measured PGlite only.');
+  console.log(
+    '\nTEST_DATABASE_URL is not set: bench:admin and bench:board skipped, bench:api measured PGlite only.',
+  );
 console.log(
   `\nbenchmark smoke runs ${failed.length ? `failed: ${failed.join(', ')}` : 'ran'} in ${seconds(started)}`,
 );

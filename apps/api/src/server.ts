@@ -9,6 +9,7 @@ import { sendHearingReminders, startClockJob } from './modules/offers/index.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { secretsKey } from './modules/app/secrets-key.ts';
 import { startKsefWorker } from './modules/ksef/index.ts';
+import { runDailyDigest, startAlertsWorker } from './modules/alerts/index.ts';
 
 // How long shutdown may take before the process exits anyway.
 const SHUTDOWN_GRACE_MS = 8000;
@@ -53,6 +54,11 @@ async function main() {
     platformToken: config.ksef.platformToken,
     log: app.log.child({ component: 'ksef-worker' }),
   });
+  // The board's alerts (issue 32): wave by wave from their outbox, on every instance.
+  const alertsWorker = startAlertsWorker({
+    ...services.alerts.deps,
+    log: app.log.child({ component: 'alerts-worker' }),
+  });
   // Expires offers, archives unconfirmed jobs and sends payouts, every minute.
   const clockLog = app.log.child({ component: 'clock-job' });
   const clockJob = startClockJob(services.lifecycle, clockLog, [
@@ -68,6 +74,8 @@ async function main() {
       // The board's expiry and the lapse of unpaid picks (issue 32).
       const board = await runBoardClock(services.board);
       if (board.expired || board.lapsed) clockLog.info(board, 'clock job: board');
+      const digests = await runDailyDigest(services.alerts.deps);
+      if (digests > 0) clockLog.info({ digests }, 'clock job: board digests');
     },
     async () => {
       // Queued licence checks and the 30-day re-checks (issue 22), at the register's pace.
@@ -92,6 +100,7 @@ async function main() {
       // Stop the worker first: it needs the database, which app.close() closes.
       await mailWorker.stop();
       await ksefWorker.stop();
+      await alertsWorker.stop();
       await clockJob.stop();
       transport.close();
       await app.close();

@@ -20,3 +20,5 @@ export * from './hearing.ts';
 export * from './hearing-report.ts';
 export * from './licence.ts';
 export * from './contract/index.ts';
+export * from './court-areas.ts';
+export * from './board-alerts.ts';

@@ -36,6 +36,8 @@ declare module 'fastify' {
     storage: Storage;
     /** work a request starts and its answer does not wait for; finished before the app closes */
     background: BackgroundTasks;
+    /** LISTEN on a database channel (live updates across instances); see Database.listen */
+    dbListen: Database['listen'];
   }
 }
 
@@ -118,6 +120,7 @@ export async function composeApp(
     app.decorate('storage', overrides.storage ?? createStorage(config));
     app.decorate('mailer', createMailer(database.db, app.clock));
     app.decorate('background', createBackgroundTasks(app.log));
+    app.decorate('dbListen', database.listen?.bind(database));
     app.addHook('onClose', async () => {
       await app.background.idle();
       await database.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageMetaResolver } from '../modules/app/web-app.ts';
 import { adminRoutes } from '../modules/admin/index.ts';
+import { alertsRoutes } from '../modules/alerts/index.ts';
 import { authRoutes } from '../modules/auth/index.ts';
 import { boardRoutes } from '../modules/board/index.ts';
 import { calendarRoutes } from '../modules/calendar/index.ts';
@@ -56,6 +57,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(calendarRoutes, { deps: lifecycle });
   await app.register(invoicesRoutes);
   await app.register(boardRoutes, { deps: services.board });
+  await app.register(alertsRoutes, { deps: services.alerts.deps });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { onBoardOfferPaid, silentBoardNotifier, type BoardDeps } from '../modules/board/index.ts';
+import { onBoardOfferPaid, type BoardDeps } from '../modules/board/index.ts';
+import { createBoardAlerts, type BoardAlerts } from '../modules/alerts/index.ts';
 import { createKsefPort, type KsefPort } from '../modules/ksef/index.ts';
 import { createInvoicing } from '../modules/invoices/index.ts';
 import {
@@ -38,6 +39,8 @@ export interface Services {
   ksef: KsefPort;
   /** the substitution board (issue 32): its routes, its clock (server.ts) and its alerts */
   board: BoardDeps;
+  /** the board's alerts and live updates (issue 32): the board's notifier, the routes, the worker */
+  alerts: BoardAlerts;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -52,13 +55,20 @@ export function createServices(app: FastifyInstance): Services {
   paymentAdapter.sandbox?.setEventSink((event, alongside) => payments.processEvent(event, alongside));
   // A checkout paid, ended, refunded or disputed moves its offer.
   handlePaymentEvents(payments, lifecycle);
-  // The board (issue 32). Its alerts are b32-alerts' notifier, joined here at merge.
+  // The board (issue 32), told of its changes by the alerts (outbox, waves, live updates).
+  const alerts = createBoardAlerts({
+    db,
+    clock,
+    config,
+    log: log.child({ component: 'alerts' }),
+    listen: app.dbListen,
+  });
   const board: BoardDeps = {
     db,
     clock,
     config,
     log: log.child({ component: 'board' }),
-    notifier: silentBoardNotifier,
+    notifier: alerts,
     lifecycle,
   };
   // After the offers' handler in the same transaction: the paid offer of a pick makes its request paid.
@@ -83,5 +93,6 @@ export function createServices(app: FastifyInstance): Services {
     licence,
     ksef: createKsefPort(config, { storage: app.storage, clock }),
     board,
+    alerts,
   };
 }

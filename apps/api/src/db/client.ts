@@ -22,6 +22,51 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: PostgreSQL through one dedicated connection per call (reconnected when
+   * lost), PGlite through its own listen. Resolves to the function that stops listening. Absent
+   * on a database made by hand (tests): then nothing crosses processes.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/** One dedicated connection LISTENing on `channel`; a lost connection is replaced after a second. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const reconnect = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect().catch(reconnect), LISTEN_RETRY_MS);
+      retry.unref();
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
+    client = next;
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 export interface OpenDatabaseOptions {
@@ -66,7 +111,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      driver: 'postgres',
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      async listen(channel, onMessage) {
+        const stop = await listenOnPostgres(databaseUrl, channel, onMessage);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+    };
   }
 
   const dir = options.pgliteDir;
@@ -79,7 +141,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder: options.migrationsDir });
-    return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+    return {
+      db: pgliteDb as unknown as Db,
+      driver: 'pglite',
+      close: () => client.close(),
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
+    };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

@@ -19,3 +19,4 @@ export * from './schema/licence.ts';
 export * from './schema/ksef.ts';
 export * from './schema/invoices.ts';
 export * from './schema/board.ts';
+export * from './schema/alerts.ts';

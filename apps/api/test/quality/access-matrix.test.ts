@@ -79,7 +79,10 @@ async function awaitCode(w: World, sentAt: Date): Promise<void> {
     sends: 1,
     windowStartedAt: sentAt,
   };
-  await w.t.db.insert(licenceCodes).values(code).onConflictDoUpdate({ target: licenceCodes.profileId, set: code });
+  await w.t.db
+    .insert(licenceCodes)
+    .values(code)
+    .onConflictDoUpdate({ target: licenceCodes.profileId, set: code });
 }
 const ACTORS: Actor[] = ['anon', 'a', 'b', 'admin'];
 type LinkToken = 'none' | 'foreign' | 'own';
@@ -284,6 +287,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/config/public': { policy: 'open', request: () => get('/api/config/public') },
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
+  'GET /api/dev/push': { policy: 'dev', request: () => get('/api/dev/push') },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
   // The Google sign-in stand-in: any address but an administrator's, only from this machine, never
   // in production (google-login.test.ts).
@@ -356,8 +360,14 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/user/profile/image': { policy: 'self', request: () => uploadOptions('image') },
   'POST /api/user/profile/cv': { policy: 'self', request: () => uploadOptions('cv') },
   // Issue 22: the caller's own licence.
-  'POST /api/user/profile/licence/check': { policy: 'self', request: () => post('/api/user/profile/licence/check') },
-  'POST /api/user/profile/licence/certificate': { policy: 'self', request: () => uploadOptions('certificate') },
+  'POST /api/user/profile/licence/check': {
+    policy: 'self',
+    request: () => post('/api/user/profile/licence/check'),
+  },
+  'POST /api/user/profile/licence/certificate': {
+    policy: 'self',
+    request: () => uploadOptions('certificate'),
+  },
   // Issue 30: the one-time code to the register's contact, and a new one.
   // A is given a code to type (or one sent two minutes ago) for the rightful cells only.
   'POST /api/user/profile/licence/code': {
@@ -740,6 +750,43 @@ const MATRIX: Record<string, Rule> = {
     policy: 'open',
     request: () => post('/api/data-requests', { email: A_PAYER, kind: 'export' }),
   },
+  // Issue 32, alerts: the caller's own settings and browsers.
+  'GET /api/user/alerts': { policy: 'self', request: () => get('/api/user/alerts') },
+  'PUT /api/user/alerts': {
+    policy: 'self',
+    request: () =>
+      put('/api/user/alerts', {
+        court_ids: [],
+        area_court_ids: ['sad-okregowy-w-warszawie'],
+        cities: ['Warszawa'],
+        case_types: [],
+        min_fee_net: null,
+        channels: { email: true, push: false, digest: false },
+        quiet_hours: null,
+      }),
+  },
+  'GET /api/user/push-subscriptions/key': {
+    policy: 'self',
+    request: () => get('/api/user/push-subscriptions/key'),
+  },
+  'POST /api/user/push-subscriptions': {
+    policy: 'self',
+    request: (_w, actor) =>
+      post('/api/user/push-subscriptions', {
+        endpoint: `https://push.example.test/${actor}/${++unique}`,
+        keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' },
+      }),
+  },
+  'DELETE /api/user/push-subscriptions': {
+    policy: 'self',
+    request: (_w, actor) => ({
+      method: 'DELETE',
+      url: '/api/user/push-subscriptions',
+      payload: { endpoint: `https://push.example.test/${actor}/gone` },
+    }),
+  },
+  // The live board's event stream: HEAD, which answers its headers and ends (inject waits for the end).
+  'GET /api/board/events': { policy: 'self', request: () => ({ method: 'HEAD', url: '/api/board/events' }) },
   'POST /api/data-requests/confirm': {
     policy: 'credential',
     forged: () => post('/api/data-requests/confirm', { token: randomToken() }),

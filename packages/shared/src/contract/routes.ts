@@ -190,7 +190,9 @@ export const apiRoutes = {
     body: paymentStartRequestSchemaWith(now),
     response: paymentLinkDtoSchema,
   },
-  'GET /api/public/profile/:seolink/payment/:offerUrl/document/status': { response: payerDocumentStatusSchema },
+  'GET /api/public/profile/:seolink/payment/:offerUrl/document/status': {
+    response: payerDocumentStatusSchema,
+  },
   'POST /api/public/offer/accept': { body: acceptTokenSchema, response: offerAcceptedSchema },
   'POST /api/public/offer/page': { body: acceptTokenSchema, response: acceptancePageDtoSchema },
   'POST /api/public/offer/dispute': {
@@ -204,27 +206,48 @@ export const apiRoutes = {
   'GET /api/board/requests': { response: boardRequestListSchema },
   'GET /api/board/requests/:id': { response: boardRequestDetailSchema },
   'DELETE /api/board/requests/:id': { response: myBoardRequestSchema },
-  'POST /api/board/requests/:id/conflict-check': { body: boardConflictCheckSchema, response: boardRequestDetailSchema },
-  'POST /api/board/requests/:id/responses': { body: boardAnswerSchema, status: 201, response: boardResponseSchema },
+  'POST /api/board/requests/:id/conflict-check': {
+    body: boardConflictCheckSchema,
+    response: boardRequestDetailSchema,
+  },
+  'POST /api/board/requests/:id/responses': {
+    body: boardAnswerSchema,
+    status: 201,
+    response: boardResponseSchema,
+  },
   'PUT /api/board/requests/:id/responses/mine': { body: boardAnswerSchema, response: boardResponseSchema },
   'DELETE /api/board/requests/:id/responses/mine': { response: z.null() },
   'POST /api/board/requests/:id/assign': { body: boardAssignSchema, response: boardAssignedSchema },
-  'POST /api/board/requests/:id/report': { body: boardReportSchema, status: 201, response: boardReportedSchema },
+  'POST /api/board/requests/:id/report': {
+    body: boardReportSchema,
+    status: 201,
+    response: boardReportedSchema,
+  },
   'POST /api/board/requests/:id/responses/:responseId/report': {
     body: boardReportSchema,
     status: 201,
     response: boardReportedSchema,
   },
   'GET /api/user/board/requests': { response: myBoardRequestListSchema },
-  'POST /api/user/board/requests/:id/reference': { body: boardReferenceInputSchema, response: myBoardRequestSchema },
+  'POST /api/user/board/requests/:id/reference': {
+    body: boardReferenceInputSchema,
+    response: myBoardRequestSchema,
+  },
   'GET /api/user/board/references': { response: boardReferenceListSchema },
-  'PUT /api/user/board/references/:id': { body: boardReferencePublishSchema, response: boardReferenceItemSchema },
+  'PUT /api/user/board/references/:id': {
+    body: boardReferencePublishSchema,
+    response: boardReferenceItemSchema,
+  },
   'PUT /api/user/board/favourites/:profileId': { response: boardFavouriteSchema },
   'DELETE /api/user/board/favourites/:profileId': { response: boardFavouriteSchema },
   'GET /api/user/alerts': { response: alertSettingsSchema },
   'PUT /api/user/alerts': { body: alertSettingsInputSchema, response: alertSettingsSchema },
   'GET /api/user/push-subscriptions/key': { response: pushKeySchema },
-  'POST /api/user/push-subscriptions': { body: pushSubscriptionSchema, status: 201, response: pushSubscribedSchema },
+  'POST /api/user/push-subscriptions': {
+    body: pushSubscriptionSchema,
+    status: 201,
+    response: pushSubscribedSchema,
+  },
   'DELETE /api/user/push-subscriptions': { body: pushUnsubscribeSchema, response: pushSubscribedSchema },
 
   // The administrator
@@ -268,6 +291,8 @@ export const apiOtherRoutes = [
   'GET /api/admin/disputes/:id/minutes',
   'GET /api/admin/licence-reviews/:profileId/certificate',
   'GET /api/dev/mail',
+  /** outside production, from this machine: the Web Push messages the embedded push transport recorded */
+  'GET /api/dev/push',
   /** server-sent events: `board-changed` (contract/board.ts boardChangedEventSchema) */
   'GET /api/board/events',
 ] as const;

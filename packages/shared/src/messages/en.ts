@@ -142,6 +142,7 @@ export const en: Record<keyof typeof pl, string> = {
   'board.invalid_transition': 'The request changed in the meantime: this can no longer be done',
   'board.substitute_unavailable':
     'This substitute cannot take the job now (profile or payout account inactive). Pick another answer',
+  'alerts.push_unavailable': 'Browser notifications are not available now. E-mail alerts still work',
   'invoices.token_invalid': 'The KSeF token looks incomplete: paste the whole token generated in KSeF',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
   'errors.emailInvalid': 'Invalid email address',
@@ -213,6 +214,8 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.boardPartiesTooMany': 'Name at most 10 parties',
   'validation.boardNoConflictRequired': 'Confirm that there is no conflict of interest',
   'validation.alertQuietHours': 'Enter quiet hours as HH:MM',
+  'validation.alertAreaInvalid': 'Choose an area: a regional or appellate court from the list',
+  'validation.alertCityUnknown': 'Choose a city that has a court on the list',
   'validation.courtUnknown': 'Choose a court from the list',
   'validation.caseNumberFormat': 'Enter the case number in its usual form, e.g. I C 123/24 or XXV C 1234/23',
   'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',

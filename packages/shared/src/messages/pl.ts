@@ -123,6 +123,7 @@ export const apiErrors = {
   'board.invalid_transition': 'Stan zlecenia zmienił się w międzyczasie: tej operacji nie można już wykonać',
   'board.substitute_unavailable':
     'Ta osoba nie może teraz przyjąć zlecenia (profil lub konto wypłat nieaktywne). Wybierz inną odpowiedź',
+  'alerts.push_unavailable': 'Powiadomienia w przeglądarce są teraz niedostępne. Alerty e-mail działają nadal',
 } as const;
 
 /**
@@ -224,6 +225,8 @@ export const pl = {
   'validation.boardPartiesTooMany': 'Podaj najwyżej 10 stron postępowania',
   'validation.boardNoConflictRequired': 'Potwierdź, że nie zachodzi konflikt interesów',
   'validation.alertQuietHours': 'Podaj godziny ciszy w formacie GG:MM',
+  'validation.alertAreaInvalid': 'Wybierz obszar: sąd okręgowy albo apelacyjny z listy',
+  'validation.alertCityUnknown': 'Wybierz miasto, w którym jest sąd z listy',
   'validation.courtUnknown': 'Wybierz sąd z listy',
   'validation.caseNumberFormat': 'Podaj sygnaturę akt w zwykłym formacie, np. I C 123/24 lub XXV C 1234/23',
   'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',

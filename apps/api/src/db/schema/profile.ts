@@ -59,6 +59,8 @@ export const profiles = pgTable(
     licenceReason: text('licence_reason'),
     licenceCertificateKey: text('licence_certificate_key'),
     licenceCertificateAt: timestamp('licence_certificate_at', { withTimezone: true }),
+    /** issue 32: a trainee's training start, 'YYYY-MM' (b32-people owns it; added here to compile) */
+    trainingStart: text('training_start'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

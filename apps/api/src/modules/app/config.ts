@@ -232,6 +232,21 @@ export const SETTINGS = {
     /** The sandbox answers like an unreachable KSeF (to see retries and the lawyer's status). */
     sandboxOutage: setting('KSEF_SANDBOX_OUTAGE', booleanFlag),
   },
+  // Web Push (issue 32): the VAPID key pair; unset, outside production a pair kept in DATA_DIR/vapid.json.
+  push: {
+    /** base64url of the uncompressed P-256 public key (web-push generate-vapid-keys) */
+    vapidPublicKey: setting('VAPID_PUBLIC_KEY', orNull),
+    vapidPrivateKey: setting('VAPID_PRIVATE_KEY', orNull),
+    /** who the push services may contact: mailto: or https:; unset, mailto:SUPPORT_EMAIL */
+    vapidSubject: setting(
+      'VAPID_SUBJECT',
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'expected a mailto: or https:// address')
+        .optional()
+        .transform((v) => v ?? null),
+    ),
+  },
   /**
    * The key that seals stored secrets (app/secrets-key.ts): 32 bytes as 64 hex digits; null when
    * SECRETS_KEY is unset, and then outside production a key file under DATA_DIR stands in.
@@ -348,6 +363,11 @@ function deriveConfig(settings: SettingValues): Config {
   const { mail, s3, ksef } = settings;
 
   if (mail.smtpUrl && !mail.from) problem('MAIL_FROM', 'required when SMTP_URL is set');
+  if (!settings.push.vapidPublicKey !== !settings.push.vapidPrivateKey)
+    problem(
+      settings.push.vapidPublicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    );
   // Without it no account ever becomes ready; outside production the server only warns.
   if (production && settings.stripeSecretKey && !settings.stripeConnectWebhookSecret)
     problem('STRIPE_CONNECT_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY in production');
