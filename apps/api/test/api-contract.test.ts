@@ -62,11 +62,8 @@ afterAll(async () => {
 const BUILDING: ReadonlySet<string> = new Set(
   (Object.keys(apiRoutes) as string[])
     .concat(apiOtherRoutes)
-    .filter(
-      (route) =>
-        /\/api\/user\/board\/(favourites|references)/.test(route) ||
-        route === 'POST /api/user/board/requests/:id/reference',
-    ),
+    // Every board route is served once the three branches are merged (b32-web-board's merge).
+    .filter(() => false),
 );
 
 describe('the API and the shared route table', () => {

@@ -63,6 +63,7 @@ export function blankProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
     stripeAccountId: null,
     jobs: [],
     references: [],
+    training_start: null,
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-01T10:00:00.000Z',
     licence: {

@@ -172,6 +172,8 @@ export const profileDtoSchema = z.object({
   stripeAccountId: z.string().nullable(),
   jobs: z.array(jobDtoSchema),
   references: z.array(referenceDtoSchema),
+  /** Issue 32: a trainee's training start 'YYYY-MM'; null for everyone else, or not given yet. */
+  training_start: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   licence: licenceDtoSchema,
@@ -255,6 +257,11 @@ export const publicProfileDtoSchema = z.object({
   references: z.array(referenceDtoSchema),
   offer: publicOfferDtoSchema.nullable(),
   licence: publicLicenceDtoSchema,
+  /**
+   * Issue 32: references from jobs confirmed through the board that the lawyer published, newest
+   * job first: the text and the job's month 'YYYY-MM'. No ratings.
+   */
+  board_references: z.array(z.object({ text: z.string(), month: z.string() })),
 });
 export type PublicProfileDto = z.infer<typeof publicProfileDtoSchema>;
 

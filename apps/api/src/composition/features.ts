@@ -15,6 +15,9 @@ import { paymentsRoutes } from '../modules/payments/index.ts';
 import { profileRoutes } from '../modules/profile/index.ts';
 import { publicProfilePageMeta, publicProfileRoutes } from '../modules/public-profile/index.ts';
 import { seoRoutes } from '../modules/seo/index.ts';
+// TEMPORARY (issue 32): the lead re-exports people from the board's face at merge.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { peopleRoutes } from '../modules/board/people/index.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -58,6 +61,8 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(invoicesRoutes);
   await app.register(boardRoutes, { deps: services.board });
   await app.register(alertsRoutes, { deps: services.alerts.deps });
+  // Issue 32: favourites and references around a job from the board.
+  await app.register(peopleRoutes, { mail: licence.mail });
 }
 
 /** Client routes whose head tags the server fills from the database (link previews). */

@@ -14,7 +14,12 @@ import {
   providerInvoiceData,
   users,
 } from '../../src/db/schema.ts';
-import { boardConflictChecks, boardRequests, boardResponses } from '../../src/db/schema/board.ts';
+import {
+  boardConflictChecks,
+  boardReferences,
+  boardRequests,
+  boardResponses,
+} from '../../src/db/schema/board.ts';
 import { invoiceFailures } from '../../src/db/schema/invoices.ts';
 import { ksefOutbox } from '../../src/db/schema/ksef.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -137,6 +142,11 @@ interface World {
   secrets: string[];
   /** A's public profile data: fine on public pages, never in another user's own data */
   profileMarkers: string[];
+  /**
+   * Issue 32: A's board request completed by B (A may favour B and write the reference), and a
+   * reference about A from B's completed request (A may publish it).
+   */
+  board: { aRequestId: string; bProfileId: number; referenceAboutA: string };
 }
 interface Offer {
   id: number;
@@ -462,6 +472,25 @@ const MATRIX: Record<string, Rule> = {
   'DELETE /api/user/calendar-feed': {
     policy: 'self',
     request: () => ({ method: 'DELETE', url: '/api/user/calendar-feed' }),
+  },
+  // Issue 32, the board's people: the caller's own favourites and references (their refusals for
+  // another user's ids are in modules/board/people/people.test.ts).
+  'PUT /api/user/board/favourites/:profileId': {
+    policy: 'owner',
+    request: (w) => ({ method: 'PUT', url: `/api/user/board/favourites/${w.board.bProfileId}` }),
+  },
+  'DELETE /api/user/board/favourites/:profileId': {
+    policy: 'self',
+    request: (w) => ({ method: 'DELETE', url: `/api/user/board/favourites/${w.a.profileId}` }),
+  },
+  'POST /api/user/board/requests/:id/reference': {
+    policy: 'owner',
+    request: (w) => post(`/api/user/board/requests/${w.board.aRequestId}/reference`, { text: 'Polecam.' }),
+  },
+  'GET /api/user/board/references': { policy: 'self', request: () => get('/api/user/board/references') },
+  'PUT /api/user/board/references/:id': {
+    policy: 'owner',
+    request: (w) => put(`/api/user/board/references/${w.board.referenceAboutA}`, { published: true }),
   },
   // The feed's address is its only credential (hearing.test.ts reads a genuine one).
   'GET /api/calendar/:file': {
@@ -977,6 +1006,37 @@ beforeAll(async () => {
   const checkoutA = await startPayment(sendAny, a.seolink, open.offerUrl, A_PAYER);
   const checkoutB = await startPayment(sendAny, b.seolink, bOffer.offerUrl, 'platnik-beta@example.com');
 
+  // Issue 32: a job from the board each way, both completed.
+  const boardJob = async (posterUserId: string, substituteProfileId: number) => {
+    const offer = await t.seed.offer({ profileId: substituteProfileId, status: 'accepted' });
+    const startsAt = new Date(t.clock.now().getTime() - 86_400_000);
+    const [request] = await t.db
+      .insert(boardRequests)
+      .values({
+        posterUserId,
+        state: 'paid',
+        courtId: 'sad-rejonowy-dla-warszawy-srodmiescia-w-warszawie',
+        startsAt,
+        mode: 'in_person',
+        caseType: 'civil',
+        task: 'Stawiennictwo.',
+        professions: ['adwokat'],
+        feeNetGrosze: 20_000,
+        answerDeadline: startsAt,
+        parties: [{ name: 'Strona', role: 'powód' }],
+        offerId: offer.id,
+        paidAt: startsAt,
+      })
+      .returning();
+    return request!;
+  };
+  const aRequest = await boardJob(a.user.id, b.profileId);
+  const bRequest = await boardJob(b.user.id, a.profileId);
+  const [referenceAboutA] = await t.db
+    .insert(boardReferences)
+    .values({ requestId: bRequest.id, substituteProfileId: a.profileId, text: 'Polecam A.', jobMonth: '2026-11' })
+    .returning();
+
   w = {
     t,
     send: sendAny,
@@ -1012,6 +1072,7 @@ beforeAll(async () => {
     ],
     // The public page shows the lawyer's e-mail address (spec 2).
     profileMarkers: ['Alfowski', 'WAW/Adw/ALFA-7', a.user.email],
+    board: { aRequestId: aRequest.id, bProfileId: b.profileId, referenceAboutA: referenceAboutA!.id },
   };
   await boardOf(w);
 }, 180_000);

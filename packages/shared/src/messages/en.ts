@@ -48,6 +48,14 @@ export const en: Record<keyof typeof pl, string> = {
   'company.lookup_unavailable':
     'The company search is unavailable right now. Please enter the details by hand',
   'profile.not_found': 'Profile not found',
+  // The people around a job from the substitution board (issue 32, decision 041)
+  'board.request_not_found': 'Request not found',
+  'board.reference_not_allowed':
+    'You can write a reference once the request from the board has been paid for and the client has confirmed the job',
+  'board.reference_exists': 'A reference for this request has already been written',
+  'board.reference_not_found': 'Reference not found',
+  'board.favourite_not_allowed':
+    'You can add to your favourites someone who completed a request of yours from the board, once the job was confirmed',
   'offers.not_found': 'Offer not found',
   'offers.profile_inactive': 'Complete your profile and activate the linked payment account to create offers',
   'offers.invalid_transition': 'The offer changed in the meantime: this can no longer be done',
@@ -114,6 +122,8 @@ export const en: Record<keyof typeof pl, string> = {
   'licence.reason.certificate_sent': 'Your certificate is waiting for an administrator to check it',
   'licence.reason.number_claimed':
     'This entry number is already confirmed on another account, so an administrator will check it: upload a chamber certificate',
+  'licence.reason.training_start_mismatch':
+    'The start of your training in the profile differs from the date of entry on the list of trainees in the register: correct the month and year in your profile',
   'licence.reason.no_contact':
     'The register lists no e-mail address for this entry that we could send a code to: upload a chamber certificate and an administrator will check it',
   'invoices.not_found': 'Invoice not found',
@@ -221,6 +231,9 @@ export const en: Record<keyof typeof pl, string> = {
   'validation.hearingDateInvalid': 'Enter a valid date and time of the hearing',
   'validation.hearingInPast': 'The hearing must be in the future',
   'validation.hearingTooLate': 'The hearing can be at most two years ahead',
+  'validation.trainingStartInvalid': 'Choose the month and year your training started',
+  'validation.trainingStartFuture': 'The start of your training cannot be in the future',
+  'validation.trainingStartTooEarly': 'The start of your training can be at most 10 years ago',
   'validation.remoteLinkRequired': 'Enter the link to the remote hearing',
   'validation.remoteLinkHttps': 'The hearing link must be an address starting with https://',
   'validation.hearingOutcome': 'Choose what happened to the hearing',

@@ -50,6 +50,14 @@ export const apiErrors = {
   'company.not_found': 'Nie znaleziono firmy o tym numerze NIP',
   'company.lookup_unavailable': 'Wyszukiwarka firm jest chwilowo niedostępna. Wpisz dane ręcznie',
   'profile.not_found': 'Nie znaleziono profilu',
+  // The people around a job from the substitution board (issue 32, decision 041)
+  'board.request_not_found': 'Nie znaleziono zlecenia',
+  'board.reference_not_allowed':
+    'Referencję można napisać, gdy zlecenie z tablicy zostało opłacone, a klient potwierdził jego wykonanie',
+  'board.reference_exists': 'Referencja do tego zlecenia została już napisana',
+  'board.reference_not_found': 'Nie znaleziono referencji',
+  'board.favourite_not_allowed':
+    'Do ulubionych można dodać osobę, która wykonała Twoje zlecenie z tablicy i której wykonanie zostało potwierdzone',
   'offers.not_found': 'Nie znaleziono oferty',
   'offers.profile_inactive': 'Uzupełnij profil i aktywuj połączone konto płatności, aby tworzyć oferty',
   'offers.invalid_transition': 'Stan oferty zmienił się w międzyczasie: tej operacji nie można już wykonać',
@@ -149,6 +157,8 @@ export const pl = {
   'licence.reason.certificate_sent': 'Zaświadczenie czeka na sprawdzenie przez administratora',
   'licence.reason.number_claimed':
     'Ten numer wpisu jest już potwierdzony na innym koncie, więc sprawdzi go administrator: prześlij zaświadczenie z izby',
+  'licence.reason.training_start_mismatch':
+    'Początek aplikacji w profilu różni się od daty wpisu na listę aplikantów w rejestrze: popraw miesiąc i rok w profilu',
   'licence.reason.no_contact':
     'Rejestr nie podaje dla tego wpisu adresu e-mail, na który moglibyśmy wysłać kod: prześlij zaświadczenie z izby, a sprawdzi je administrator',
   // Field errors: the shared zod schemas' messages, sent by the API in `errors` and shown by the forms.
@@ -232,6 +242,9 @@ export const pl = {
   'validation.hearingDateInvalid': 'Podaj poprawną datę i godzinę rozprawy',
   'validation.hearingInPast': 'Termin rozprawy musi przypadać w przyszłości',
   'validation.hearingTooLate': 'Termin rozprawy może przypadać najpóźniej za dwa lata',
+  'validation.trainingStartInvalid': 'Wybierz miesiąc i rok rozpoczęcia aplikacji',
+  'validation.trainingStartFuture': 'Początek aplikacji nie może przypadać w przyszłości',
+  'validation.trainingStartTooEarly': 'Początek aplikacji może przypadać najwcześniej 10 lat temu',
   'validation.remoteLinkRequired': 'Podaj link do rozprawy zdalnej',
   'validation.remoteLinkHttps': 'Link do rozprawy musi być adresem zaczynającym się od https://',
   'validation.hearingOutcome': 'Wybierz, co stało się z rozprawą',

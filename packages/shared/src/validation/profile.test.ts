@@ -303,3 +303,47 @@ describe('canAppendReference', () => {
     expect(canAppendReference(draft)).toBe(expected);
   });
 });
+
+// Issue 32: a trainee's training start (month and year), which the board's trainee rule counts from.
+describe('profileSchema: training_start', () => {
+  const schema = profileSchemaAt(now); // 2025-06-15
+  const trainee = { ...profile, permissions: 'aplikant-radcowski', licenseNo: 'WA-1234', institution: 'oirp-warszawa' };
+
+  it.each([
+    ['2024-10', {}],
+    ['2025-06', {}], // this month
+    ['2025-07', { training_start: 'validation.trainingStartFuture' }],
+    ['2030-01', { training_start: 'validation.trainingStartFuture' }],
+    ['2015-06', {}], // ten years back: the oldest accepted
+    ['2015-05', { training_start: 'validation.trainingStartTooEarly' }],
+    ['1925-10', { training_start: 'validation.trainingStartTooEarly' }],
+    ['2024-13', { training_start: 'validation.trainingStartInvalid' }],
+    ['2024-00', { training_start: 'validation.trainingStartInvalid' }],
+    ['2024-1', { training_start: 'validation.trainingStartInvalid' }],
+    ['10.2024', { training_start: 'validation.trainingStartInvalid' }],
+    ['2024-10-01', { training_start: 'validation.trainingStartInvalid' }],
+  ])('a trainee with %s -> %j', (training_start, expected) => {
+    expect(errors(schema, { ...trainee, training_start })).toEqual(expected);
+  });
+
+  it('is optional for a trainee (who then cannot take board requests) and stored as null', () => {
+    for (const training_start of [undefined, null, '', '  ']) {
+      const parsed = schema.parse({ ...trainee, training_start });
+      expect(parsed.training_start).toBeNull();
+    }
+    expect(schema.parse({ ...trainee, training_start: ' 2024-10 ' }).training_start).toBe('2024-10');
+  });
+
+  it('is cleared, not refused, for a profession that is not a trainee’s', () => {
+    expect(schema.parse({ ...profile, training_start: '2024-10' }).training_start).toBeNull();
+    // Even a wrong value: the field is not shown for them, so whatever the form held is dropped.
+    expect(errors(schema, { ...profile, training_start: 'nonsense' })).toEqual({});
+    expect(schema.parse({ ...profile, training_start: 'nonsense' }).training_start).toBeNull();
+  });
+
+  it('refuses a value that is not text', () => {
+    expect(errors(schema, { ...trainee, training_start: 202410 })).toEqual({
+      training_start: 'validation.trainingStartInvalid',
+    });
+  });
+});

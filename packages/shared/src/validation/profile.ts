@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { yearOptions } from '../dates.ts';
+import { isTrainee, isTrainingStart } from '../board-eligibility.ts';
+import { warsawDate, yearOptions } from '../dates.ts';
 import { licenceNoIssue, normaliseLicenceNo } from '../licence.ts';
 import { PHONE_PATTERN, normalizePhone } from '../phone.ts';
 import { INSTITUTION_IDS, institutionsForProfessionalType } from '../reference-data/institutions.ts';
@@ -13,6 +14,25 @@ export const MAX_JOBS = 30;
 export const MAX_REFERENCES = 30;
 
 type Clock = () => Date;
+
+/**
+ * Issue 32: how far back a trainee's training start may lie. The training lasts three years
+ * (art. 75 Prawo o adwokaturze, art. 33 ustawy o radcach prawnych) and may be extended by leave;
+ * ten years covers any plausible break and still catches a mistyped year.
+ */
+export const TRAINING_START_MAX_YEARS = 10;
+
+const monthIndex = (yyyyMm: string): number => Number(yyyyMm.slice(0, 4)) * 12 + Number(yyyyMm.slice(5, 7)) - 1;
+
+/** The catalogue key of what is wrong with a trainee's training start ('YYYY-MM'), or null. */
+export function trainingStartIssue(value: string, now: Date): string | null {
+  if (!isTrainingStart(value)) return 'validation.trainingStartInvalid';
+  const current = monthIndex(warsawDate(now));
+  const start = monthIndex(value);
+  if (start > current) return 'validation.trainingStartFuture';
+  if (start < current - TRAINING_START_MAX_YEARS * 12) return 'validation.trainingStartTooEarly';
+  return null;
+}
 
 const isMonth = (value: string): boolean =>
   /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 12;
@@ -127,8 +147,17 @@ function makeProfileSchema(clock: Clock) {
       facebookUrl: optionalText('validation.facebookUrl', isFacebookUrl, withHttps),
       jobs: z.array(makeJobSchema(clock)).max(MAX_JOBS, 'validation.tooLong').default([]),
       references: z.array(referenceSchema).max(MAX_REFERENCES, 'validation.tooLong').default([]),
+      // Issue 32: 'YYYY-MM', a trainee's only (the board's trainee rule counts from it); optional.
+      training_start: z
+        .string({ error: 'validation.trainingStartInvalid' })
+        .nullish()
+        .transform((v) => v?.trim() || null),
     })
     .superRefine((profile, ctx) => {
+      if (profile.training_start !== null && isTrainee(profile.permissions)) {
+        const issue = trainingStartIssue(profile.training_start, clock());
+        if (issue) ctx.addIssue({ code: 'custom', path: ['training_start'], message: issue });
+      }
       const allowed = institutionsForProfessionalType(profile.permissions);
       if (!allowed.some((i) => i.id === profile.institution))
         ctx.addIssue({ code: 'custom', path: ['institution'], message: 'validation.institutionMismatch' });
@@ -141,6 +170,8 @@ function makeProfileSchema(clock: Clock) {
     .transform((profile) => ({
       ...profile,
       licenseNo: normaliseLicenceNo(profile.permissions, profile.licenseNo),
+      // Cleared when the profession is not a trainee's: the form does not show it to them.
+      training_start: isTrainee(profile.permissions) ? profile.training_start : null,
     }));
 }
 

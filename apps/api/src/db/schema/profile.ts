@@ -59,7 +59,11 @@ export const profiles = pgTable(
     licenceReason: text('licence_reason'),
     licenceCertificateKey: text('licence_certificate_key'),
     licenceCertificateAt: timestamp('licence_certificate_at', { withTimezone: true }),
-    /** issue 32: a trainee's training start, 'YYYY-MM' (b32-people owns it; added here to compile) */
+    /**
+     * Issue 32: a trainee's training start, 'YYYY-MM' (month and year only); null for every other
+     * profession. The board's trainee rule (art. 77 Prawo o adwokaturze, art. 35 ustawy o radcach
+     * prawnych) counts from it.
+     */
     trainingStart: text('training_start'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +77,7 @@ export const profiles = pgTable(
       sql`${t.licenceState} in ('unverified', 'pending', 'code_sent', 'verified', 'rejected', 'manual_review')`,
     ),
     index('profiles_licence_state_idx').on(t.licenceState, t.licenceCheckedAt),
+    check('profiles_training_start_format', sql`${t.trainingStart} is null or ${t.trainingStart} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 

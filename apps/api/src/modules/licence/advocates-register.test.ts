@@ -57,6 +57,19 @@ describe('parseRegisterPage (recorded, reconstructed pages)', () => {
     expect(parseRegisterPage(half)[0]?.email).toBeUndefined();
   });
 
+  // Issue 32: a trainee's date of entry on the list of trainees, where the page gives it.
+  it('reads the date of entry on the trainees list as its month, and none where the page has none', () => {
+    expect(parseRegisterPage(registerFixture('entry-trainee-dated.html'))[0]?.traineeListSince).toBe('2025-01');
+    expect(parseRegisterPage(registerFixture('entry-trainee.html'))[0]?.traineeListSince).toBeUndefined();
+    const dotted = registerFixture('entry-trainee-dated.html').replace(
+      '<dt>Data wpisu na listę aplikantów:</dt><dd>2025-01-02</dd>',
+      '<dt>Data wpisu:</dt><dd>02.10.2024</dd>',
+    );
+    expect(parseRegisterPage(dotted)[0]?.traineeListSince).toBe('2024-10');
+    const nonsense = registerFixture('entry-trainee-dated.html').replace('2025-01-02', 'wkrótce');
+    expect(parseRegisterPage(nonsense)[0]?.traineeListSince).toBeUndefined();
+  });
+
   it('finds nothing on the empty result page or a page of another shape', () => {
     expect(parseRegisterPage(registerFixture('search-empty.html'))).toEqual([]);
     expect(parseRegisterPage('<html><body><h1>Przerwa techniczna</h1></body></html>')).toEqual([]);
@@ -196,6 +209,30 @@ describe('the advocates register adapter against a local fake', () => {
     expect(parsed.profile).toEqual({ url: `${fake.url}/adwokat/anna-nowak-90002`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // The code went to the address the register's page lists; typing it verifies.
     expect((await typeCodeFrom(lawyer, NOWAK_MAIL)).state).toBe('verified');
+  });
+
+  // Issue 32: the trainee's date of entry on the trainees list, where the entry's page gives it.
+  it('compares a trainee’s training start with the date the entry page gives', async () => {
+    const trainee = {
+      firstname: 'Michał',
+      lastname: 'Zieliński',
+      permissions: 'aplikant-adwokacki',
+      licenseNo: 'GDA/Apl/90005',
+      institution: 'ia-gdansk',
+    };
+    fake.entryPages.set('/adwokat/michal-zielinski-90005', 'entry-trainee-dated.html');
+    try {
+      const wrong = await lawyerWith({ ...trainee, training_start: '2024-06' });
+      expect(await profileRow(wrong.profileId)).toMatchObject({
+        licenceState: 'rejected',
+        licenceReason: 'licence.reason.training_start_mismatch',
+      });
+      t.clock.advance(2 * 3_600_000);
+      const right = await lawyerWith({ ...trainee, training_start: '2025-01' });
+      expect((await profileRow(right.profileId)).licenceState).toBe('code_sent');
+    } finally {
+      fake.entryPages.set('/adwokat/michal-zielinski-90005', 'entry-trainee.html');
+    }
   });
 
   it('an entry page that lists no e-mail sends the licence to review (no contact)', async () => {

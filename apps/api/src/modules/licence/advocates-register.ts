@@ -38,6 +38,9 @@ const FIELDS = {
   licenseNo: ['numer wpisu', 'nr wpisu'],
   chamber: ['izba adwokacka', 'izba'],
   status: ['status'],
+  // Issue 32: a trainee's date of entry on the list of trainees (reconstructed label, see the
+  // fixtures' README).
+  traineeListSince: ['data wpisu na listę aplikantów', 'data wpisu na liste aplikantow', 'data wpisu'],
 } as const;
 type Field = keyof typeof FIELDS;
 
@@ -49,9 +52,20 @@ function fieldOf(label: string): Field | null {
   return null;
 }
 
+/** 'YYYY-MM' of a date written 'YYYY-MM-DD' or 'DD.MM.YYYY'; null for anything else. */
+export function monthOfRegisterDate(text: string | undefined): string | null {
+  const value = (text ?? '').trim();
+  const iso = /^(\d{4})-(\d{2})-\d{2}$/.exec(value);
+  const dotted = /^\d{1,2}\.(\d{1,2})\.(\d{4})$/.exec(value);
+  const [year, month] = iso ? [iso[1], iso[2]] : dotted ? [dotted[2], dotted[1]!.padStart(2, '0')] : [null, null];
+  return year && month && Number(month) >= 1 && Number(month) <= 12 ? `${year}-${month}` : null;
+}
+
 function entryFrom(values: Partial<Record<Field, string>>): AdvocateEntry | null {
   if (!values.lastname || !values.licenseNo) return null;
+  const since = monthOfRegisterDate(values.traineeListSince);
   return {
+    ...(since ? { traineeListSince: since } : {}),
     firstnames: clean(`${values.firstname ?? ''} ${values.secondName ?? ''}`),
     lastname: values.lastname,
     licenseNo: values.licenseNo,
@@ -239,7 +253,12 @@ export function createAdvocatesRegister(options: AdvocatesRegisterOptions): Lice
         };
       }
       const own = parseRegisterPage(page.body)[0];
-      const matched: AdvocateEntry = { ...found, email: own?.email ?? null, phone: own?.phone ?? null };
+      const matched: AdvocateEntry = {
+        ...found,
+        email: own?.email ?? null,
+        phone: own?.phone ?? null,
+        ...(own?.traineeListSince ? { traineeListSince: own.traineeListSince } : {}),
+      };
       return advocateVerdict(query, matched, evidence({ sha256, parsed: { entries, matched, profile } }));
     },
   };

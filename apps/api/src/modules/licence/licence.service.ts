@@ -27,7 +27,7 @@ import type {
   RegisterContact,
   RegisterVerdict,
 } from './licence.port.ts';
-import { contactOfEvidence } from './register-verdict.ts';
+import { contactOfEvidence, trainingStartMismatch } from './register-verdict.ts';
 import {
   deleteCode,
   findProfileById,
@@ -55,6 +55,8 @@ const DAY = 24 * HOUR;
 export const REGISTER_CACHE_MS = HOUR;
 /** A register that could not be reached is asked again after this long. */
 export const REGISTER_RETRY_MS = 10 * 60 * 1000;
+
+export const TRAINING_START_MISMATCH = 'licence.reason.training_start_mismatch';
 
 export const licenceDetailsMissing = () => conflict('licence.details_missing');
 export const notInReview = () => conflict('licence.not_in_review');
@@ -281,7 +283,11 @@ export async function checkLicence(
       return { state: step.state, reason: step.reason };
     };
     let next: Transition;
-    if (verdict.outcome === 'verified') {
+    if (verdict.outcome === 'verified' && trainingStartMismatch(verdict.evidence.parsed, locked.trainingStart)) {
+      // Issue 32: the register's date of entry on the trainees list is another month than the
+      // training start the board's trainee rule counts from: a mismatch like a name's.
+      next = { state: 'rejected', reason: TRAINING_START_MISMATCH };
+    } else if (verdict.outcome === 'verified') {
       next = await matched(verdict.contact, verdict.evidence.fetchedAt);
     } else if (verdict.outcome === 'unavailable') {
       next = grace
@@ -310,8 +316,11 @@ export async function queueLicenceCheck(
   after: ProfileRow,
 ): Promise<{ due: boolean; droppedCertificate: string | null }> {
   const changed = before === null || licenceQuestionChanged(before, after);
-  if ((!changed && after.licenceState !== 'unverified') || !queryOf(after))
-    return { due: false, droppedCertificate: null };
+  if (!queryOf(after)) return { due: false, droppedCertificate: null };
+  // Issue 32: a new training start is compared with the register again; the licence keeps its
+  // state meanwhile (a proven one its badge: the check takes it away only on a mismatch).
+  if (!changed && after.licenceState !== 'unverified')
+    return { due: before !== null && before.trainingStart !== after.trainingStart, droppedCertificate: null };
   return deps.db.transaction(async (tx) => {
     const locked = await lockProfileById(tx, after.id);
     if (!locked) return { due: false, droppedCertificate: null };

@@ -811,3 +811,69 @@ describe('proof of control (issue 30)', () => {
     expect(await codes()).toEqual([]);
   });
 });
+
+// Issue 32: the trainee's training start, compared with the register's date of entry on the list of
+// trainees where the register gives it (the sample register: Michał Zieliński, since 2025-01).
+describe('the training start against the register', () => {
+  const ZIELINSKI_MAIL = 'michal.zielinski@aplikant.example.com';
+  const trainee = (training_start: string | null) => ({
+    firstname: 'Michał',
+    lastname: 'Zieliński',
+    permissions: 'aplikant-adwokacki',
+    licenseNo: 'GDA/Apl/90005',
+    institution: 'ia-gdansk',
+    training_start,
+  });
+  const codesTo = async (to: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+
+  it('matches a trainee whose training start is the register’s month', async () => {
+    const lawyer = await lawyerWith(trainee('2025-01'));
+    expect(lawyer.profile.licence).toMatchObject({ state: 'code_sent', reason: null });
+  });
+
+  it('rejects another month with its reason, like other mismatches, and sends no code', async () => {
+    const before = await codesTo(ZIELINSKI_MAIL);
+    const lawyer = await lawyerWith(trainee('2024-03'));
+    expect(lawyer.profile.licence).toMatchObject({
+      state: 'rejected',
+      reason: 'licence.reason.training_start_mismatch',
+    });
+    expect(lawyer.profile.training_start).toBe('2024-03');
+    // The lawyer is told why (the outcome mail), but no code went out.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, lawyer.user.email));
+    expect(mails.some((m) => m.text.includes('aplikant'))).toBe(true);
+    expect(await codesTo(ZIELINSKI_MAIL)).toBe(before + 0);
+  });
+
+  it('checks a trainee without a training start as before', async () => {
+    const lawyer = await lawyerWith(trainee(null));
+    expect(lawyer.profile.licence.state).toBe('code_sent');
+  });
+
+  it('asks again when only the training start changes: a verified trainee keeps the badge on the right month and loses it on another', async () => {
+    const lawyer = await lawyerWith(trainee('2025-01'));
+    await typeCode(lawyer.headers, await licenceCodeSentTo(t.db, ZIELINSKI_MAIL));
+    const checks = async () =>
+      (await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, lawyer.profile.profileId))).length;
+    const asked = await checks();
+    const save = (training_start: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers: lawyer.headers,
+        payload: payload(trainee(training_start)),
+        remoteAddress: remoteAddress(),
+      });
+
+    // Nothing the register reads changed: not asked again.
+    expect((await save('2025-01')).json().data.licence.state).toBe('verified');
+    expect(await checks()).toBe(asked);
+
+    const changed = await save('2023-06');
+    expect(changed.json().data.licence).toMatchObject({
+      state: 'rejected',
+      reason: 'licence.reason.training_start_mismatch',
+    });
+    expect(await checks()).toBe(asked + 1);
+  });
+});

@@ -17,6 +17,20 @@ export interface AdvocateEntry {
   phone?: string | null;
   /** a results row's link to the entry's own page, where the contacts are */
   profilePath?: string;
+  /** issue 32: a trainee's date of entry on the list of trainees, 'YYYY-MM', where the page gives it */
+  traineeListSince?: string | null;
+}
+
+/**
+ * Issue 32: whether the register gives a trainee's date of entry on the list of trainees (in the
+ * evidence of a check) and the profile's training start names another month. Nothing to compare
+ * (no date in the register, no training start in the profile) is no mismatch.
+ */
+export function trainingStartMismatch(parsed: Record<string, unknown> | null, trainingStart: string | null): boolean {
+  if (!trainingStart || !parsed) return false;
+  const matched = (typeof parsed.matched === 'object' ? parsed.matched : parsed) as Partial<AdvocateEntry> | null;
+  const since = matched?.traineeListSince;
+  return typeof since === 'string' && /^\d{4}-\d{2}$/.test(since) && since !== trainingStart;
 }
 
 // A contact the code can go to: one plain address, nothing a header could be smuggled into.

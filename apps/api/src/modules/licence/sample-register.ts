@@ -51,6 +51,9 @@ export const SAMPLE_ADVOCATES: readonly AdvocateEntry[] = [
     chamber: 'Izba Adwokacka w Gdańsku',
     status: 'Aplikant adwokacki',
     email: 'michal.zielinski@aplikant.example.com',
+    // Issue 32: the register's date of entry on the list of trainees, compared with the profile's
+    // training start.
+    traineeListSince: '2025-01',
   },
   {
     firstnames: 'Piotr',

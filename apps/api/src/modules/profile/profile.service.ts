@@ -124,6 +124,7 @@ async function toDto(db: DbOrTx, payments: Payments, row: ProfileRow, email: str
       stillWorking: job.stillWorking,
     })),
     references: references.map((r) => ({ author: r.author, description: r.description })),
+    training_start: row.trainingStart,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     licence,
@@ -200,6 +201,7 @@ export async function saveProfile(
           description: input.description,
           linkedinUrl: input.linkedinUrl,
           facebookUrl: input.facebookUrl,
+          trainingStart: input.training_start,
           seolink: await chooseSeolink(tx, row, input.firstname, input.lastname),
           updatedAt: now,
         });

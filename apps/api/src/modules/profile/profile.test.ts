@@ -480,3 +480,62 @@ describe('invoice data', () => {
     expect(ownerData.json().data.invoice_city).toBe('Warszawa');
   });
 });
+
+// Issue 32: the trainee's training start, which the board's trainee rule counts from.
+describe('training_start in PUT/GET /api/user/profile', () => {
+  const monthOf = (date: Date, monthsBack: number) => {
+    const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - monthsBack, 15));
+    return d.toISOString().slice(0, 7);
+  };
+  const trainee = () => ({
+    ...fullProfile(),
+    permissions: 'aplikant-radcowski',
+    licenseNo: 'WA-7788',
+    institution: 'oirp-warszawa',
+  });
+  const stored = async (userId: string) =>
+    (await t.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.trainingStart;
+
+  it('stores a trainee’s month and answers it', async () => {
+    const { user, headers } = await t.seed.session();
+    const start = monthOf(t.clock.now(), 8);
+    const saved = await put(headers, { ...trainee(), training_start: start });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.training_start).toBe(start);
+    expect((await get(headers)).json().data.training_start).toBe(start);
+    expect(await stored(user.id)).toBe(start);
+  });
+
+  it('is null before it is given, and a trainee may save without it', async () => {
+    const { user, headers } = await t.seed.session();
+    expect((await get(headers)).json().data.training_start).toBeNull();
+    const saved = await put(headers, trainee());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.training_start).toBeNull();
+    expect(await stored(user.id)).toBeNull();
+  });
+
+  it.each([
+    ['in the future', (now: Date) => monthOf(now, -1), 'validation.trainingStartFuture'],
+    ['more than ten years back', (now: Date) => monthOf(now, 121), 'validation.trainingStartTooEarly'],
+    ['not a month', () => '2024-13', 'validation.trainingStartInvalid'],
+    ['a whole date', () => '2024-10-01', 'validation.trainingStartInvalid'],
+  ])('refuses a start %s and keeps the stored one', async (_name, value, code) => {
+    const { user, headers } = await t.seed.session();
+    const start = monthOf(t.clock.now(), 3);
+    await put(headers, { ...trainee(), training_start: start });
+    const refused = await put(headers, { ...trainee(), training_start: value(t.clock.now()) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation.failed', errors: { training_start: code } });
+    expect(await stored(user.id)).toBe(start);
+  });
+
+  it('is cleared when the profession is no longer a trainee’s', async () => {
+    const { user, headers } = await t.seed.session();
+    await put(headers, { ...trainee(), training_start: monthOf(t.clock.now(), 20) });
+    const saved = await put(headers, { ...fullProfile(), training_start: monthOf(t.clock.now(), 20) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.training_start).toBeNull();
+    expect(await stored(user.id)).toBeNull();
+  });
+});

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { JobDto, ReferenceDto } from '@substytut/shared';
+
+type BoardReferenceDto = { text: string; month: string };
 import type { DbOrTx } from '../../db/client.ts';
 import {
   deletedProfilePages,
@@ -15,6 +17,8 @@ export interface PublicProfileRow {
   email: string;
   jobs: JobDto[];
   references: ReferenceDto[];
+  /** issue 32: the published references from jobs through the board, newest job first */
+  boardReferences: BoardReferenceDto[];
   /** the offer named by the link, when it is this lawyer's */
   offer: OfferRow | null;
 }
@@ -35,6 +39,9 @@ function prepareQueries(db: DbOrTx) {
         references: sql<ReferenceDto[]>`coalesce((
           select json_agg(json_build_object('author', r.author, 'description', r.description) order by r.position)
           from profile_references r where r.profile_id = ${profiles.id}), '[]'::json)`,
+        boardReferences: sql<BoardReferenceDto[]>`coalesce((
+          select json_agg(json_build_object('text', b.text, 'month', b.job_month) order by b.job_month desc, b.created_at desc)
+          from board_references b where b.substitute_profile_id = ${profiles.id} and b.published_at is not null), '[]'::json)`,
         offer: offers,
       })
       .from(profiles)
@@ -78,7 +85,12 @@ export async function loadActiveProfile(
   // Drivers differ in whether json arrives parsed.
   const parse = <T>(value: unknown): T =>
     typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
-  return { ...row, jobs: parse<JobDto[]>(row.jobs), references: parse<ReferenceDto[]>(row.references) };
+  return {
+    ...row,
+    jobs: parse<JobDto[]>(row.jobs),
+    references: parse<ReferenceDto[]>(row.references),
+    boardReferences: parse<BoardReferenceDto[]>(row.boardReferences),
+  };
 }
 
 /** Every active lawyer's page for the sitemap. */

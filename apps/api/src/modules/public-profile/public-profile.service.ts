@@ -55,6 +55,7 @@ function profileDto(row: PublicProfileRow, offer: PublicOfferDto | null): Public
     description: p.description,
     jobs: row.jobs,
     references: row.references,
+    board_references: row.boardReferences,
     offer,
     // Issue 22: the 'Zweryfikowany' badge shows only for a verified licence.
     licence: publicLicenceOf(p),

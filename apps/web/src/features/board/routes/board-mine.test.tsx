@@ -77,6 +77,7 @@ function publicProfile(): PublicProfileDto {
     description: '',
     jobs: [],
     references: [],
+    board_references: [],
     offer: {
       title: 'Zastępstwo: SR Warszawa-Śródmieście',
       description: '',

@@ -376,6 +376,75 @@ describe('saving', () => {
   });
 });
 
+// Issue 32: the training start, which the board's trainee rule counts from.
+describe('training start of a trainee', () => {
+  const trainingStart = () => screen.queryByRole('group', { name: 'Początek aplikacji' });
+
+  it('is shown only for the two trainee professions, with why it is asked, and saved as YYYY-MM', async () => {
+    const { user } = await openEditor(completeProfile());
+    const permissions = screen.getByLabelText(/^Uprawnienia/);
+    expect(trainingStart()).not.toBeInTheDocument();
+
+    await user.selectOptions(permissions, 'Aplikant radcowski');
+    const group = within(trainingStart()!);
+    expect(group.getByText(/6 miesiącach aplikacji.*18 miesiącach.*art\. 77.*art\. 35/)).toBeInTheDocument();
+    const lastYear = String(new Date().getFullYear() - 1);
+    await user.selectOptions(group.getByLabelText('Miesiąc'), 'październik');
+    await user.selectOptions(group.getByLabelText('Rok'), lastYear);
+
+    await user.selectOptions(permissions, 'Radca prawny');
+    expect(trainingStart()).not.toBeInTheDocument();
+    await user.selectOptions(permissions, 'Adwokat');
+    expect(trainingStart()).not.toBeInTheDocument();
+    await user.selectOptions(permissions, 'Aplikant adwokacki');
+    expect(within(trainingStart()!).getByLabelText('Miesiąc')).toHaveValue('10');
+
+    // Back to the legal counsel's chamber (changing the kind of chamber emptied it).
+    await user.selectOptions(permissions, 'Aplikant radcowski');
+    await user.click(screen.getByRole('combobox', { name: /^Izba/ }));
+    await user.click(await screen.findByRole('option', { name: 'Okręgowa Izba Radców Prawnych w Warszawie' }));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('heading', { name: 'Jan Kowalski' }, LOAD)).toBeInTheDocument();
+    expect(api.profile.training_start).toBe(`${lastYear}-10`);
+  });
+
+  it('is not sent for a profession that is not a trainee’s', async () => {
+    const { user } = await openEditor(completeProfile({ permissions: 'aplikant-radcowski', training_start: '2024-10' }));
+    expect(within(trainingStart()!).getByLabelText('Rok')).toHaveValue('2024');
+    await user.selectOptions(screen.getByLabelText(/^Uprawnienia/), 'Radca prawny');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('heading', { name: 'Jan Kowalski' }, LOAD)).toBeInTheDocument();
+    expect(api.profile.training_start).toBeNull();
+  });
+
+  it('the view asks a trainee without it to add it, and shows it once given', async () => {
+    serve(
+      createFakeDashboardApi(
+        completeProfile({ status: 'active', stripeAccountId: 'acct_1', permissions: 'aplikant-radcowski' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    expect(await screen.findByRole('heading', { name: 'Jan Kowalski' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(/Podaj w profilu miesiąc i rok rozpoczęcia aplikacji/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Uzupełnij' }));
+    const group = within(await screen.findByRole('group', { name: 'Początek aplikacji' }, LOAD));
+    await user.selectOptions(group.getByLabelText('Miesiąc'), 'październik');
+    await user.selectOptions(group.getByLabelText('Rok'), '2024');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('październik 2024', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(/Podaj w profilu miesiąc i rok/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a month without its year and sends nothing', async () => {
+    const { user } = await openEditor(completeProfile({ permissions: 'aplikant-radcowski' }));
+    await user.selectOptions(within(trainingStart()!).getByLabelText('Miesiąc'), 'marzec');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Wybierz miesiąc i rok rozpoczęcia aplikacji')).toBeInTheDocument();
+    expect(api.log()).toEqual(['GET /api/user/profile']);
+  });
+});
+
 describe('view', () => {
   it('opens an active profile as the view with the payment dashboard and Edit buttons', async () => {
     serve(

@@ -4,6 +4,7 @@ import {
   PROFESSIONAL_TYPES,
   SPECIALIZATIONS,
   institutionsForProfessionalType,
+  isTrainee,
   storageUrl,
   type ProfessionalTypeId,
   type ProfileDto,
@@ -41,6 +42,7 @@ import { AvatarField, CvField } from './file-fields';
 import { NativeSelect, TextField, ValidMark, isShownValid } from './form-controls';
 import { LeaveGuard, UnsavedChangesDialog } from './leave-guard';
 import { PaymentAccountButton } from './payment-account-button';
+import { TrainingStartField } from './training-start-field';
 
 /** Spec 9: the first field is focused and the page scrolled to the top after 0.8 s. */
 export const FIRST_FIELD_DELAY_MS = 800;
@@ -335,6 +337,8 @@ export function ProfileForm({ profile, onSaved, onCancel, onPermissionsChange }:
             <PermissionsSelect />
             <TextField<ProfileFormValues> name="licenseNo" label={t('form.licenseNo')} required />
           </div>
+          {/* Issue 32: only a trainee's training start counts (the board's trainee rule). */}
+          {isTrainee(permissions as ProfessionalTypeId) && <TrainingStartField />}
           <SpecializationField />
           <InstitutionField />
           <CvField

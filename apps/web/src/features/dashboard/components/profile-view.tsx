@@ -1,4 +1,12 @@
-import { formatPhoneDisplay, storageSrcSet, storageUrl, type ProfileDto } from '@substytut/shared';
+import {
+  formatMonthYear,
+  formatPhoneDisplay,
+  isTrainee,
+  storageSrcSet,
+  storageUrl,
+  type ProfessionalTypeId,
+  type ProfileDto,
+} from '@substytut/shared';
 import { BadgeCheck, CircleAlert, ExternalLink, FileText, Mail, Pencil, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
@@ -18,6 +26,11 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
   const href = useLocalizedHref();
   const active = profile.status === 'active';
   const phone = profile.phone ? formatPhoneDisplay(profile.phone) : '';
+  // Issue 32: the board counts a trainee's months from the training start.
+  const trainee = isTrainee(profile.permissions as ProfessionalTypeId);
+  const trainingStart = profile.training_start
+    ? formatMonthYear(profile.training_start.slice(5, 7), profile.training_start.slice(0, 4), language)
+    : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,6 +44,19 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
             {profile.stripeAccountId ? t('view.inactivePending') : t('view.inactive')}
           </p>
           <PaymentAccountButton kind="connect" size="sm" />
+        </div>
+      )}
+
+      {trainee && !trainingStart && (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-xl border border-warning-foreground/20 bg-warning p-4 text-warning-foreground sm:flex-row sm:items-center"
+        >
+          <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+          <p className="flex-1 text-sm">{t('view.trainingStartPrompt')}</p>
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            {t('view.trainingStartAdd')}
+          </Button>
         </div>
       )}
 
@@ -68,6 +94,12 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
                 </dd>
                 <dt className="font-medium">{t('view.institution')}</dt>
                 <dd className="text-muted-foreground">{institutionLabel(profile.institution, language)}</dd>
+                {trainee && trainingStart && (
+                  <>
+                    <dt className="font-medium">{t('view.trainingStart')}</dt>
+                    <dd className="text-muted-foreground">{trainingStart}</dd>
+                  </>
+                )}
               </dl>
               <ul className="mt-1 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm sm:justify-start">
                 {phone && (

@@ -32,6 +32,8 @@ export interface ProfileFormValues {
   facebookUrl: string;
   jobs: JobFormValues[];
   references: ReferenceFormValues[];
+  /** Issue 32: a trainee's training start 'YYYY-MM', or '' */
+  training_start: string;
 }
 
 export const emptyJob = (): JobFormValues => ({
@@ -63,6 +65,7 @@ export function toFormValues(profile: ProfileDto): ProfileFormValues {
     jobs: profile.jobs.length > 0 ? profile.jobs.map((job) => ({ ...job })) : [emptyJob()],
     references:
       profile.references.length > 0 ? profile.references.map((ref) => ({ ...ref })) : [emptyReference()],
+    training_start: profile.training_start ?? '',
   };
 }
 

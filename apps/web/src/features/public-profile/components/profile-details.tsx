@@ -2,6 +2,7 @@ import type { PublicProfileDto } from '@substytut/shared';
 import { useTranslation } from 'react-i18next';
 import { ProfileStory } from '@/components/profile/profile-story';
 import { Card } from '@/components/ui/card';
+import { BoardReferences } from './board-references';
 
 /** 'Opis', 'Doświadczenie' (month and year, 'obecnie' for a current job) and 'Referencje'. */
 export function ProfileDetails({ profile }: { profile: PublicProfileDto }) {
@@ -17,6 +18,8 @@ export function ProfileDetails({ profile }: { profile: PublicProfileDto }) {
           stillWorking: t('profile.stillWorking'),
         }}
       />
+      {/* Issue 32: after the lawyer's own references. */}
+      <BoardReferences references={profile.board_references} />
     </Card>
   );
 }

@@ -70,6 +70,7 @@ function profile(overrides: Partial<PublicProfileDto> = {}): PublicProfileDto {
       },
     ],
     references: [{ author: 'Anna Nowak', description: 'Rzetelne zastępstwo.' }],
+    board_references: [],
     offer: offer(),
     ...overrides,
   };
@@ -269,10 +270,42 @@ describe('public lawyer page, step 1', () => {
     expect(screen.queryByText('Zweryfikowany')).not.toBeInTheDocument();
   });
 
+  // Issue 32: published references from jobs through the board, after the lawyer's own ones.
+  it('shows published board references as confirmed by a completed job with the month in words', async () => {
+    serve(
+      profile({
+        board_references: [
+          { text: 'Rzetelnie i na czas.', month: '2026-11' },
+          { text: 'Polecam.', month: '2026-03' },
+        ],
+      }),
+    );
+    await openStepOne();
+    const own = screen.getByRole('heading', { name: 'Referencje' });
+    const section = screen.getByRole('region', { name: 'Referencje ze zleceń' });
+    // After the lawyer's own references in the page's order.
+    expect(own.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Rzetelnie i na czas.Potwierdzone zrealizowanym zleceniem · listopad 2026',
+      'Polecam.Potwierdzone zrealizowanym zleceniem · marzec 2026',
+    ]);
+    // No stars, no ranking.
+    expect(within(section).queryByText(/★|☆|\/ 5/)).not.toBeInTheDocument();
+  });
+
+  it('words the board references in English', async () => {
+    serve(profile({ board_references: [{ text: 'Great work.', month: '2026-11' }] }));
+    await openStepOne('/en/u/jan-kowalski?o=oferta-abc');
+    const section = screen.getByRole('region', { name: 'References from completed jobs' });
+    expect(section).toHaveTextContent('Confirmed by a completed job · November 2026');
+  });
+
   it('leaves out references, the offer, the button and the steps when there are none', async () => {
     serve(profile({ references: [], offer: null, phone: null, cvUrl: null, linkedinUrl: null }));
     await openStepOne('/u/jan-kowalski');
     expect(screen.queryByRole('heading', { name: 'Referencje' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Referencje ze zleceń' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nawiąż współpracę' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Etapy zlecenia' })).not.toBeInTheDocument();
     expect(screen.queryByText('Wystawiam fakturę VAT')).not.toBeInTheDocument();

@@ -54,6 +54,7 @@ CREATE UNIQUE INDEX "board_alerts_once" ON "board_alerts" USING btree ("request_
 CREATE INDEX "board_alerts_due_idx" ON "board_alerts" USING btree ("next_attempt_at") WHERE "board_alerts"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_unique" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_training_start_format" CHECK ("profiles"."training_start" is null or "profiles"."training_start" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');--> statement-breakpoint
 -- hand-written: an account deleted while its tax records are kept (users.deleted_at set, the row
 -- stays: decision 029) keeps no alert settings, push subscriptions or queued alerts.
 CREATE FUNCTION "alerts_forget_deleted_account"() RETURNS trigger LANGUAGE plpgsql AS $$
