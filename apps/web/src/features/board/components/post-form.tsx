@@ -8,7 +8,7 @@ import {
 import { HEARING_DIVISION_MAX_LENGTH, HEARING_MODES } from '@substytut/shared/hearing';
 import { PROFESSIONAL_TYPES } from '@substytut/shared/reference-data/professional-types';
 import { Flame, Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useController, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -53,6 +53,8 @@ function RequiredLegend({ children }: { children: ReactNode }) {
   );
 }
 
+const OTHER_DIVISION = '__other';
+
 const radioClasses = 'size-4 accent-primary';
 const checkClasses = 'size-4 accent-primary';
 
@@ -75,6 +77,7 @@ export function PostForm() {
   const parties = useFieldArray({ control, name: 'parties' });
   const court = useController({ control, name: 'court_id' });
   const ids = useId();
+  const [typedDivision, setTypedDivision] = useState(false);
 
   const courtId = watch('court_id');
   const divisions = divisionOptions(courtId);
@@ -119,6 +122,7 @@ export function PostForm() {
             onChange={(value) => {
               court.field.onChange(value);
               form.setValue('division', '');
+              setTypedDivision(false);
             }}
             onBlur={court.field.onBlur}
             placeholder={t('form.courtPlaceholder')}
@@ -127,14 +131,25 @@ export function PostForm() {
           />
         </FormField>
         <FormField label={t('form.division')} error={errorText(errors.division)}>
-          {divisions.length > 0 ? (
-            <NativeSelect {...register('division')}>
+          {divisions.length > 0 && !typedDivision ? (
+            <NativeSelect
+              {...register('division', {
+                onChange: (event: { target: { value: string } }) => {
+                  // A division the 2017 list lacks is typed instead.
+                  if (event.target.value === OTHER_DIVISION) {
+                    setTypedDivision(true);
+                    form.setValue('division', '');
+                  }
+                },
+              })}
+            >
               <option value="">{t('form.divisionChoose')}</option>
               {divisions.map((division) => (
                 <option key={division} value={division}>
                   {division}
                 </option>
               ))}
+              <option value={OTHER_DIVISION}>{t('form.divisionOther')}</option>
             </NativeSelect>
           ) : (
             <Input
