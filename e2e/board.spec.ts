@@ -194,7 +194,7 @@ test.describe('the substitution board (issue 32)', () => {
     await form.getByLabel(/Rodzaj sprawy/).selectOption('civil');
     await form.getByLabel(/Co zastępca ma zrobić/).fill(`Stawiennictwo na rozprawie ${id}.`);
     await form.getByLabel(/Wynagrodzenie netto/).fill('250');
-    await expect(form.getByText(/Brutto z VAT/)).toContainText('307,50');
+    await expect(form.locator('p', { hasText: 'Brutto z VAT' })).toContainText('307,50');
     await form.getByLabel('Sygnatura akt').fill('I C 123/24');
     await form.getByLabel('Strona 1: imię i nazwisko lub nazwa').fill('Jan Nowak');
     await form.getByLabel('Strona 1: rola').fill('powód');
@@ -231,8 +231,9 @@ test.describe('the substitution board (issue 32)', () => {
     await dialog.getByRole('checkbox', { name: 'Nie zachodzi konflikt interesów' }).click();
     await dialog.getByLabel('Wiadomość do zlecającego (opcjonalnie)').fill('Będę 20 minut wcześniej.');
     await dialog.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
-    await expect(dialog.getByText(/Twoja odpowiedź: przyjmujesz stawkę/)).toBeVisible();
-    await sub.page.keyboard.press('Escape');
+    // The dialog closes; the card says what was answered.
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText('Twoja odpowiedź: przyjmujesz stawkę');
 
     // The poster sees the view and the answer live, picks, and lands on the prefilled payment step.
     const mine = post.page.getByRole('article', { name: new RegExp(WARSAW_SR) });
