@@ -36,7 +36,8 @@ export function prefillOf(profile: ProfileDto | null, invoice: InvoiceDataDto | 
     ? [invoice.invoice_street, `${invoice.invoice_postcode} ${invoice.invoice_city}`.trim()].filter(Boolean).join(', ')
     : '';
   const grantor =
-    profile && isGrantorType(profile.permissions) && profile.fullname && profile.licenseNo
+    // Only whole: a grantor without the office address would leave step 2 invalid unseen.
+    profile && isGrantorType(profile.permissions) && profile.fullname && profile.licenseNo && address
       ? { name: profile.fullname, professional_type: profile.permissions, license_no: profile.licenseNo, office_address: address }
       : null;
   return {
