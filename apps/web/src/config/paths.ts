@@ -58,6 +58,14 @@ export const paths = {
     billing: { path: '/dashboard/billing', getHref: () => '/dashboard/billing' },
     offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
     data: { path: '/dashboard/data', getHref: () => '/dashboard/data' },
+    /** The substitution board (issue 32); `?request=<id>` opens one request (push links). */
+    board: {
+      path: '/dashboard/board',
+      getHref: (requestId?: string) => `/dashboard/board${requestId ? `?request=${enc(requestId)}` : ''}`,
+    },
+    boardNew: { path: '/dashboard/board/new', getHref: () => '/dashboard/board/new' },
+    boardMine: { path: '/dashboard/board/mine', getHref: () => '/dashboard/board/mine' },
+    /** What a substitute covers and how they are told (b32-web-alerts' screen). */
     alerts: { path: '/dashboard/alerts', getHref: () => '/dashboard/alerts' },
     references: { path: '/dashboard/references', getHref: () => '/dashboard/references' },
   },

@@ -1,4 +1,4 @@
-import { BellRing, History, IdCard, Quote, ReceiptText, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { BellRing, ClipboardList, History, IdCard, Quote, ReceiptText, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -12,12 +12,13 @@ import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from '../compone
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-type TabKey = 'profile' | 'billing' | 'offers' | 'alerts' | 'references' | 'data';
+type TabKey = 'profile' | 'billing' | 'offers' | 'board' | 'alerts' | 'references' | 'data';
 
 const TABS: readonly { key: TabKey; href: string; icon: LucideIcon }[] = [
   { key: 'profile', href: paths.dashboard.profile.getHref(), icon: IdCard },
   { key: 'billing', href: paths.dashboard.billing.getHref(), icon: ReceiptText },
   { key: 'offers', href: paths.dashboard.offers.getHref(), icon: History },
+  { key: 'board', href: paths.dashboard.board.getHref(), icon: ClipboardList },
   { key: 'alerts', href: paths.dashboard.alerts.getHref(), icon: BellRing },
   { key: 'references', href: paths.dashboard.references.getHref(), icon: Quote },
   { key: 'data', href: paths.dashboard.data.getHref(), icon: ShieldCheck },
@@ -27,6 +28,7 @@ const TAB_LABELS = {
   profile: 'tabs.profile',
   billing: 'tabs.billing',
   offers: 'tabs.offers',
+  board: 'tabs.board',
   alerts: 'tabs.alerts',
   references: 'tabs.references',
   data: 'tabs.data',

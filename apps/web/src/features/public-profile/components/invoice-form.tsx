@@ -30,6 +30,7 @@ import { externalNavigation } from '@/lib/external-navigation';
 import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import { lookupCompany } from '../api/lookup-company';
+import type { CheckoutPrefill } from '../api/poster-prefill';
 import { useStartPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
@@ -58,6 +59,8 @@ interface InvoiceFormProps {
   onBack: () => void;
   /** Receives focus when the step opens. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The signed-in poster's own data, when the offer came from their board request (issue 32). */
+  prefill?: CheckoutPrefill | null;
 }
 
 /**
@@ -99,7 +102,7 @@ function CourtFeeNote({ offer, className }: { offer: PublicOfferDto; className?:
   );
 }
 
-export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormProps) {
+export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null }: InvoiceFormProps) {
   const { t } = useTranslation('public-profile');
   const errorText = useErrorText();
   const language = useLanguage();
@@ -112,7 +115,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
   const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
   const [hearingOpen, setHearingOpen] = useState(false);
-  const [grants, setGrants] = useState(false);
+  const [grants, setGrants] = useState(prefill?.grantor != null);
   const grantorToggleId = useId();
 
   const {
@@ -130,7 +133,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef }: InvoiceFormP
   } = useForm<CheckoutFormInput, unknown, CheckoutFormPayload>({
     resolver: zodResolver(checkoutFormSchema),
     mode: 'all',
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, ...prefill?.invoice, ...(prefill?.grantor ? { grantor: prefill.grantor } : {}) },
   });
 
   const nip = watch('nip');

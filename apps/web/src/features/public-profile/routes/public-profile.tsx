@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { useLanguage } from '@/lib/use-language';
 import { usePublicProfile } from '../api/get-public-profile';
+import { usePosterPrefill } from '../api/poster-prefill';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
@@ -71,6 +72,8 @@ export function Component({ served }: { served?: PublicProfileDto }) {
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const query = usePublicProfile(seolink, offerUrl, served);
+  // The poster of the board request behind this offer pays with their own data filled in.
+  const prefill = usePosterPrefill(offerUrl);
   const waited = useMinDelay(MIN_LOADING_MS, served !== undefined);
   const [step, setStep] = useState<Step>(1);
   const [InvoiceForm, setInvoiceForm] = useState<InvoiceFormComponent | null>(null);
@@ -176,6 +179,8 @@ export function Component({ served }: { served?: PublicProfileDto }) {
           {payable && InvoiceForm && (
             <div hidden={step !== 2}>
               <InvoiceForm
+                key={prefill.data ? 'poster' : 'visitor'}
+                prefill={prefill.data ?? null}
                 seolink={seolink}
                 offer={payable}
                 onBack={() => goTo(1)}
