@@ -46,8 +46,8 @@ const texts = {
   pl: {
     subject: (court: string, urgent: boolean) =>
       `${urgent ? 'Pilne: ' : ''}nowe zlecenie zastępstwa — ${court}`,
-    title: 'Nowe zlecenie na giełdzie zastępstw',
-    intro: 'Na giełdzie zastępstw pojawiło się zlecenie, które pasuje do ustawień Twoich alertów.',
+    title: 'Nowe zlecenie na tablicy zastępstw',
+    intro: 'Na tablicy zastępstw pojawiło się zlecenie, które pasuje do ustawień Twoich alertów.',
     urgent: 'Rozprawa odbędzie się w ciągu 48 godzin.',
     court: 'Sąd',
     division: 'Wydział',
@@ -62,12 +62,12 @@ const texts = {
     outro: 'Sygnaturę akt i strony zobaczysz dopiero po sprawdzeniu konfliktu interesów.',
     settings: 'Zmień ustawienia alertów',
     digestSubject: (n: number) => `Zlecenia zastępstw z dziś (${n})`,
-    digestTitle: 'Dzienne podsumowanie giełdy zastępstw',
+    digestTitle: 'Dzienne podsumowanie tablicy zastępstw',
     digestIntro: (n: number) =>
       n === 1
         ? 'Jedno otwarte zlecenie z ostatniej doby pasuje do ustawień Twoich alertów:'
         : `Otwarte zlecenia z ostatniej doby pasujące do ustawień Twoich alertów: ${n}.`,
-    digestAction: 'Otwórz giełdę zastępstw',
+    digestAction: 'Otwórz tablicę zastępstw',
   },
   en: {
     subject: (court: string, urgent: boolean) =>

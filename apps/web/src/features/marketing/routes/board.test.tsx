@@ -12,7 +12,7 @@ describe('/board, the board explained', () => {
       }),
     ).toBeInTheDocument();
     const confidential = screen.getByRole('region', { name: 'Bez publicznej tablicy' });
-    expect(confidential).toHaveTextContent('Na giełdzie nie pokazujemy sygnatury ani stron');
+    expect(confidential).toHaveTextContent('Na tablicy nie pokazujemy sygnatury ani stron');
     expect(screen.getByRole('heading', { name: 'Sprawdzenie konfliktu interesów' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Powiadomienia dla zastępców' })).toHaveTextContent(
       'Godziny ciszy w nocy – pilne zlecenia i tak dotrą',
