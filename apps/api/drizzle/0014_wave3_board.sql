@@ -61,7 +61,6 @@ CREATE UNIQUE INDEX "board_alerts_once" ON "board_alerts" USING btree ("request_
 CREATE INDEX "board_alerts_due_idx" ON "board_alerts" USING btree ("next_attempt_at") WHERE "board_alerts"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_unique" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-<<<<<<<< HEAD:apps/api/drizzle/0014_wave3_board.sql
 CREATE UNIQUE INDEX "invoices_payer_token_hash_unique" ON "invoices" USING btree ("payer_token_hash");--> statement-breakpoint
 -- hand-written: issue 34 / decision 045. A series of before ('FV', which printed 'FV/7/2026') becomes
 -- the numbering pattern that prints the same numbers ('FV/{nr}/{rok}'), and the lawyers' counters
@@ -77,9 +76,6 @@ ALTER TABLE "invoice_settings" DROP COLUMN "series";--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_training_start_format" CHECK ("profiles"."training_start" is null or "profiles"."training_start" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');--> statement-breakpoint
 ALTER TABLE "offers" ADD CONSTRAINT "offers_court_fee_range" CHECK ("offers"."court_cancellation_fee_net_grosze" is null or "offers"."court_cancellation_fee_net_grosze" between 1 and "offers"."net_grosze");--> statement-breakpoint
 ALTER TABLE "offers" ADD CONSTRAINT "offers_dispute_answer_length" CHECK (length("offers"."dispute_answer") <= 2000);--> statement-breakpoint
-========
-ALTER TABLE "profiles" ADD CONSTRAINT "profiles_training_start_format" CHECK ("profiles"."training_start" is null or "profiles"."training_start" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');--> statement-breakpoint
->>>>>>>> b32-web-board:apps/api/drizzle/0014_b32-board-merged.sql
 -- hand-written: an account deleted while its tax records are kept (users.deleted_at set, the row
 -- stays: decision 029) keeps no alert settings, push subscriptions or queued alerts.
 CREATE FUNCTION "alerts_forget_deleted_account"() RETURNS trigger LANGUAGE plpgsql AS $$
