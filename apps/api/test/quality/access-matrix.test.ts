@@ -31,6 +31,7 @@ import {
   PASSWORD,
   payCheckout,
   randomToken,
+  samplePdf,
   sandboxLink,
   startPayment,
   upload,
@@ -130,8 +131,19 @@ interface World {
   retry: { failure: number; adminFailure: number; refusedInvoice: number };
   /** set in the positive phase, once A has marked the paid job done */
   acceptToken?: string;
-  /** issue 23: A's done offer with a report and minutes (and its link's token), A's disputed offer */
-  disputes: { doneOfferId: number; token: string; disputedOfferId: number };
+  /**
+   * issue 23: A's done offer with a report and minutes (and its link's token), A's disputed offer;
+   * issue 34: A's disputed offer A has not answered yet, and one A answered with a PDF file (and
+   * its link's token)
+   */
+  disputes: {
+    doneOfferId: number;
+    token: string;
+    disputedOfferId: number;
+    unansweredOfferId: number;
+    answeredOfferId: number;
+    answeredToken: string;
+  };
   photoPath: string;
   /** never in an answer to anyone but A (unless the request itself carried it) */
   secrets: string[];
@@ -461,6 +473,30 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/admin/disputes/:id/minutes': {
     policy: 'admin',
     request: (w) => get(`/api/admin/disputes/${w.disputes.doneOfferId}/minutes`),
+  },
+  // Issue 34: the lawyer's one answer to A's open dispute, and the file of the answer A already
+  // gave on another disputed offer, for A, the administrator and the payer (its acceptance link).
+  'POST /api/user/offer/:id/dispute/answer': {
+    policy: 'owner',
+    request: (w) =>
+      post(`/api/user/offer/${w.disputes.unansweredOfferId}/dispute/answer`, {
+        text: 'Stawiłem się na rozprawie o czasie; protokół to potwierdza.',
+      }),
+  },
+  'GET /api/user/offer/:id/dispute/answer/file': {
+    policy: 'owner',
+    request: (w) => get(`/api/user/offer/${w.disputes.answeredOfferId}/dispute/answer/file`),
+  },
+  'GET /api/admin/disputes/:id/answer-file': {
+    policy: 'admin',
+    request: (w) => get(`/api/admin/disputes/${w.disputes.answeredOfferId}/answer-file`),
+  },
+  'GET /api/public/offer/dispute/answer-file': {
+    policy: 'link',
+    request: (w, token) =>
+      get(
+        `/api/public/offer/dispute/answer-file${token === 'none' ? '' : `?t=${token === 'own' ? w.disputes.answeredToken : randomToken()}`}`,
+      ),
   },
   'GET /api/user/calendar-feed': { policy: 'self', request: () => get('/api/user/calendar-feed') },
   'POST /api/user/calendar-feed': { policy: 'self', request: () => post('/api/user/calendar-feed') },
@@ -979,6 +1015,30 @@ beforeAll(async () => {
     .update(offers)
     .set({ status: 'disputed', disputedAt: t.clock.now() })
     .where(eq(offers.id, disputed.id));
+  // Issue 34: a disputed offer of A's still waiting for A's answer, and one A answered with a PDF
+  // file, whose acceptance link is known here.
+  const unanswered = await make();
+  const answered = await make();
+  const answeredToken = randomToken();
+  const answerFileKey = 'private/dispute-answers/access-matrix.pdf';
+  await t.app.storage.put(answerFileKey, samplePdf, 'application/pdf');
+  await t.db
+    .update(offers)
+    .set({
+      status: 'disputed',
+      disputedAt: t.clock.now(),
+      disputeReason: 'Pełnomocnik nie przesłał raportu.',
+    })
+    .where(inArray(offers.id, [unanswered.id, answered.id]));
+  await t.db
+    .update(offers)
+    .set({
+      acceptanceTokenHash: hashToken(answeredToken),
+      disputeAnswer: 'Stawiłem się na rozprawie; protokół w załączniku.',
+      disputeAnsweredAt: t.clock.now(),
+      disputeAnswerFileKey: answerFileKey,
+    })
+    .where(eq(offers.id, answered.id));
 
   // A real payment of A's `paid` offer, and an open checkout of `open` (A's) and of B's offer.
   const paidCheckout = await startPayment(sendAny, a.seolink, paid.offerUrl, A_PAYER);
@@ -1047,7 +1107,14 @@ beforeAll(async () => {
     admin: { headers: admin.headers, user: admin.user },
     offers: { pub, edit, del, paid, open, others },
     bOffer,
-    disputes: { doneOfferId: doneOffer.id, token: disputeToken, disputedOfferId: disputed.id },
+    disputes: {
+      doneOfferId: doneOffer.id,
+      token: disputeToken,
+      disputedOfferId: disputed.id,
+      unansweredOfferId: unanswered.id,
+      answeredOfferId: answered.id,
+      answeredToken,
+    },
     links: {
       onboarding: {
         a: (await sandboxLink(sendAny, a.headers, 'createaccount')).token,
