@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { csrf, linkIn, signInBrowser, waitForMail, type Session } from './support/api';
+import { linkIn, signInBrowser, waitForMail, type Session } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, type ActiveLawyer } from './support/lawyer';
 import { expect, test } from './support/test';
 
@@ -273,6 +273,8 @@ test.describe('the substitution board (issue 32)', () => {
     const client = await accept.newPage();
     await client.goto(linkIn(done, /\/offer\/accept\//));
     await client.getByRole('button', { name: 'Potwierdzam wykonanie usługi' }).click();
+    // The confirmation is asked first (issue 34).
+    await client.getByRole('alertdialog').getByRole('button', { name: 'Tak, potwierdzam' }).click();
     await expect(client.getByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' })).toBeVisible();
     await accept.close();
     await waitForMail(request, warsaw.email, /Wypłata za zlecenie/);
@@ -288,16 +290,15 @@ test.describe('the substitution board (issue 32)', () => {
     await expect(paid.getByRole('button', { name: 'Remove from favourite substitutes' })).toBeVisible();
     await phone.context.close();
 
-    const refs = await request.get('/api/user/board/references', { headers: warsaw.headers });
-    const ref = ((await refs.json()) as { data: { items: { id: string; text: string }[] } }).data.items[0]!;
-    expect(ref.text).toBe(`Punctual and precise ${id}.`);
-    const published = await request.put(`/api/user/board/references/${ref.id}`, {
-      headers: { ...warsaw.headers, ...(await csrf(request)) },
-      data: { published: true },
-    });
-    expect(published.status(), await published.text()).toBe(200);
-    const page = await request.get(`/api/public/profile/${warsaw.seolink}`);
-    expect(await page.text()).toContain(`Punctual and precise ${id}.`);
+    // The substitute publishes it on the references page; the public page shows it.
+    await sub.page.goto('/dashboard/references');
+    const toggle = sub.page.getByRole('switch', { name: 'Pokaż na wizytówce' });
+    await expect(sub.page.getByText(`Punctual and precise ${id}.`)).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await sub.page.goto(`/u/${warsaw.seolink}`);
+    await expect(sub.page.getByText(`Punctual and precise ${id}.`)).toBeVisible();
+    await expect(sub.page.getByText(/Potwierdzone zrealizowanym zleceniem/)).toBeVisible();
 
     await sub.context.close();
     await post.context.close();
