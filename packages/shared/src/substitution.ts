@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PROFESSIONAL_TYPES, type ProfessionalTypeId } from './reference-data/professional-types.ts';
+import {
+  GRANTOR_TYPES,
+  PROFESSIONAL_TYPES,
+  type GrantorType,
+  type ProfessionalTypeId,
+} from './reference-data/professional-types.ts';
 import { licenceNoIssue, normaliseLicenceNo } from './licence.ts';
 import { requiredText } from './validation/fields.ts';
 
@@ -13,8 +18,7 @@ import { requiredText } from './validation/fields.ts';
  * So only an advocate or a legal counsel grants, and a trainee only from their own profession.
  */
 
-export const GRANTOR_TYPES = ['adwokat', 'radca-prawny'] as const satisfies readonly ProfessionalTypeId[];
-export type GrantorType = (typeof GRANTOR_TYPES)[number];
+export { GRANTOR_TYPES, type GrantorType };
 
 export const GRANTOR_NAME_MAX_LENGTH = 200;
 // Entry numbers: the profile's rules (licence.ts), e.g. 'WAW/Adw/1234' or 'WA-14592'.

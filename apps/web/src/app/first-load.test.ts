@@ -35,6 +35,18 @@ describe('first-load imports (decision 037)', () => {
     expect(imports.some((name) => name.includes('features/alerts') || name.includes('features/admin'))).toBe(false);
   });
 
+  it('the public page’s board references and the poster’s prefill import neither the shared index nor zod (issue 32)', () => {
+    for (const file of [
+      'features/public-profile/components/board-references.tsx',
+      'features/public-profile/api/poster-prefill.ts',
+    ]) {
+      const imports = valueImports(file);
+      expect(imports, file).not.toContain('@substytut/shared');
+      expect(imports, file).not.toContain('zod');
+      expect(imports.filter((name) => /@substytut\/shared\/(substitution|validation|contract\/board)/.test(name)), file).toEqual([]);
+    }
+  });
+
   it('the public profile labels do not import the courts list', () => {
     const imports = valueImports('lib/profile-labels.ts');
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);

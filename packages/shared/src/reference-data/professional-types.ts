@@ -16,3 +16,7 @@ export const PROFESSIONAL_TYPE_IDS = PROFESSIONAL_TYPES.map((t) => t.id) as [
   ProfessionalTypeId,
   ...ProfessionalTypeId[],
 ];
+
+/** Who grants a substitution or an authorisation: a full member of the bar (the substitution document). */
+export const GRANTOR_TYPES = ['adwokat', 'radca-prawny'] as const satisfies readonly ProfessionalTypeId[];
+export type GrantorType = (typeof GRANTOR_TYPES)[number];

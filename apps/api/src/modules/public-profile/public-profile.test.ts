@@ -185,6 +185,8 @@ describe('GET /api/public/profile/{seolink}', () => {
       cardUrl: 'cards/offer-1.png',
       error: false,
       hearing: null,
+      // Issue 34: the fee kept when the court cancels on the day; none stated here.
+      court_cancellation_fee: null,
     });
     expect((await get(profile.seolink!, started.offerUrl)).json().data.offer.error).toBe(false);
     expect((await get(profile.seolink!, expired.offerUrl)).json().data.offer.error).toBe(true);

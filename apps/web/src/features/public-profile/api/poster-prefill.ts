@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InvoiceDataDto, ProfileDto } from '@substytut/shared';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
-import { GRANTOR_TYPES, type GrantorType } from '@substytut/shared/substitution';
+// Not '@substytut/shared/substitution': its schemas would bring zod to the public page's first load.
+import { GRANTOR_TYPES, type GrantorType } from '@substytut/shared/reference-data/professional-types';
 import { API_BASE, authHeaders, unwrap } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import type { CheckoutFormInput } from '../lib/checkout-form';

@@ -1,4 +1,6 @@
-import { formatMonthYear, type PublicProfileDto } from '@substytut/shared';
+import type { PublicProfileDto } from '@substytut/shared';
+// Not the shared index: the public page's first load stays without zod and the court list.
+import { formatMonthYear } from '@substytut/shared/dates';
 import { BadgeCheck, Quote } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
