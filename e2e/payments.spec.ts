@@ -150,6 +150,8 @@ test.describe('payments', () => {
         .getByText('Oczekuje na akceptację'),
     ).toBeVisible();
     await client.getByRole('button', { name: 'Potwierdzam wykonanie usługi' }).click();
+    // The confirmation is asked first (issue 34).
+    await client.getByRole('alertdialog').getByRole('button', { name: 'Tak, potwierdzam' }).click();
     await expect(
       client.getByRole('heading', { level: 1, name: 'Usługa została oznaczona jako zaakceptowana!' }),
     ).toBeVisible();

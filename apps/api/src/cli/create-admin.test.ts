@@ -104,4 +104,4 @@ it('creates an administrator, promotes a user, and refuses bad arguments', async
   } finally {
     await database.close();
   }
-}, 120_000);
+}, 300_000);
