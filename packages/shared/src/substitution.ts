@@ -3,7 +3,6 @@ import {
   GRANTOR_TYPES,
   PROFESSIONAL_TYPES,
   type GrantorType,
-  type ProfessionalTypeId,
 } from './reference-data/professional-types.ts';
 import { licenceNoIssue, normaliseLicenceNo } from './licence.ts';
 import { requiredText } from './validation/fields.ts';
