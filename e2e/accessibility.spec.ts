@@ -184,8 +184,8 @@ test.describe('accessibility of every route', () => {
   for (const language of LANGUAGES) {
     for (const width of WIDTHS) {
       test(`${language}, light and dark, ${width} px`, async ({ page, baseURL }) => {
-        // About sixty axe runs (thirty states, two themes), each a second or more on a busy machine.
-        test.setTimeout(480_000);
+        // About sixty-six axe runs (thirty-three states, two themes), each a second or more on a busy machine.
+        test.setTimeout(600_000);
         await walk(page, baseURL!, language, width);
       });
     }
@@ -308,6 +308,15 @@ async function walk(
   await expect(page.getByRole('textbox').first()).toBeVisible();
   await scan('/dashboard/profile (active: editor)');
   await visit('/dashboard/billing', () => expect(page.getByRole('textbox').first()).toBeVisible());
+  // The substitution board's pages (issue 32), once their data has loaded.
+  const loaded = async () => {
+    await expect(h1()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Ładowanie|Loading/ })).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  };
+  await visit('/dashboard/board', loaded);
+  await visit('/dashboard/alerts', loaded);
+  await visit('/dashboard/references', loaded);
 
   const section = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
   const card = (title: string) => page.getByRole('article', { name: title });

@@ -181,7 +181,9 @@ export const profileDtoSchema = z.object({
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
-const decimalPln = z.string().regex(/^-?\d+\.\d{2}$/);
+/** Money as decimal PLN text, never negative ('123.45'): prices, fees and amounts of the API. */
+export const decimalPlnSchema = z.string().regex(/^\d+\.\d{2}$/);
+const decimalPln = decimalPlnSchema;
 
 export const offerDtoSchema = z.object({
   offerId: z.number().int(),

@@ -117,6 +117,16 @@ const optionalShortText = (max: number) =>
     .nullish()
     .transform((v) => blankToNull(v));
 
+/** A court division as the hearing forms and the board's request take it: optional short text. */
+export const divisionField = optionalShortText(HEARING_DIVISION_MAX_LENGTH);
+
+/** An optional case number (sygnatura akt), normalised, in the usual shape; blank is null. */
+export const caseNumberField = textField('validation.caseNumberFormat')
+  .nullish()
+  .transform((v) => blankToNull(v))
+  .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
+  .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat');
+
 function isHttpsUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -166,12 +176,8 @@ export function hearingInputSchemaWith(clock: () => Date) {
           .nullish()
           .transform((v) => blankToNull(v))
           .refine((v) => v === null || isCourtId(v), 'validation.courtUnknown'),
-        division: optionalShortText(HEARING_DIVISION_MAX_LENGTH),
-        case_number: textField('validation.caseNumberFormat')
-          .nullish()
-          .transform((v) => blankToNull(v))
-          .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
-          .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat'),
+        division: divisionField,
+        case_number: caseNumberField,
         starts_at: hearingStartsAtField(clock),
         mode: z
           .enum(HEARING_MODES, { error: 'validation.optionInvalid' })

@@ -6,6 +6,7 @@ import {
   formatPln,
   grossFromNet,
   groszeToDecimalString,
+  groszeToDecimalStringOrNull,
   parsePlnToGrosze,
 } from './money.ts';
 
@@ -94,6 +95,14 @@ describe('offer limits', () => {
   it('allow 0.01 zł to 1000 zł net', () => {
     expect(OFFER_NET_MIN_GROSZE).toBe(1);
     expect(OFFER_NET_MAX_GROSZE).toBe(100_000);
+  });
+});
+
+describe('groszeToDecimalStringOrNull', () => {
+  it('keeps null (no amount: "ask for quotes", no fee) and converts an amount', () => {
+    expect(groszeToDecimalStringOrNull(null)).toBeNull();
+    expect(groszeToDecimalStringOrNull(0)).toBe('0.00');
+    expect(groszeToDecimalStringOrNull(12345)).toBe('123.45');
   });
 });
 

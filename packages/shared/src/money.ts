@@ -65,6 +65,11 @@ export function groszeToDecimalString(grosze: number): string {
   return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** groszeToDecimalString for an amount that may be absent: null stays null. */
+export function groszeToDecimalStringOrNull(grosze: number | null): string | null {
+  return grosze === null ? null : groszeToDecimalString(grosze);
+}
+
 const formatters: Record<Locale, Intl.NumberFormat> = {
   // 'always' because Polish CLDR data leaves four-digit amounts ungrouped ('1234,56 zł').
   pl: new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', useGrouping: 'always' }),

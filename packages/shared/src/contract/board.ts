@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { decimalPlnSchema } from '../api-types.ts';
 import { HEARING_MODES } from '../hearing.ts';
 import { PROFESSIONAL_TYPE_IDS } from '../reference-data/professional-types.ts';
+import { hourMinuteField } from '../validation/fields.ts';
 
 /**
  * Shapes of the substitution board (issue 32): a lawyer posts a hearing, verified substitutes who
@@ -46,7 +48,6 @@ export const BOARD_DEFAULT_DEADLINE_HOURS_BEFORE = 2;
 /** Favourites are alerted first; everyone else this many minutes later (urgent: all at once). */
 export const BOARD_SECOND_WAVE_MINUTES = 10;
 
-const decimalPln = z.string().regex(/^\d+\.\d{2}$/);
 const isoTime = z.string();
 
 export const boardPartySchema = z.object({ name: z.string(), role: z.string() });
@@ -72,10 +73,10 @@ export const boardReferenceSchema = z.object({ text: z.string(), month: z.string
 export const boardResponseSchema = z.object({
   id: z.string(),
   /** null: accepts the fixed fee. */
-  price_net: decimalPln.nullable(),
+  price_net: decimalPlnSchema.nullable(),
   /** The net the answer stands for (its own price or the fixed fee), and its gross with VAT. */
-  agreed_net: decimalPln.nullable(),
-  agreed_gross: decimalPln.nullable(),
+  agreed_net: decimalPlnSchema.nullable(),
+  agreed_gross: decimalPlnSchema.nullable(),
   message: z.string(),
   created_at: isoTime,
   updated_at: isoTime,
@@ -104,8 +105,8 @@ export const boardRequestCardSchema = z.object({
   task: z.string(),
   professions: z.array(z.enum(PROFESSIONAL_TYPE_IDS)),
   /** null: "ask for quotes". */
-  fee_net: decimalPln.nullable(),
-  fee_gross: decimalPln.nullable(),
+  fee_net: decimalPlnSchema.nullable(),
+  fee_gross: decimalPlnSchema.nullable(),
   auto_assign: z.boolean(),
   answer_deadline: isoTime,
   created_at: isoTime,
@@ -165,7 +166,6 @@ export const boardAssignedSchema = boardOfferLinkSchema;
 // Alerts (what a substitute covers and how they are told)
 
 export const ALERT_CHANNELS = ['email', 'push', 'digest'] as const;
-const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /** GET and PUT /api/user/alerts. An area is named by its regional or appellate court's id. */
 export const alertSettingsSchema = z.object({
@@ -173,10 +173,10 @@ export const alertSettingsSchema = z.object({
   area_court_ids: z.array(z.string()),
   cities: z.array(z.string()),
   case_types: z.array(z.enum(BOARD_CASE_TYPES)),
-  min_fee_net: decimalPln.nullable(),
+  min_fee_net: decimalPlnSchema.nullable(),
   channels: z.object({ email: z.boolean(), push: z.boolean(), digest: z.boolean() }),
   /** Europe/Warsaw; no alert between `from` and `to` unless the request is urgent. */
-  quiet_hours: z.object({ from: hourMinute, to: hourMinute }).nullable(),
+  quiet_hours: z.object({ from: hourMinuteField(), to: hourMinuteField() }).nullable(),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 

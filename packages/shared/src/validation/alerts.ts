@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ALERT_CHANNELS, BOARD_CASE_TYPES } from '../contract/board.ts';
 import { courtCities, isAreaCourtId } from '../court-areas.ts';
 import { isCourtId } from '../reference-data/courts.ts';
-import { textField } from './fields.ts';
+import { hourMinuteField, textField } from './fields.ts';
 import { netPriceField } from './offer.ts';
 
 /** How many courts, areas and cities one substitute may cover (a whole country is 11 areas). */
 export const ALERT_LIST_MAX = 400;
 
-const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.alertQuietHours');
+const hourMinute = hourMinuteField('validation.alertQuietHours');
 const idList = (id: z.ZodType<string>) =>
   z
     .array(id)

@@ -13,14 +13,7 @@ import {
   type BoardCaseType,
   type BoardParty,
 } from '../contract/board.ts';
-import {
-  HEARING_DIVISION_MAX_LENGTH,
-  HEARING_MODES,
-  hearingStartsAtField,
-  isCaseNumber,
-  normalizeCaseNumber,
-  type HearingMode,
-} from '../hearing.ts';
+import { caseNumberField, divisionField, HEARING_MODES, hearingStartsAtField, type HearingMode } from '../hearing.ts';
 import { isCourtId } from '../reference-data/courts.ts';
 import { PROFESSIONAL_TYPE_IDS, type ProfessionalTypeId } from '../reference-data/professional-types.ts';
 import { requiredText, textField } from './fields.ts';
@@ -32,9 +25,6 @@ import { netPriceField } from './offer.ts';
  */
 
 const HOUR_MS = 3_600_000;
-
-const blankToNull = (value: string | null | undefined) =>
-  value === undefined || value === '' ? null : value;
 
 const partySchema = z.object({
   name: requiredText({ required: 'validation.fillField', max: BOARD_PARTY_NAME_MAX_LENGTH }),
@@ -78,10 +68,7 @@ export function boardPostSchemaWith(clock: () => Date) {
   return z
     .object({
       court_id: textField('validation.courtUnknown').refine(isCourtId, 'validation.courtUnknown'),
-      division: textField('validation.invalid')
-        .max(HEARING_DIVISION_MAX_LENGTH, 'validation.tooLong')
-        .nullish()
-        .transform((v) => blankToNull(v)),
+      division: divisionField,
       starts_at: hearingStartsAtField(clock).refine((v) => v !== null, 'validation.hearingDateInvalid'),
       mode: z.enum(HEARING_MODES, { error: 'validation.optionInvalid' }),
       case_type: z.enum(BOARD_CASE_TYPES, { error: 'validation.optionInvalid' }),
@@ -95,11 +82,7 @@ export function boardPostSchemaWith(clock: () => Date) {
       fee_net: netPriceField.nullable(),
       auto_assign: z.boolean({ error: 'validation.invalid' }).default(false),
       answer_deadline: deadlineField,
-      case_number: textField('validation.caseNumberFormat')
-        .nullish()
-        .transform((v) => blankToNull(v))
-        .transform((v) => (v === null ? null : normalizeCaseNumber(v)))
-        .refine((v) => v === null || isCaseNumber(v), 'validation.caseNumberFormat'),
+      case_number: caseNumberField,
       parties: z
         .array(partySchema, { error: 'validation.boardPartiesRequired' })
         .min(1, 'validation.boardPartiesRequired')

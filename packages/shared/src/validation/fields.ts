@@ -8,6 +8,10 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The key of every refusal by the "text a person may type" rule (decision 028). */
 export const TEXT_CHARACTERS_MESSAGE = 'validation.textCharacters' satisfies ValidationMessageKey;
 
+/** A time of day on the 24-hour clock, 'HH:MM' (00:00–23:59); `error` is the refusal's key. */
+export const hourMinuteField = (error?: ValidationMessageKey) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, error);
+
 /**
  * The text primitive of every payload schema: a string without format characters, in NFC,
  * trimmed (`cleanText`, decision 015), holding only text a person may type (`isPersonText`,

@@ -1,6 +1,6 @@
 import {
   defaultAlertSettings,
-  groszeToDecimalString,
+  groszeToDecimalStringOrNull,
   type AlertCoverage,
   type AlertSettings,
   type QuietHours,
@@ -20,7 +20,7 @@ export function settingsDto(row: AlertSettingsRow | undefined): AlertSettings {
     area_court_ids: row.areaCourtIds,
     cities: row.cities,
     case_types: row.caseTypes,
-    min_fee_net: row.minFeeNetGrosze === null ? null : groszeToDecimalString(row.minFeeNetGrosze),
+    min_fee_net: groszeToDecimalStringOrNull(row.minFeeNetGrosze),
     channels: { email: row.email, push: row.push, digest: row.digest },
     quiet_hours: row.quietFrom && row.quietTo ? { from: row.quietFrom, to: row.quietTo } : null,
   };

@@ -25,7 +25,7 @@ import {
   startFakePushService,
 } from '../../../test/board-alerts-fixtures.ts';
 import { createTestClock } from '../../../test/test-clock.ts';
-import { createAlertsWorker, runDailyDigest } from './index.ts';
+import { createAlertsWorker, runDailyDigest, startAlertsWorker } from './index.ts';
 
 let t: TestApp;
 let pushService: Awaited<ReturnType<typeof startFakePushService>>;
@@ -299,6 +299,63 @@ describe('the worker sends each due alert once, by e-mail and push', () => {
     clock.advance(2 * 60_000);
     await worker.runOnce();
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, sub.user.email))).toHaveLength(1);
+  });
+});
+
+describe('the running worker (decision 048)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const postIn = (w: TestApp, posterId: string) =>
+    w.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(boardRequests)
+        .values(requestValues(posterId, w.clock.now(), { courtId: 'sad-rejonowy-w-tarnowie' }))
+        .returning();
+      await w.services.alerts.requestPosted(tx, row!);
+      return row!;
+    });
+  const mailsIn = async (w: TestApp, to: string) =>
+    (await w.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+
+  it('sleeps while nothing happens and wakes on the board_changed event of a posted request', async () => {
+    const w = await createTestApp({ clock: createTestClock('2026-01-15T10:00:00.000Z') });
+    let claims = 0;
+    // Every pass claims in one transaction: counting them counts the passes.
+    const db = new Proxy(w.db, {
+      get(target, prop) {
+        if (prop === 'transaction') claims += 1;
+        return Reflect.get(target, prop, target) as unknown;
+      },
+    });
+    const running = startAlertsWorker({ ...w.services.alerts.deps, db }, { fallbackMs: 60_000 });
+    try {
+      const poster = await w.seed.user();
+      const sub = await seedSubstitute(w.db, w.seed, { courts: ['sad-rejonowy-w-tarnowie'] });
+      await expect.poll(() => claims).toBe(1);
+      await sleep(1_500);
+      expect(claims).toBe(1); // no pass in between: a 1-second poll would have made two
+
+      const request = await postIn(w, poster.id);
+      await w.services.alerts.requestChanged({ requestId: request.id, state: 'open' });
+      await expect.poll(() => mailsIn(w, sub.user.email), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await running.stop();
+      await w.close();
+    }
+  });
+
+  it('still sends what no event announced, on its slow fallback pass', async () => {
+    const w = await createTestApp({ clock: createTestClock('2026-01-15T10:00:00.000Z') });
+    const running = startAlertsWorker(w.services.alerts.deps, { fallbackMs: 400 });
+    try {
+      const poster = await w.seed.user();
+      const sub = await seedSubstitute(w.db, w.seed, { courts: ['sad-rejonowy-w-tarnowie'] });
+      // Queued without the event (a NOTIFY lost while the LISTEN connection reconnected).
+      await postIn(w, poster.id);
+      await expect.poll(() => mailsIn(w, sub.user.email), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await running.stop();
+      await w.close();
+    }
   });
 });
 

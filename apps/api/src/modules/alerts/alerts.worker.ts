@@ -10,7 +10,7 @@ import {
   type BoardAlertRow,
 } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { startPolling, type Polling } from '../app/polling.ts';
+import type { Polling } from '../app/polling.ts';
 import type { AlertsDeps } from './alerts.deps.ts';
 import { boardAlertMail, boardPushPayload, type AlertedRequestFacts } from './alerts.mails.ts';
 
@@ -183,7 +183,91 @@ export function createAlertsWorker(deps: AlertsDeps): AlertsWorker {
   return { runOnce };
 }
 
-/** Polls the alerts' outbox every `intervalMs` (default 1 s: wave 1 goes out within seconds). */
-export function startAlertsWorker(deps: AlertsDeps, intervalMs = 1000): Polling {
-  return startPolling(createAlertsWorker(deps), { intervalMs, label: 'alerts worker', log: deps.log });
+/** The idle fallback: a pass at least this often when nothing woke the worker (a NOTIFY missed while
+ * the LISTEN connection reconnected, a row due on another instance's clock). */
+export const ALERTS_FALLBACK_MS = 30_000;
+/** The shortest pause between passes, so rows another instance holds locked do not spin a loop. */
+const MIN_PAUSE_MS = 100;
+
+export interface AlertsWorkerOptions {
+  /** default ALERTS_FALLBACK_MS */
+  fallbackMs?: number;
+}
+
+/** How long until the next pending row is due (a second wave, a retry, a lease running out). */
+async function untilNextDue(db: Db, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ next: sql<Date | string | null>`min(${boardAlerts.nextAttemptAt})` })
+    .from(boardAlerts)
+    .where(eq(boardAlerts.status, 'pending'));
+  if (!row?.next) return null;
+  return new Date(row.next).getTime() - now.getTime();
+}
+
+/**
+ * Runs the alerts' outbox without polling it every second (decision 048). A pass runs:
+ * - when the board says a request is open: the `board_changed` event every instance already
+ *   receives through its one LISTEN connection (live.ts), published after the posting commits, so
+ *   wave 1 leaves at once on whichever instance claims it first;
+ * - when the next pending row falls due (the second wave, a retry, a dead worker's lease);
+ * - and, failing those, every `fallbackMs`.
+ * Never two passes at once: a wake during a pass runs one more pass after it.
+ */
+export function startAlertsWorker(deps: AlertsDeps, options: AlertsWorkerOptions = {}): Polling {
+  const fallbackMs = options.fallbackMs ?? ALERTS_FALLBACK_MS;
+  const worker = createAlertsWorker(deps);
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(pass, Math.max(MIN_PAUSE_MS, Math.min(ms, fallbackMs)));
+  };
+
+  async function passAndPause(): Promise<number> {
+    try {
+      await worker.runOnce();
+    } catch (error) {
+      deps.log.error({ err: error }, 'alerts worker pass failed');
+    }
+    try {
+      return (await untilNextDue(deps.db, deps.clock.now())) ?? fallbackMs;
+    } catch {
+      return fallbackMs;
+    }
+  }
+
+  function pass() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = passAndPause().then((pause) => {
+      running = null;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        schedule(0);
+      } else schedule(pause);
+    });
+  }
+
+  const unsubscribe = deps.live.subscribe((event) => {
+    if (event.state === 'open') pass();
+  });
+  pass();
+
+  return {
+    runOnce: () => worker.runOnce(),
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

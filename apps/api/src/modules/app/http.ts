@@ -10,6 +10,14 @@ export function dataOf<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }
 
+/**
+ * A route's `onSend` option for answers no browser or proxy may keep (the board's confidential
+ * work of a law office, decision 048): `{ ...auth, onSend: noStore }`. Refusals included.
+ */
+export async function noStore(_request: unknown, reply: { header(name: string, value: string): unknown }) {
+  reply.header('cache-control', 'no-store');
+}
+
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -1,7 +1,7 @@
 import {
   findCourt,
   grossFromNet,
-  groszeToDecimalString,
+  groszeToDecimalStringOrNull,
   PROFESSIONAL_TYPE_IDS,
   type BoardLawyerCard,
   type BoardOfferLink,
@@ -25,7 +25,7 @@ import {
 
 /** The one mapping of the board's rows to its answers (contract/board.ts). */
 
-const money = (grosze: number | null) => (grosze === null ? null : groszeToDecimalString(grosze));
+const money = groszeToDecimalStringOrNull;
 const iso = (date: Date) => date.toISOString();
 
 const isProfession = (value: string): value is ProfessionalTypeId =>

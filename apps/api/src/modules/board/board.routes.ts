@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../app/authenticate.ts';
-import { dataOf, ok } from '../app/http.ts';
+import { dataOf, noStore, ok } from '../app/http.ts';
 import { rateLimit } from '../app/rate-limit.ts';
 import { boardStats, hideRequest, listForAdmin } from './admin/admin.service.ts';
 import type { BoardDeps } from './board.deps.ts';
@@ -49,15 +49,11 @@ const responseParams = z.object({ id: z.string(), responseId: z.string() });
  */
 export async function boardRoutes(app: FastifyInstance, { deps }: BoardRoutesOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preValidation: app.requireUser };
-  const admin = { onRequest: app.requireAdmin };
+  // Confidential work of a law office: no answer of the board is kept by a browser or a proxy.
+  const auth = { preValidation: app.requireUser, onSend: noStore };
+  const admin = { onRequest: app.requireAdmin, onSend: noStore };
   const perHour = (max: number) => rateLimit(max, '1 hour');
   const { boardPostsPerHour, boardAnswersPerHour, boardReportsPerHour } = app.config;
-  // Confidential work of a law office: never kept by the browser or a proxy.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/board') || request.url.startsWith('/api/user/board') || request.url.startsWith('/api/admin/board'))
-      reply.header('cache-control', 'no-store');
-  });
 
   typed.post(
     '/api/board/requests',

@@ -19,6 +19,7 @@ import {
   providerInvoiceData,
   users,
 } from '../../db/schema.ts';
+import { collectBoardData } from './my-data.board.ts';
 
 /**
  * Everything the product holds about one lawyer, as plain rows (GDPR art. 15 and 20). Secrets are
@@ -83,6 +84,7 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
     : [];
   const mails = await mailsTo(db, user.email);
   const contact = await contactMessagesOf(db, user.email);
+  const board = await collectBoardData(db, userId, profile?.id ?? null);
   const exportsMade = await db
     .select({ createdAt: dataExports.createdAt, status: dataExports.status })
     .from(dataExports)
@@ -257,6 +259,7 @@ export async function collectLawyerData(db: DbOrTx, userId: string) {
         })),
     })),
     invoiceRows,
+    board,
     mails,
     contactMessages: contact,
   };

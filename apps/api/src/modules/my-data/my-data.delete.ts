@@ -31,6 +31,7 @@ import type { Clock } from '../app/clock.ts';
 import { publicPagesChanged } from '../app/public-page-cache.ts';
 import { IMAGE_WIDTHS } from '@substytut/shared/storage';
 import { resizedKey, type Storage } from '../storage/index.ts';
+import { deleteBoardData } from './my-data.board.ts';
 import { myDataErrors } from './my-data.errors.ts';
 
 export interface DeleteDeps {
@@ -182,6 +183,7 @@ export async function deleteAccount(deps: DeleteDeps, userId: string): Promise<D
       }
     }
 
+    await deleteBoardData(tx, userId, profile?.id ?? null);
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     await tx.delete(contactMessages).where(eq(contactMessages.email, user.email));
 

@@ -164,6 +164,7 @@ describe("export of a lawyer's data (GDPR art. 15, 20)", () => {
       [
         'README.txt',
         'account.json',
+        'board.json',
         'contact-messages.json',
         'files/cv.pdf',
         'files/offers/' + me.offer!.id + '.png',

@@ -1,5 +1,6 @@
 import {
   groszeToDecimalString,
+  groszeToDecimalStringOrNull,
   isOfferPayable,
   toHearingDto,
   type HearingData,
@@ -61,10 +62,7 @@ function offerFields(offer: OfferRow) {
     status: offer.status,
     offerUrl: offer.offerUrl,
     cardUrl: offer.cardKey,
-    court_cancellation_fee:
-      offer.courtCancellationFeeNetGrosze === null
-        ? null
-        : groszeToDecimalString(offer.courtCancellationFeeNetGrosze),
+    court_cancellation_fee: groszeToDecimalStringOrNull(offer.courtCancellationFeeNetGrosze),
   };
 }
 

@@ -121,8 +121,9 @@ export function MultiSelect({ options, value, onChange, placeholder, trailing, .
     ) : (
       <>
         {selected.slice(0, MAX_BADGES).map((option) => (
-          <Badge key={option.value} variant="secondary" className="max-w-full truncate">
-            {option.label}
+          // The badge is a flex box: the ellipsis needs the label in a block of its own.
+          <Badge key={option.value} variant="secondary" className="min-w-0 max-w-full" title={option.label}>
+            <span className="truncate">{option.label}</span>
           </Badge>
         ))}
         {rest > 0 && <Badge variant="outline">{t('combobox.moreCount', { count: rest })}</Badge>}

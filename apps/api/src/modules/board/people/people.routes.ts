@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../app/authenticate.ts';
-import { dataOf, ok } from '../../app/http.ts';
+import { dataOf, noStore, ok } from '../../app/http.ts';
 import { rateLimit } from '../../app/rate-limit.ts';
 import type { MailContext } from '../../mail/index.ts';
 import {
@@ -43,7 +43,8 @@ export async function peopleRoutes(app: FastifyInstance, options: PeopleRoutesOp
     mail: options.mail,
     myBoardRequest: options.myBoardRequest,
   };
-  const auth = { preValidation: app.requireUser };
+  // Like the board's: no browser or proxy keeps these answers.
+  const auth = { preValidation: app.requireUser, onSend: noStore };
   const writes = rateLimit(30, '1 minute');
 
   typed.put(

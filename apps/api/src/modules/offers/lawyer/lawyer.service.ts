@@ -7,6 +7,7 @@ import {
   sameHearing,
   type HearingData,
   groszeToDecimalString,
+  groszeToDecimalStringOrNull,
   offerCreateSchemaAt,
   type OfferCreateData,
   type OfferCreatedDto,
@@ -211,12 +212,9 @@ export async function updateOffer(
     title: input.title ?? offer.title,
     expireDate: input.expireDate ?? offer.expireDate,
     price: groszeToDecimalString(input.price ?? offer.netGrosze),
-    price_brutto: input.price_brutto === null ? null : groszeToDecimalString(input.price_brutto),
+    price_brutto: groszeToDecimalStringOrNull(input.price_brutto),
     description: input.description ?? offer.description,
-    court_cancellation_fee:
-      offer.courtCancellationFeeNetGrosze === null
-        ? null
-        : groszeToDecimalString(offer.courtCancellationFeeNetGrosze),
+    court_cancellation_fee: groszeToDecimalStringOrNull(offer.courtCancellationFeeNetGrosze),
   });
   if (!parsed.success) throw validationFailed(firstIssueByPath(parsed.error));
   const data = parsed.data;
