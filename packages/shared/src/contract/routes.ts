@@ -208,6 +208,8 @@ export const apiRoutes = {
   'GET /api/board/requests': { response: boardRequestListSchema },
   'GET /api/board/requests/:id': { response: boardRequestDetailSchema },
   'DELETE /api/board/requests/:id': { response: myBoardRequestSchema },
+  // The conflict check in two steps: the parties viewed (recorded), then no conflict confirmed.
+  'POST /api/board/requests/:id/conflict-check/view': { response: boardRequestDetailSchema },
   'POST /api/board/requests/:id/conflict-check': {
     body: boardConflictCheckSchema,
     response: boardRequestDetailSchema,
