@@ -257,6 +257,56 @@ describe('the board and one request', () => {
   });
 });
 
+/**
+ * A verified trainee legal counsel who saves the training start through the profile, as the form
+ * does (the name, number and chamber unchanged). The legal counsel's register says nothing about
+ * the date, so the licence stays verified (issue 32).
+ */
+async function traineeWith(trainingStart: string) {
+  const s = await substitute({ permissions: 'aplikant-radcowski' });
+  const saved = await call(s.headers, 'PUT', '/api/user/profile', {
+    firstname: s.profile.firstname,
+    lastname: s.profile.lastname,
+    phone: '',
+    permissions: s.profile.permissions,
+    licenseNo: s.profile.licenseNo,
+    specialization: ['prawo-cywilne'],
+    institution: s.profile.institution,
+    description: 'Aplikantka radcowska.',
+    linkedinUrl: '',
+    facebookUrl: '',
+    jobs: [],
+    references: [],
+    training_start: trainingStart,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json()).toMatchObject({ data: { training_start: trainingStart, licence: { state: 'verified' } } });
+  return s;
+}
+
+describe('trainees by their training start (art. 35 ustawy o radcach prawnych)', () => {
+  it('a trainee who saved the training start keeps the licence and sees what the training allows', async () => {
+    const p = await poster();
+    // The hearings are on 3 March 2026.
+    const district = await post(p, { professions: ['aplikant-radcowski'], court_id: SR });
+    const regional = await post(p, { professions: ['aplikant-radcowski'], court_id: SO });
+    const seen = async (who: Awaited<ReturnType<typeof substitute>>) => {
+      const ids = (await board(who)).items.map((i) => i.id);
+      return { district: ids.includes(district), regional: ids.includes(regional) };
+    };
+    // 7 months: a district court (6) but not a regional one (18).
+    expect(await seen(await traineeWith('2025-08'))).toEqual({ district: true, regional: false });
+    // 19 months: both.
+    const senior = await traineeWith('2024-08');
+    expect(await seen(senior)).toEqual({ district: true, regional: true });
+    expect((await detail(senior, regional)).statusCode).toBe(200);
+    // 3 months: neither; the regional one is refused one by one too.
+    const junior = await traineeWith('2025-12');
+    expect(await seen(junior)).toEqual({ district: false, regional: false });
+    expect((await detail(junior, regional)).json()).toMatchObject({ code: 'board.not_eligible' });
+  });
+});
+
 describe('conflict check and answers', () => {
   it('shows the parties on viewing and records the view for the poster, then records the confirmation with its time', async () => {
     const p = await poster();
