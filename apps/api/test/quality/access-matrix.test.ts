@@ -308,6 +308,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
   'GET /api/dev/push': { policy: 'dev', request: () => get('/api/dev/push') },
+  'GET /api/dev/clock': { policy: 'dev', request: () => get('/api/dev/clock') },
+  'POST /api/dev/clock': { policy: 'dev', request: () => post('/api/dev/clock', { minutes: 1 }) },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
   // The Google sign-in stand-in: any address but an administrator's, only from this machine, never
   // in production (google-login.test.ts).

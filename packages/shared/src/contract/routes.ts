@@ -302,6 +302,9 @@ export const apiOtherRoutes = [
   'GET /api/dev/mail',
   /** outside production, from this machine: the Web Push messages the embedded push transport recorded */
   'GET /api/dev/push',
+  /** outside production, from this machine: the app's clock (`{ now }`), moved forward by `{ minutes }` (the journeys) */
+  'GET /api/dev/clock',
+  'POST /api/dev/clock',
   /** server-sent events: `board-changed` (contract/board.ts boardChangedEventSchema) */
   'GET /api/board/events',
 ] as const;
