@@ -163,7 +163,7 @@ describe('my requests', () => {
     expect(answers[0]).toHaveTextContent(/Proponuje 300,00\szł netto/);
     // Who viewed the parties and when, and who then confirmed no conflict of interest and when.
     const checks = within(within(card).getByRole('region', { name: 'Sprawdzenie konfliktu interesów' })).getAllByRole('listitem');
-    expect(checks[0]).toHaveTextContent(/Anna Pierwsza · strony wyświetlone .+ · brak konfliktu potwierdzony /);
+    expect(checks[0]).toHaveTextContent(/^Anna Pierwszastrony wyświetlone .+ · brak konfliktu potwierdzony /);
     expect(checks[1]).toHaveTextContent(/strony wyświetlone .+ · jeszcze bez potwierdzenia braku konfliktu/);
     expect(card).toHaveTextContent('I C 123/24');
     expect(card).toHaveTextContent('Jan Nowak (powód)');
