@@ -1,15 +1,18 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { linkIn, signInBrowser, waitForMail, type Session } from './support/api';
+import { csrf, linkIn, signInBrowser, waitForMail, type Session } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, type ActiveLawyer } from './support/lawyer';
 import { expect, test } from './support/test';
 
 /*
  * Issue 32's journey: a poster posts an urgent request for a Warsaw district court; the substitute
  * who covers the Warsaw regional area sees it live, gets the e-mail and a (recorded) push; one who
- * covers only Kraków gets nothing; a trainee of 3 months does not see a regional-court request; the
- * substitute checks for conflicts and answers; the poster picks and pays in the sandbox; the offer
- * goes on to report, confirmation and payout; the poster writes a reference, the substitute
- * publishes it. Polish at 1280 px for the whole run, the key screens in English and at 375 px.
+ * covers only Kraków gets nothing; a trainee of 3 months does not see a regional-court request and
+ * one of 19 months does (both keep their verified licence when they save the training start); the
+ * substitute views the parties, confirms there is no conflict and answers; the poster picks and pays
+ * in the sandbox; the offer goes on to report (refused before the hearing, accepted once the
+ * server's clock is moved past its start), confirmation and payout; the poster writes a reference,
+ * the substitute publishes it. Polish at 1280 px for the whole run, the key screens in English and
+ * at 375 px.
  */
 
 const WARSAW_SR = 'Sąd Rejonowy dla Warszawy-Śródmieścia w Warszawie';
@@ -68,6 +71,48 @@ async function setAlerts(
   expect(subscribed.status(), await subscribed.text()).toBe(201);
 }
 
+/** The server's clock (outside production it can be moved forward: GET/POST /api/dev/clock). */
+async function serverNow(request: APIRequestContext): Promise<Date> {
+  const read = await request.get('/api/dev/clock');
+  expect(read.status(), await read.text()).toBe(200);
+  return new Date(((await read.json()) as { data: { now: string } }).data.now);
+}
+
+/** Moves the server's clock forward to just past `at`, instead of waiting for it. */
+async function moveServerClockPast(request: APIRequestContext, at: Date): Promise<void> {
+  const minutes = Math.ceil((at.getTime() - (await serverNow(request)).getTime()) / MINUTE) + 1;
+  const moved = await request.post('/api/dev/clock', { headers: await csrf(request), data: { minutes: Math.max(1, minutes) } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect((await serverNow(request)).getTime()).toBeGreaterThan(at.getTime());
+}
+
+/** A trainee saves the training start through the profile, as the form does; the licence stays verified. */
+async function saveTrainingStart(request: APIRequestContext, trainee: ActiveLawyer, trainingStart: string): Promise<void> {
+  const profile = await request.get('/api/user/profile', { headers: trainee.headers });
+  const data = ((await profile.json()) as { data: Record<string, unknown> }).data;
+  const saved = await request.put('/api/user/profile', {
+    headers: trainee.headers,
+    data: {
+      firstname: data.firstname,
+      lastname: data.lastname,
+      phone: '+48 601 234 567',
+      permissions: data.permissions,
+      licenseNo: data.licenseNo,
+      specialization: data.specialization,
+      institution: data.institution,
+      description: data.description,
+      linkedinUrl: '',
+      facebookUrl: '',
+      jobs: data.jobs,
+      references: data.references,
+      training_start: trainingStart,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const after = ((await saved.json()) as { data: { training_start: string; licence: { state: string } } }).data;
+  expect(after).toMatchObject({ training_start: trainingStart, licence: { state: 'verified' } });
+}
+
 /** The trainee's training start, `months` back from this month (YYYY-MM). */
 function monthsAgo(months: number): string {
   const now = new Date();
@@ -99,11 +144,12 @@ test.describe('the substitution board (issue 32)', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(20 * MINUTE);
+    test.setTimeout(10 * MINUTE);
     const id = tag();
 
     // The people: a poster (a complete profile, nothing verified), a Warsaw substitute covering
-    // the regional area, a Kraków one, and a trainee legal counsel three months into training.
+    // the regional area, a Kraków one, and two trainee legal counsel: three and nineteen months
+    // into training.
     const poster = await createCompleteLawyer(request, { firstname: 'Jan', lastname: `Zlecający ${id}`, licenseNo: `WA-3${id.length}${Date.now() % 10000}` });
     const warsaw = await createActiveLawyer(request, { firstname: 'Ewa', lastname: `Warszawska ${id}`, licenseNo: `WA-4${Date.now() % 100000}` });
     const krakow = await createActiveLawyer(request, {
@@ -118,27 +164,14 @@ test.describe('the substitution board (issue 32)', () => {
       permissions: 'aplikant-radcowski',
       licenseNo: `WA-6${Date.now() % 100000}`,
     });
-    const profile = await request.get('/api/user/profile', { headers: trainee.headers });
-    const data = ((await profile.json()) as { data: Record<string, unknown> }).data;
-    const training = await request.put('/api/user/profile', {
-      headers: trainee.headers,
-      data: {
-        firstname: data.firstname,
-        lastname: data.lastname,
-        phone: '+48 601 234 567',
-        permissions: data.permissions,
-        licenseNo: data.licenseNo,
-        specialization: data.specialization,
-        institution: data.institution,
-        description: data.description,
-        linkedinUrl: '',
-        facebookUrl: '',
-        jobs: data.jobs,
-        references: data.references,
-        training_start: monthsAgo(3),
-      },
+    await saveTrainingStart(request, trainee, monthsAgo(3));
+    const senior = await createActiveLawyer(request, {
+      firstname: 'Iga',
+      lastname: `Aplikantka ${id}`,
+      permissions: 'aplikant-radcowski',
+      licenseNo: `WA-7${Date.now() % 100000}`,
     });
-    expect(training.status(), await training.text()).toBe(200);
+    await saveTrainingStart(request, senior, monthsAgo(19));
     await setAlerts(request, warsaw, { area_court_ids: [WARSAW_SO_ID] }, true);
     await setAlerts(request, krakow, { area_court_ids: [KRAKOW_SO_ID] }, false);
 
@@ -148,7 +181,7 @@ test.describe('the substitution board (issue 32)', () => {
       data: {
         court_id: WARSAW_SO_ID,
         division: null,
-        starts_at: new Date(Date.now() + 72 * 60 * MINUTE).toISOString(),
+        starts_at: new Date((await serverNow(request)).getTime() + 72 * 60 * MINUTE).toISOString(),
         mode: 'in_person',
         case_type: 'civil',
         task: `Rozprawa apelacyjna ${id}`,
@@ -168,16 +201,25 @@ test.describe('the substitution board (issue 32)', () => {
     await expect(sub.page.getByRole('heading', { level: 1, name: 'Tablica zastępstw' })).toBeVisible();
     await expect(sub.page.getByRole('article', { name: /Sąd Okręgowy w Warszawie/ })).toBeVisible();
 
-    // The trainee sees the board, but not the regional-court request.
+    // The trainee of 19 months sees the regional-court request (18 months needed) on the board.
+    const seniorBoard = await browserAs(browser, baseURL, senior);
+    await seniorBoard.page.goto('/dashboard/board');
+    await expect(seniorBoard.page.getByRole('heading', { level: 1, name: 'Tablica zastępstw' })).toBeVisible();
+    await expect(seniorBoard.page.getByRole('article', { name: /Sąd Okręgowy w Warszawie/ }).filter({ hasText: `Rozprawa apelacyjna ${id}` })).toBeVisible();
+    await seniorBoard.context.close();
+
+    // The trainee of 3 months is verified and sees the board, but not the regional-court request.
     const apl = await browserAs(browser, baseURL, trainee, { width: 375 });
     await apl.page.goto('/dashboard/board');
     await expect(apl.page.getByRole('heading', { level: 1, name: 'Tablica zastępstw' })).toBeVisible();
-    await expect(apl.page.getByText(/Nie ma teraz zleceń dla Ciebie|Tablica jest dla/)).toBeVisible();
+    await expect(apl.page.getByText('Nie ma teraz zleceń dla Ciebie')).toBeVisible();
+    await expect(apl.page.getByText(/Tablica jest dla/)).toHaveCount(0);
     await expect(apl.page.getByRole('article', { name: /Sąd Okręgowy w Warszawie/ })).toHaveCount(0);
     await apl.context.close();
 
-    // The poster posts an urgent request (the hearing soon: within 48 hours) through the form.
-    const slot = warsawSlot(new Date(Date.now() + 6 * MINUTE));
+    // The poster posts an urgent request (the hearing soon: within 48 hours) through the form. The
+    // hearing is half an hour away on the server's clock: time enough to answer, pick and pay.
+    const slot = warsawSlot(new Date((await serverNow(request)).getTime() + 30 * MINUTE));
     const post = await browserAs(browser, baseURL, poster);
     await post.page.goto('/dashboard/board/new');
     const form = post.page.getByRole('form', { name: 'Nowe zlecenie zastępstwa' });
@@ -222,22 +264,28 @@ test.describe('the substitution board (issue 32)', () => {
     const kraków = await request.get(`/api/dev/mail?to=${encodeURIComponent(krakow.email)}`);
     expect(await kraków.text()).not.toContain(WARSAW_SR);
 
-    // The conflict check (the viewing recorded) and the answer: accept the fee.
+    // The conflict check in two steps: the parties viewed (recorded), then no conflict confirmed
+    // (recorded with its time); only then the answer: accept the fee.
     await card.getByRole('button', { name: 'Sprawdź konflikt i odpowiedz' }).click();
     const dialog = sub.page.getByRole('dialog');
     await expect(dialog.getByText(/zlecający zobaczy, kto i kiedy je wyświetlił/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Pokaż strony postępowania' }).click();
     await expect(dialog.getByText('Jan Nowak')).toBeVisible();
-    await dialog.getByRole('checkbox', { name: 'Nie zachodzi konflikt interesów' }).click();
+    await expect(dialog.getByRole('form', { name: 'Odpowiedź na zlecenie' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Potwierdzam: nie zachodzi konflikt interesów' }).click();
+    await expect(dialog.getByText(/Brak konfliktu interesów potwierdzony: /)).toBeVisible();
     await dialog.getByLabel('Wiadomość do zlecającego (opcjonalnie)').fill('Będę 20 minut wcześniej.');
     await dialog.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
     // The dialog closes; the card says what was answered.
     await expect(dialog).toBeHidden();
     await expect(card).toContainText('Twoja odpowiedź: przyjmujesz stawkę');
 
-    // The poster sees the view and the answer live, picks, and lands on the prefilled payment step.
+    // The poster sees the check (viewed, confirmed) and the answer live, picks, and lands on the
+    // prefilled payment step.
     const mine = post.page.getByRole('article', { name: new RegExp(WARSAW_SR) });
-    await expect(mine.getByRole('region', { name: 'Sprawdzili konflikt interesów' })).toContainText(warsaw.fullname, { timeout: 60_000 });
+    const checks = mine.getByRole('region', { name: 'Sprawdzenie konfliktu interesów' });
+    await expect(checks).toContainText(warsaw.fullname, { timeout: 60_000 });
+    await expect(checks).toContainText(/strony wyświetlone .+ · brak konfliktu potwierdzony /);
     await mine.getByRole('button', { name: `Wybierz: ${warsaw.fullname}` }).click();
     await expect(post.page).toHaveURL(new RegExp(`/u/${warsaw.seolink}\\?o=`));
     await post.page.getByRole('button', { name: 'Nawiąż współpracę' }).click();
@@ -252,22 +300,23 @@ test.describe('the substitution board (issue 32)', () => {
     await expect(post.page.getByRole('heading', { level: 1, name: 'Twoje zlecenie zostało zarejestrowane!' })).toBeVisible();
     await waitForMail(request, warsaw.email, /Nowe opłacone zlecenie/);
 
-    // The offer goes on as any: the report once the hearing has started, confirmation, payout.
+    // The offer goes on as any: the report once the hearing has started, confirmation, payout. A
+    // report before the hearing is refused; the server's clock is then moved past the hearing's
+    // start instead of waiting for it.
     const offers = await request.get('/api/user/offer', { headers: warsaw.headers });
     const offer = ((await offers.json()) as { data: { offerId: number; status: string }[] }).data[0]!;
     expect(offer.status).toBe('payed');
-    await expect
-      .poll(
-        async () =>
-          (
-            await request.put(`/api/user/offer/${offer.offerId}/done`, {
-              headers: warsaw.headers,
-              data: { outcome: 'held', notes: 'Rozprawa odbyła się.' },
-            })
-          ).status(),
-        { timeout: 15 * MINUTE, intervals: [30_000] },
-      )
-      .toBe(200);
+    const report = () =>
+      request.put(`/api/user/offer/${offer.offerId}/done`, {
+        headers: warsaw.headers,
+        data: { outcome: 'held', notes: 'Rozprawa odbyła się.' },
+      });
+    const early = await report();
+    expect(early.status()).toBe(409);
+    expect(await early.json()).toMatchObject({ code: 'offers.report_before_hearing' });
+    await moveServerClockPast(request, slot.instant);
+    const reported = await report();
+    expect(reported.status(), await reported.text()).toBe(200);
     const done = await waitForMail(request, poster.email, /zrealizowane/);
     const accept = await browser.newContext({ locale: 'pl-PL' });
     const client = await accept.newPage();

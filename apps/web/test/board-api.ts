@@ -47,7 +47,7 @@ export function boardCard(overrides: Partial<BoardRequestCard> = {}): BoardReque
     answer_deadline: inHours(28),
     created_at: inHours(-1),
     poster: lawyer({ profile_id: 3, name: 'Jan Zlecający', seolink: 'jan-zlecajacy' }),
-    conflict_checked: false,
+    conflict_check: null,
     my_response: null,
     assigned_to_me: false,
     ...overrides,

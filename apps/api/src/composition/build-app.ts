@@ -9,7 +9,7 @@ import { registerDevMailRoutes } from '../modules/mail/index.ts';
 import { createMailer, type Mailer } from '../modules/mail/index.ts';
 import { createStorage, type Storage } from '../modules/storage/index.ts';
 import { registerStorageRoutes } from '../modules/storage/index.ts';
-import { systemClock, type Clock } from '../modules/app/clock.ts';
+import { createMovableSystemClock, systemClock, type Clock } from '../modules/app/clock.ts';
 import type { Config } from '../modules/app/config.ts';
 import { registerAuthentication } from '../modules/app/authenticate.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../modules/app/background.ts';
@@ -116,7 +116,8 @@ export async function composeApp(
 
     app.decorate('db', database.db);
     app.decorate('config', config);
-    app.decorate('clock', overrides.clock ?? systemClock);
+    // Outside production the clock can be moved forward (POST /api/dev/clock, this machine only).
+    app.decorate('clock', overrides.clock ?? (config.isProduction ? systemClock : createMovableSystemClock()));
     app.decorate('storage', overrides.storage ?? createStorage(config));
     app.decorate('mailer', createMailer(database.db, app.clock));
     app.decorate('background', createBackgroundTasks(app.log));

@@ -7,7 +7,7 @@ import { boardRoutes, peopleRoutes, posterViewOf } from '../modules/board/index.
 import { calendarRoutes } from '../modules/calendar/index.ts';
 import { companyLookupRoutes } from '../modules/company-lookup/index.ts';
 import { contactRoutes } from '../modules/contact/index.ts';
-import { checkLicence, licenceRoutes, queueLicenceCheck } from '../modules/licence/index.ts';
+import { checkLicence, checkTrainingStart, licenceRoutes, queueLicenceCheck } from '../modules/licence/index.ts';
 import { invoicesRoutes } from '../modules/invoices/index.ts';
 import { myDataRoutes } from '../modules/my-data/index.ts';
 import {
@@ -46,7 +46,8 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
           .catch((err: unknown) => app.log.warn({ err, key: droppedCertificate }, 'old certificate left'));
       }
       if (!due) return;
-      const check = () => checkLicence(licence, after.id, origin);
+      // Issue 32: a new training start alone is compared with the register's date only.
+      const check = () => (due === 'training_start' ? checkTrainingStart(licence, after.id) : checkLicence(licence, after.id, origin));
       if (licence.register.kind === 'sample') await check();
       else app.background.run('licence check', check);
     },

@@ -277,7 +277,7 @@ async function makeBoardWorld(w: World): Promise<BoardWorld> {
 }
 /** The actor's profile id (A's or B's); the administrator has none. */
 const profileOf = (w: World, actor: Actor) => (actor === 'a' ? w.a.profileId : actor === 'b' ? w.b.profileId : null);
-/** Sets the actor's conflict check on C's request, and their answer (or none). */
+/** Sets the actor's conflict check (parties viewed, no conflict confirmed) on C's request, and their answer (or none). */
 async function substituteState(w: World, actor: Actor, answered: boolean): Promise<string> {
   const board = await boardOf(w);
   const profileId = profileOf(w, actor);
@@ -289,8 +289,11 @@ async function substituteState(w: World, actor: Actor, answered: boolean): Promi
     await db.update(profiles).set({ licenceState: 'verified', status: 'active' }).where(eq(profiles.id, profileId));
   await db
     .insert(boardConflictChecks)
-    .values({ requestId: board.forAll, substituteProfileId: profileId })
-    .onConflictDoNothing();
+    .values({ requestId: board.forAll, substituteProfileId: profileId, confirmedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [boardConflictChecks.requestId, boardConflictChecks.substituteProfileId],
+      set: { confirmedAt: new Date() },
+    });
   const mine = and(eq(boardResponses.requestId, board.forAll), eq(boardResponses.substituteProfileId, profileId));
   if (answered) await db.insert(boardResponses).values({ requestId: board.forAll, substituteProfileId: profileId }).onConflictDoNothing();
   else await db.delete(boardResponses).where(mine);
@@ -305,6 +308,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': { policy: 'open', request: () => get('/api/health') },
   'GET /api/dev/mail': { policy: 'dev', request: () => get('/api/dev/mail') },
   'GET /api/dev/push': { policy: 'dev', request: () => get('/api/dev/push') },
+  'GET /api/dev/clock': { policy: 'dev', request: () => get('/api/dev/clock') },
+  'POST /api/dev/clock': { policy: 'dev', request: () => post('/api/dev/clock', { minutes: 1 }) },
   'GET /dev/mail': { policy: 'dev', request: () => get('/dev/mail') },
   // The Google sign-in stand-in: any address but an administrator's, only from this machine, never
   // in production (google-login.test.ts).
@@ -726,9 +731,15 @@ const MATRIX: Record<string, Rule> = {
       return post(`/api/board/requests/${board.view}/responses/${board.viewAnswer}/report`, BOARD_REASON);
     },
   },
+  // The conflict check's two steps: the parties viewed, then (after a viewing) no conflict confirmed.
+  'POST /api/board/requests/:id/conflict-check/view': {
+    policy: 'self',
+    request: async (w) => post(`/api/board/requests/${(await boardOf(w)).forAll}/conflict-check/view`),
+  },
   'POST /api/board/requests/:id/conflict-check': {
     policy: 'self',
-    request: async (w) => post(`/api/board/requests/${(await boardOf(w)).forAll}/conflict-check`, { no_conflict: true }),
+    request: async (w, actor) =>
+      post(`/api/board/requests/${await substituteState(w, actor, false)}/conflict-check`, { no_conflict: true }),
   },
   'POST /api/board/requests/:id/responses': {
     policy: 'self',

@@ -90,6 +90,13 @@ export const boardResponseSchema = z.object({
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
+/** A substitute's conflict check: the parties viewed, then no conflict of interest confirmed. */
+export const boardConflictCheckStateSchema = z.object({ viewed_at: isoTime, confirmed_at: isoTime.nullable() });
+export type BoardConflictCheckState = z.infer<typeof boardConflictCheckStateSchema>;
+
+/** Who viewed the parties of a request, when, and when they confirmed no conflict (poster, admin). */
+const boardViewSchema = boardConflictCheckStateSchema.extend({ substitute: boardLawyerCardSchema });
+
 /** What the board shows every eligible substitute: never the case number or the parties. */
 export const boardRequestCardSchema = z.object({
   id: z.string(),
@@ -111,8 +118,12 @@ export const boardRequestCardSchema = z.object({
   answer_deadline: isoTime,
   created_at: isoTime,
   poster: boardLawyerCardSchema,
-  /** The signed-in substitute did the conflict check (and so saw the parties). */
-  conflict_checked: z.boolean(),
+  /**
+   * The signed-in substitute's conflict check: when they viewed the parties, and when they then
+   * confirmed there is no conflict of interest (null until then; only a confirmed check lets
+   * them answer). null: never viewed.
+   */
+  conflict_check: boardConflictCheckStateSchema.nullable(),
   my_response: boardResponseSchema.nullable(),
   /** The signed-in substitute's answer was picked. */
   assigned_to_me: z.boolean(),
@@ -130,8 +141,8 @@ export const boardOfferLinkSchema = z.object({
 export type BoardOfferLink = z.infer<typeof boardOfferLinkSchema>;
 
 /**
- * GET /api/board/requests/{id}: the card, with the case number and the parties once the viewer
- * did the conflict check (parties) or was picked (everything); null otherwise.
+ * GET /api/board/requests/{id} (and both steps of the conflict check): the card, with the parties
+ * once the viewer viewed them in the conflict check, everything once picked; null otherwise.
  */
 export const boardRequestDetailSchema = boardRequestCardSchema.extend({
   case_number: z.string().nullable(),
@@ -143,8 +154,8 @@ export type BoardRequestDetail = z.infer<typeof boardRequestDetailSchema>;
 /** GET /api/user/board/requests: the poster's own requests with everything on them. */
 export const myBoardRequestSchema = boardRequestDetailSchema.extend({
   responses: z.array(boardResponseSchema),
-  /** Who opened the conflict check and saw the parties, and when. */
-  views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
+  /** Who opened the conflict check and saw the parties, when, and when they confirmed no conflict. */
+  views: z.array(boardViewSchema),
   assigned_response_id: z.string().nullable(),
   /** Until when the picked answer must be paid; null unless assigned. */
   pay_by: isoTime.nullable(),
@@ -204,10 +215,10 @@ export const boardFavouriteSchema = z.object({ profile_id: z.number().int(), fav
 export const boardReportedSchema = z.object({ reported: z.literal(true) });
 
 /** GET /api/admin/board: every request with its poster, answers, views and reports. */
-export const adminBoardRequestSchema = boardRequestDetailSchema.omit({ conflict_checked: true, my_response: true, assigned_to_me: true }).extend({
+export const adminBoardRequestSchema = boardRequestDetailSchema.omit({ conflict_check: true, my_response: true, assigned_to_me: true }).extend({
   poster_email: z.string(),
   responses: z.array(boardResponseSchema),
-  views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
+  views: z.array(boardViewSchema),
   reports: z.array(z.object({ reason: z.string(), response_id: z.string().nullable(), created_at: isoTime })),
   hidden_reason: z.string().nullable(),
 });

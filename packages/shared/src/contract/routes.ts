@@ -208,6 +208,8 @@ export const apiRoutes = {
   'GET /api/board/requests': { response: boardRequestListSchema },
   'GET /api/board/requests/:id': { response: boardRequestDetailSchema },
   'DELETE /api/board/requests/:id': { response: myBoardRequestSchema },
+  // The conflict check in two steps: the parties viewed (recorded), then no conflict confirmed.
+  'POST /api/board/requests/:id/conflict-check/view': { response: boardRequestDetailSchema },
   'POST /api/board/requests/:id/conflict-check': {
     body: boardConflictCheckSchema,
     response: boardRequestDetailSchema,
@@ -300,6 +302,9 @@ export const apiOtherRoutes = [
   'GET /api/dev/mail',
   /** outside production, from this machine: the Web Push messages the embedded push transport recorded */
   'GET /api/dev/push',
+  /** outside production, from this machine: the app's clock (`{ now }`), moved forward by `{ minutes }` (the journeys) */
+  'GET /api/dev/clock',
+  'POST /api/dev/clock',
   /** server-sent events: `board-changed` (contract/board.ts boardChangedEventSchema) */
   'GET /api/board/events',
 ] as const;

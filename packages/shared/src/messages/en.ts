@@ -150,6 +150,7 @@ export const en: Record<keyof typeof pl, string> = {
   'board.deadline_passed': 'The deadline for answers to this request has passed',
   'board.own_request': 'You cannot answer your own request',
   'board.conflict_check_required': 'Before answering, check the parties and confirm there is no conflict of interest',
+  'board.parties_not_viewed': 'Look at the parties first, then confirm there is no conflict of interest',
   'board.already_answered': 'You have already answered this request; you can change or withdraw your answer',
   'board.price_required': 'Give your proposed net fee: this request asks for quotes',
   'board.answer_not_found': 'No answer to this request was found',

@@ -124,6 +124,7 @@ export const apiErrors = {
   'board.deadline_passed': 'Termin na odpowiedzi na to zlecenie już minął',
   'board.own_request': 'Nie można odpowiadać na własne zlecenie',
   'board.conflict_check_required': 'Przed odpowiedzią sprawdź strony postępowania i potwierdź brak konfliktu interesów',
+  'board.parties_not_viewed': 'Najpierw zobacz strony postępowania, potem potwierdź brak konfliktu interesów',
   'board.already_answered': 'Odpowiedź na to zlecenie została już wysłana; możesz ją zmienić albo wycofać',
   'board.price_required': 'Podaj proponowane wynagrodzenie netto: to zlecenie czeka na wyceny',
   'board.answer_not_found': 'Nie znaleziono odpowiedzi na to zlecenie',

@@ -132,7 +132,10 @@ export const boardAnswerSchema = z
   .transform((answer) => ({ priceNetGrosze: answer.price_net, message: answer.message }));
 export type BoardAnswerInput = z.input<typeof boardAnswerSchema>;
 
-/** POST /api/board/requests/{id}/conflict-check: the substitute confirms there is no conflict. */
+/**
+ * POST /api/board/requests/{id}/conflict-check: the conflict check's second step, after the
+ * parties were viewed (POST …/conflict-check/view): the substitute confirms there is no conflict.
+ */
 export const boardConflictCheckSchema = z.object({
   no_conflict: z.literal(true, { error: 'validation.boardNoConflictRequired' }),
 });

@@ -103,7 +103,11 @@ export const boardResponses = pgTable(
   ],
 );
 
-/** A substitute opened the conflict check (saw the parties) and confirmed no conflict. */
+/**
+ * A substitute's conflict check, in two steps: they viewed the parties (`checked_at`, the viewing
+ * the poster sees), then confirmed there is no conflict of interest (`confirmed_at`; only then
+ * may they answer).
+ */
 export const boardConflictChecks = pgTable(
   'board_conflict_checks',
   {
@@ -113,7 +117,10 @@ export const boardConflictChecks = pgTable(
     substituteProfileId: integer('substitute_profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** When the parties were first viewed. */
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the substitute confirmed there is no conflict of interest; null until then. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.substituteProfileId] })],
 );

@@ -3,6 +3,7 @@ import {
   grossFromNet,
   groszeToDecimalStringOrNull,
   PROFESSIONAL_TYPE_IDS,
+  type BoardConflictCheckState,
   type BoardLawyerCard,
   type BoardOfferLink,
   type BoardRequestCard,
@@ -19,6 +20,7 @@ import {
   offersByIds,
   peopleByProfile,
   peopleByUser,
+  type BoardConflictCheckRow,
   type BoardResponseRow,
   type Person,
 } from './board.repo.ts';
@@ -113,9 +115,16 @@ export function responseDto(
 
 export interface Viewer {
   profileId: number | null;
-  conflictChecked: boolean;
+  /** The viewer's own conflict check on this request (viewed, maybe confirmed); null: none. */
+  conflictCheck: BoardConflictCheckRow | null;
   myResponse: BoardResponseRow | null;
 }
+
+/** A conflict check's two times, as the API shows them. */
+export const conflictCheckState = (row: BoardConflictCheckRow): BoardConflictCheckState => ({
+  viewed_at: iso(row.checkedAt),
+  confirmed_at: row.confirmedAt ? iso(row.confirmedAt) : null,
+});
 
 /** What the board shows: never the case number or the parties. */
 export function requestCard(row: BoardRequestRow, lookups: BoardLookups, viewer: Viewer): BoardRequestCard {
@@ -141,7 +150,7 @@ export function requestCard(row: BoardRequestRow, lookups: BoardLookups, viewer:
     answer_deadline: iso(row.answerDeadline),
     created_at: iso(row.createdAt),
     poster: lawyerCard(poster ?? fallback),
-    conflict_checked: viewer.conflictChecked,
+    conflict_check: viewer.conflictCheck ? conflictCheckState(viewer.conflictCheck) : null,
     my_response: viewer.myResponse ? responseDto(viewer.myResponse, row, lookups) : null,
     assigned_to_me: viewer.myResponse !== null && row.assignedResponseId === viewer.myResponse.id,
   };
@@ -163,7 +172,8 @@ export const offerLinkOf = (seolink: string, offerUrl: string, status: string): 
 });
 
 /**
- * The card with what this viewer may see beyond it: the parties after their conflict check,
+ * The card with what this viewer may see beyond it: the parties once they viewed them (the
+ * conflict check's first step),
  * everything for the poster and the picked substitute, the offer link for those two.
  */
 export function requestDetail(
@@ -177,7 +187,7 @@ export function requestDetail(
   return {
     ...card,
     case_number: everything ? row.caseNumber : null,
-    parties: everything || viewer.conflictChecked ? row.parties : null,
+    parties: everything || viewer.conflictCheck !== null ? row.parties : null,
     offer: everything ? offerLink(row, lookups) : null,
   };
 }

@@ -11,7 +11,10 @@ export const notEligible = () => forbidden('board.not_eligible');
 export const requestNotOpen = () => conflict('board.not_open');
 export const deadlinePassed = () => conflict('board.deadline_passed');
 export const ownRequest = () => conflict('board.own_request');
+/** Answering before one's own conflict check was confirmed (viewing the parties is not enough). */
 export const conflictCheckRequired = () => conflict('board.conflict_check_required');
+/** Confirming no conflict of interest before having viewed the parties. */
+export const partiesNotViewed = () => conflict('board.parties_not_viewed');
 export const alreadyAnswered = () => conflict('board.already_answered');
 export const priceRequired = () =>
   new AppError(400, 'board.price_required', undefined, { price_net: 'board.price_required' });

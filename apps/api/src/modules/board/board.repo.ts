@@ -198,11 +198,34 @@ export async function deleteOwnResponse(db: DbOrTx, requestId: string, profileId
   return rows.length > 0;
 }
 
-export async function recordConflictCheck(db: DbOrTx, requestId: string, profileId: number, now: Date): Promise<void> {
-  await db
+/** The conflict check's first step: the parties viewed. A repeated viewing keeps the first; true when this one was the first. */
+export async function recordPartiesViewed(db: DbOrTx, requestId: string, profileId: number, now: Date): Promise<boolean> {
+  const rows = await db
     .insert(boardConflictChecks)
     .values({ requestId, substituteProfileId: profileId, checkedAt: now })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ requestId: boardConflictChecks.requestId });
+  return rows.length > 0;
+}
+
+/**
+ * The second step: no conflict of interest confirmed, on the substitute's own viewing only. One
+ * statement: 'not_viewed' when there is no viewing to confirm, 'already' when it was confirmed
+ * before (the first time is kept), 'confirmed' when this call confirmed it.
+ */
+export async function confirmConflictCheck(
+  db: DbOrTx,
+  requestId: string,
+  profileId: number,
+  now: Date,
+): Promise<'confirmed' | 'already' | 'not_viewed'> {
+  const [row] = await db
+    .update(boardConflictChecks)
+    .set({ confirmedAt: sql`coalesce(${boardConflictChecks.confirmedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(boardConflictChecks.requestId, requestId), eq(boardConflictChecks.substituteProfileId, profileId)))
+    .returning({ confirmedAt: boardConflictChecks.confirmedAt });
+  if (!row) return 'not_viewed';
+  return row.confirmedAt?.getTime() === now.getTime() ? 'confirmed' : 'already';
 }
 
 export async function conflictChecksOf(db: DbOrTx, requestIds: readonly string[]): Promise<BoardConflictCheckRow[]> {
@@ -214,10 +237,15 @@ export async function conflictChecksOf(db: DbOrTx, requestIds: readonly string[]
     .orderBy(asc(boardConflictChecks.checkedAt));
 }
 
-export async function checkedBy(db: DbOrTx, profileId: number, requestIds: readonly string[]): Promise<Set<string>> {
-  if (requestIds.length === 0) return new Set();
+/** One substitute's conflict checks on these requests (viewed, and maybe confirmed), by request id. */
+export async function checkedBy(
+  db: DbOrTx,
+  profileId: number,
+  requestIds: readonly string[],
+): Promise<Map<string, BoardConflictCheckRow>> {
+  if (requestIds.length === 0) return new Map();
   const rows = await db
-    .select({ requestId: boardConflictChecks.requestId })
+    .select()
     .from(boardConflictChecks)
     .where(
       and(
@@ -225,7 +253,7 @@ export async function checkedBy(db: DbOrTx, profileId: number, requestIds: reado
         inArray(boardConflictChecks.requestId, [...requestIds]),
       ),
     );
-  return new Set(rows.map((row) => row.requestId));
+  return new Map(rows.map((row) => [row.requestId, row]));
 }
 
 /** Which of these substitutes each poster marked as a favourite (b32-people writes the table). */

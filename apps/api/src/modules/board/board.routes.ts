@@ -29,9 +29,10 @@ import { cancelRequest, getRequest, myRequests, pick, postRequest, reportAnswer 
 import {
   answer,
   changeAnswer,
-  conflictCheck,
+  confirmNoConflict,
   listBoard,
   reportRequest,
+  viewParties,
   withdrawAnswer,
 } from './substitute/substitute.service.ts';
 
@@ -81,6 +82,17 @@ export async function boardRoutes(app: FastifyInstance, { deps }: BoardRoutesOpt
     async (request) => ok(await cancelRequest(deps, currentUser(request).id, request.params.id)),
   );
 
+  // The conflict check in two steps: the parties viewed (recorded), then no conflict confirmed.
+  typed.post(
+    '/api/board/requests/:id/conflict-check/view',
+    {
+      ...auth,
+      config: perHour(boardAnswersPerHour),
+      schema: { params: requestParams, response: { 200: dataOf(boardRequestDetailSchema) } },
+    },
+    async (request) => ok(await viewParties(deps, currentUser(request).id, request.params.id)),
+  );
+
   typed.post(
     '/api/board/requests/:id/conflict-check',
     {
@@ -88,7 +100,7 @@ export async function boardRoutes(app: FastifyInstance, { deps }: BoardRoutesOpt
       config: perHour(boardAnswersPerHour),
       schema: { params: requestParams, body: boardConflictCheckSchema, response: { 200: dataOf(boardRequestDetailSchema) } },
     },
-    async (request) => ok(await conflictCheck(deps, currentUser(request).id, request.params.id)),
+    async (request) => ok(await confirmNoConflict(deps, currentUser(request).id, request.params.id)),
   );
 
   typed.post(

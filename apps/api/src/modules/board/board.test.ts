@@ -86,8 +86,17 @@ const board = async (who: { headers: Headers }) => {
   return { res, items: res.statusCode === 200 ? (res.json() as { data: { items: BoardRequestCard[] } }).data.items : [] };
 };
 const detail = (who: { headers: Headers }, id: string) => call(who.headers, 'GET', `/api/board/requests/${id}`);
-const check = (who: { headers: Headers }, id: string) =>
-  call(who.headers, 'POST', `/api/board/requests/${id}/conflict-check`, { no_conflict: true });
+/** The conflict check's first step: the parties shown, the viewing recorded. */
+const viewParties = (who: { headers: Headers }, id: string) =>
+  call(who.headers, 'POST', `/api/board/requests/${id}/conflict-check/view`);
+/** Its second step: the substitute confirms there is no conflict of interest. */
+const confirmNoConflict = (who: { headers: Headers }, id: string, body: object = { no_conflict: true }) =>
+  call(who.headers, 'POST', `/api/board/requests/${id}/conflict-check`, body);
+/** The whole conflict check, both steps; answers the confirmation's response (or the refused view). */
+async function check(who: { headers: Headers }, id: string) {
+  const viewed = await viewParties(who, id);
+  return viewed.statusCode === 200 ? confirmNoConflict(who, id) : viewed;
+}
 const respond = (who: { headers: Headers }, id: string, price_net: string | null = null, message = 'Mogę być.') =>
   call(who.headers, 'POST', `/api/board/requests/${id}/responses`, { price_net, message });
 const assign = (who: { headers: Headers }, id: string, responseId: string) =>
@@ -248,28 +257,116 @@ describe('the board and one request', () => {
   });
 });
 
+/**
+ * A verified trainee legal counsel who saves the training start through the profile, as the form
+ * does (the name, number and chamber unchanged). The legal counsel's register says nothing about
+ * the date, so the licence stays verified (issue 32).
+ */
+async function traineeWith(trainingStart: string) {
+  const s = await substitute({ permissions: 'aplikant-radcowski' });
+  const saved = await call(s.headers, 'PUT', '/api/user/profile', {
+    firstname: s.profile.firstname,
+    lastname: s.profile.lastname,
+    phone: '',
+    permissions: s.profile.permissions,
+    licenseNo: s.profile.licenseNo,
+    specialization: ['prawo-cywilne'],
+    institution: s.profile.institution,
+    description: 'Aplikantka radcowska.',
+    linkedinUrl: '',
+    facebookUrl: '',
+    jobs: [],
+    references: [],
+    training_start: trainingStart,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json()).toMatchObject({ data: { training_start: trainingStart, licence: { state: 'verified' } } });
+  return s;
+}
+
+describe('trainees by their training start (art. 35 ustawy o radcach prawnych)', () => {
+  it('a trainee who saved the training start keeps the licence and sees what the training allows', async () => {
+    const p = await poster();
+    // The hearings are on 3 March 2026.
+    const district = await post(p, { professions: ['aplikant-radcowski'], court_id: SR });
+    const regional = await post(p, { professions: ['aplikant-radcowski'], court_id: SO });
+    const seen = async (who: Awaited<ReturnType<typeof substitute>>) => {
+      const ids = (await board(who)).items.map((i) => i.id);
+      return { district: ids.includes(district), regional: ids.includes(regional) };
+    };
+    // 7 months: a district court (6) but not a regional one (18).
+    expect(await seen(await traineeWith('2025-08'))).toEqual({ district: true, regional: false });
+    // 19 months: both.
+    const senior = await traineeWith('2024-08');
+    expect(await seen(senior)).toEqual({ district: true, regional: true });
+    expect((await detail(senior, regional)).statusCode).toBe(200);
+    // 3 months: neither; the regional one is refused one by one too.
+    const junior = await traineeWith('2025-12');
+    expect(await seen(junior)).toEqual({ district: false, regional: false });
+    expect((await detail(junior, regional)).json()).toMatchObject({ code: 'board.not_eligible' });
+  });
+});
+
 describe('conflict check and answers', () => {
-  it('shows the parties after the conflict check and records the view for the poster', async () => {
+  it('shows the parties on viewing and records the view for the poster, then records the confirmation with its time', async () => {
     const p = await poster();
     const id = await post(p);
     const s = await substitute();
-    const res = await check(s, id);
-    expect(res.statusCode).toBe(200);
+    const viewedAt = t.clock.now().toISOString();
+    const res = await viewParties(s, id);
+    expect(res.statusCode, res.body).toBe(200);
     const data = (res.json() as { data: BoardRequestDetail }).data;
     expect(data.parties?.map((x) => x.name)).toEqual(['Anna Tajna', 'Firma Sekretna sp. z o.o.']);
     expect(data.case_number).toBeNull();
-    expect(data.conflict_checked).toBe(true);
-    const [view] = (await mine(p)).filter((r) => r.id === id);
-    expect(view?.views.map((v) => v.substitute.profile_id)).toEqual([s.profile.id]);
+    expect(data.conflict_check).toEqual({ viewed_at: viewedAt, confirmed_at: null });
+    let [view] = (await mine(p)).filter((r) => r.id === id);
+    expect(view?.views.map((v) => [v.substitute.profile_id, v.viewed_at, v.confirmed_at])).toEqual([
+      [s.profile.id, viewedAt, null],
+    ]);
+    t.clock.advance(60_000);
+    const confirmedAt = t.clock.now().toISOString();
+    const confirmed = await confirmNoConflict(s, id);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((confirmed.json() as { data: BoardRequestDetail }).data).toMatchObject({
+      conflict_check: { viewed_at: viewedAt, confirmed_at: confirmedAt },
+      parties: [{ name: 'Anna Tajna' }, {}],
+    });
+    [view] = (await mine(p)).filter((r) => r.id === id);
+    expect(view?.views.map((v) => [v.viewed_at, v.confirmed_at])).toEqual([[viewedAt, confirmedAt]]);
+    // The board's card says the same to the substitute.
+    expect((await board(s)).items.find((i) => i.id === id)?.conflict_check).toEqual({ viewed_at: viewedAt, confirmed_at: confirmedAt });
   });
 
-  it('refuses a conflict check without no_conflict: true', async () => {
+  it('keeps the first viewing and the first confirmation when they are repeated', async () => {
     const p = await poster();
     const id = await post(p);
     const s = await substitute();
-    const res = await call(s.headers, 'POST', `/api/board/requests/${id}/conflict-check`, { no_conflict: false });
-    expect(res.statusCode).toBe(400);
+    expect((await check(s, id)).statusCode).toBe(200);
+    const first = await snapshot(id);
+    t.clock.advance(5 * 60_000);
+    expect((await viewParties(s, id)).statusCode).toBe(200);
+    const again = await confirmNoConflict(s, id);
+    expect(again.statusCode).toBe(200);
+    expect(await snapshot(id)).toEqual(first);
+    expect(first.checks).toHaveLength(1);
+    expect(first.checks[0]?.confirmedAt).not.toBeNull();
+  });
+
+  it('refuses a confirmation before the parties were viewed, and a body without no_conflict: true; stores nothing', async () => {
+    const p = await poster();
+    const id = await post(p);
+    const s = await substitute();
+    const blind = await confirmNoConflict(s, id);
+    expect(blind.statusCode).toBe(409);
+    expect(blind.json()).toMatchObject({ code: 'board.parties_not_viewed' });
     expect((await snapshot(id)).checks).toEqual([]);
+    expect((await viewParties(s, id)).statusCode).toBe(200);
+    const viewed = await snapshot(id);
+    const res = await confirmNoConflict(s, id, { no_conflict: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { no_conflict: 'validation.boardNoConflictRequired' } });
+    expect(await snapshot(id)).toEqual(viewed);
+    expect(viewed.checks[0]?.confirmedAt).toBeNull();
   });
 
   it('refuses an answer without the conflict check, and changes nothing', async () => {
@@ -280,6 +377,37 @@ describe('conflict check and answers', () => {
     const res = await respond(s, id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'board.conflict_check_required' });
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('refuses an answer after the parties were viewed but no conflict was confirmed, and changes nothing', async () => {
+    const p = await poster();
+    const id = await post(p);
+    const s = await substitute();
+    expect((await viewParties(s, id)).statusCode).toBe(200);
+    const before = await snapshot(id);
+    const res = await respond(s, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'board.conflict_check_required' });
+    expect(await snapshot(id)).toEqual(before);
+    // Confirmed, the same answer goes through.
+    expect((await confirmNoConflict(s, id)).statusCode).toBe(200);
+    expect((await respond(s, id)).statusCode).toBe(201);
+  });
+
+  it('does not count another substitute’s conflict check', async () => {
+    const p = await poster();
+    const id = await post(p);
+    const checkedOne = await substitute();
+    const other = await substitute();
+    expect((await check(checkedOne, id)).statusCode).toBe(200);
+    const before = await snapshot(id);
+    const res = await respond(other, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'board.conflict_check_required' });
+    // Nor does it let the other confirm without viewing, or see the parties.
+    expect((await confirmNoConflict(other, id)).json()).toMatchObject({ code: 'board.parties_not_viewed' });
+    expect((await detail(other, id)).json()).toMatchObject({ data: { parties: null, conflict_check: null } });
     expect(await snapshot(id)).toEqual(before);
   });
 

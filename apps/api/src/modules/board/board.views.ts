@@ -1,7 +1,7 @@
 import type { BoardRequestDetail, MyBoardRequest } from '@substytut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BoardRequestRow } from './board.deps.ts';
-import { lawyerCard, loadLookups, requestDetail, responseDto, type BoardLookups } from './board.dto.ts';
+import { conflictCheckState, lawyerCard, loadLookups, requestDetail, responseDto, type BoardLookups } from './board.dto.ts';
 import { checkedBy, conflictChecksOf, responsesBy, responsesOf } from './board.repo.ts';
 import { referencesOnRequests } from './people/index.ts';
 
@@ -21,7 +21,7 @@ export async function substituteDetail(
   return requestDetail(
     request,
     lookups,
-    { profileId, conflictChecked: checked.has(request.id), myResponse: mine.get(request.id) ?? null },
+    { profileId, conflictCheck: checked.get(request.id) ?? null, myResponse: mine.get(request.id) ?? null },
     'substitute',
   );
 }
@@ -50,13 +50,13 @@ function posterView(
 ): MyBoardRequest {
   const own = responses.filter((r) => r.requestId === request.id);
   return {
-    ...requestDetail(request, lookups, { profileId: null, conflictChecked: false, myResponse: null }, 'poster'),
+    ...requestDetail(request, lookups, { profileId: null, conflictCheck: null, myResponse: null }, 'poster'),
     responses: own.flatMap((r) => responseDto(r, request, lookups) ?? []),
     views: checks
       .filter((c) => c.requestId === request.id)
       .flatMap((c) => {
         const person = lookups.substitutes.get(c.substituteProfileId);
-        return person ? [{ substitute: lawyerCard(person), viewed_at: c.checkedAt.toISOString() }] : [];
+        return person ? [{ substitute: lawyerCard(person), ...conflictCheckState(c) }] : [];
       }),
     assigned_response_id: request.assignedResponseId,
     pay_by: request.state === 'assigned' && request.payBy ? request.payBy.toISOString() : null,

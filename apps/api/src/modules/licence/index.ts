@@ -2,4 +2,4 @@
 // save and the clock job start.
 export { licenceRoutes, type LicenceRoutesOptions } from './licence.routes.ts';
 export { createLicenceRegister } from './licence.register.ts';
-export { checkLicence, queueLicenceCheck, runLicenceChecks, type LicenceDeps } from './licence.service.ts';
+export { checkLicence, checkTrainingStart, queueLicenceCheck, runLicenceChecks, type LicenceDeps } from './licence.service.ts';

@@ -304,26 +304,61 @@ export async function checkLicence(
 }
 
 /**
+ * Issue 32: only the training start changed. The register is asked about the date alone (where
+ * it can give one: the advocates' register; the legal counsel's says nothing) and the licence
+ * keeps its state, a verified one its badge: a different month rejects it with its reason, an
+ * agreeing or absent date changes nothing (no new code, no review). The answer is kept as
+ * evidence. 'busy': the register was asked less than 10 s ago; the 30-day re-check compares it.
+ */
+export async function checkTrainingStart(deps: LicenceDeps, profileId: number): Promise<CheckResult> {
+  const now = deps.clock.now();
+  const row = await findProfileById(deps.db, profileId);
+  const query = row ? queryOf(row) : null;
+  if (!row || !query || !row.trainingStart || licenceRegisterOf(query.professionalType) !== 'advocates') return 'skipped';
+  let verdict: RegisterVerdict;
+  try {
+    verdict = await askRegister(deps, query, now);
+  } catch (error) {
+    if (error instanceof RegisterBusyError) return 'busy';
+    throw error;
+  }
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockProfileById(tx, profileId);
+    if (!locked || !sameQuestion(query, queryOf(locked))) return;
+    await insertCheck(tx, evidenceRow(locked, query, verdict.evidence, verdict), now);
+    if (verdict.outcome === 'verified' && trainingStartMismatch(verdict.evidence.parsed, locked.trainingStart))
+      await applyTransition(deps, tx, locked, { state: 'rejected', reason: TRAINING_START_MISMATCH }, now);
+  });
+  return 'checked';
+}
+
+/** What a saved profile asks of the register: nothing, a whole check, or the training start alone. */
+export type LicenceCheckDue = 'full' | 'training_start' | null;
+
+/**
  * After the profile was saved: a new question for the register (name, type, chamber or number
  * changed, or never asked) drops any earlier verification at once and queues the licence
- * ('pending'). `due`: a check is due (the caller runs it now or after its answer);
- * `droppedCertificate`: the storage key of a certificate about the old number, for the caller to
- * delete.
+ * ('pending'). `due`: which check is due (the caller runs it now or after its answer: 'full' is
+ * `checkLicence`, 'training_start' is `checkTrainingStart`); `droppedCertificate`: the storage key
+ * of a certificate about the old number, for the caller to delete.
  */
 export async function queueLicenceCheck(
   deps: Pick<LicenceDeps, 'db'>,
   before: ProfileRow | null,
   after: ProfileRow,
-): Promise<{ due: boolean; droppedCertificate: string | null }> {
+): Promise<{ due: LicenceCheckDue; droppedCertificate: string | null }> {
   const changed = before === null || licenceQuestionChanged(before, after);
-  if (!queryOf(after)) return { due: false, droppedCertificate: null };
-  // Issue 32: a new training start is compared with the register again; the licence keeps its
-  // state meanwhile (a proven one its badge: the check takes it away only on a mismatch).
-  if (!changed && after.licenceState !== 'unverified')
-    return { due: before !== null && before.trainingStart !== after.trainingStart, droppedCertificate: null };
+  if (!queryOf(after)) return { due: null, droppedCertificate: null };
+  // Issue 32: a new training start alone is compared with the register's date; the licence keeps
+  // its state (a verified one its badge) unless the month differs. A licence rejected (perhaps for
+  // the month) is asked about in full again.
+  if (!changed && after.licenceState !== 'unverified') {
+    if (before === null || before.trainingStart === after.trainingStart) return { due: null, droppedCertificate: null };
+    return { due: after.licenceState === 'rejected' ? 'full' : 'training_start', droppedCertificate: null };
+  }
   return deps.db.transaction(async (tx) => {
     const locked = await lockProfileById(tx, after.id);
-    if (!locked) return { due: false, droppedCertificate: null };
+    if (!locked) return { due: null, droppedCertificate: null };
     // Issue 30: a code sent for the old name or number proves nothing about the new one.
     await deleteCode(tx, locked.id);
     await updateProfile(tx, locked.id, {
@@ -335,7 +370,7 @@ export async function queueLicenceCheck(
       licenceCertificateKey: changed ? null : locked.licenceCertificateKey,
       licenceCertificateAt: changed ? null : locked.licenceCertificateAt,
     });
-    return { due: true, droppedCertificate: changed ? locked.licenceCertificateKey : null };
+    return { due: 'full' as const, droppedCertificate: changed ? locked.licenceCertificateKey : null };
   });
 }
 

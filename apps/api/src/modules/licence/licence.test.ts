@@ -876,4 +876,72 @@ describe('the training start against the register', () => {
     });
     expect(await checks()).toBe(asked + 1);
   });
+
+  /** A trainee whose licence a person verified (the review), saved once without a training start. */
+  async function reviewedTrainee(fields: Record<string, unknown>) {
+    await releaseNumber(normaliseLicenceNo(String(fields.permissions), String(fields.licenseNo)));
+    t.clock.advance(1000);
+    const session = await t.seed.session();
+    const headers = { ...session.headers, ...csrf };
+    const profile = await t.seed.profile({
+      userId: session.user.id,
+      active: true,
+      firstname: String(fields.firstname),
+      lastname: String(fields.lastname),
+      permissions: String(fields.permissions),
+      licenseNo: normaliseLicenceNo(String(fields.permissions), String(fields.licenseNo)),
+      institution: String(fields.institution),
+    });
+    const save = (training_start: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers,
+        payload: payload({ ...fields, training_start }),
+        remoteAddress: remoteAddress(),
+      });
+    const checks = async () => (await t.db.select().from(licenceChecks).where(eq(licenceChecks.profileId, profile.id))).length;
+    const mails = async () => (await mailsTo(session.user.email)).length;
+    return { ...session, headers, profile, save, checks, mails };
+  }
+
+  it('keeps a verified licence when the register agrees with the new training start: no code, no review, no mail', async () => {
+    const lawyer = await reviewedTrainee(trainee(null));
+    const codes = await codesTo(ZIELINSKI_MAIL);
+    const mails = await lawyer.mails();
+    const saved = await lawyer.save('2025-01');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.licence).toMatchObject({ state: 'verified', reason: null });
+    expect(saved.json().data.training_start).toBe('2025-01');
+    expect(await codesTo(ZIELINSKI_MAIL)).toBe(codes);
+    expect(await lawyer.mails()).toBe(mails);
+    // The register was asked about the date, and its answer kept as evidence.
+    expect(await lawyer.checks()).toBe(1);
+    // Another month still rejects with its reason.
+    const wrong = await lawyer.save('2024-02');
+    expect(wrong.json().data.licence).toMatchObject({ state: 'rejected', reason: 'licence.reason.training_start_mismatch' });
+  });
+
+  it('keeps a verified licence when the register says nothing about the date (a trainee legal counsel)', async () => {
+    const lawyer = await reviewedTrainee({
+      firstname: 'Ola',
+      lastname: 'Aplikantka',
+      permissions: 'aplikant-radcowski',
+      licenseNo: 'WA-77001',
+      institution: 'oirp-warszawa',
+    });
+    const mails = await lawyer.mails();
+    const saved = await lawyer.save('2025-06');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.licence).toMatchObject({ state: 'verified', reason: null });
+    expect((await lawyer.save('2025-04')).json().data.licence.state).toBe('verified');
+    expect(await lawyer.mails()).toBe(mails);
+  });
+
+  it('asks the register again in full when a licence rejected for the month gets the right one', async () => {
+    const lawyer = await reviewedTrainee(trainee(null));
+    expect((await lawyer.save('2024-02')).json().data.licence.state).toBe('rejected');
+    const fixed = await lawyer.save('2025-01');
+    expect(fixed.json().data.licence).toMatchObject({ state: 'code_sent', reason: null });
+  });
 });

@@ -10,17 +10,19 @@ import {
   answerNotFound,
   conflictCheckRequired,
   deadlinePassed,
+  partiesNotViewed,
   priceRequired,
   requestNotOpen,
 } from '../board.errors.ts';
 import {
   checkedBy,
+  confirmConflictCheck,
   deleteOwnResponse,
   findRequest,
   insertReport,
   insertResponse,
   openRequestsFor,
-  recordConflictCheck,
+  recordPartiesViewed,
   responsesBy,
   updateOwnResponse,
   type BoardResponseRow,
@@ -63,7 +65,7 @@ export async function listBoard(deps: BoardDeps, userId: string): Promise<{ item
     items: rows.map((row) =>
       requestCard(row, lookups, {
         profileId: profile.id,
-        conflictChecked: checked.has(row.id),
+        conflictCheck: checked.get(row.id) ?? null,
         myResponse: mine.get(row.id) ?? null,
       }),
     ),
@@ -76,10 +78,27 @@ export async function getAsSubstitute(deps: BoardDeps, userId: string, requestId
   return substituteDetail(deps.db, request, profile.id);
 }
 
-/** POST …/conflict-check: the viewing is recorded (the poster sees it) and the parties shown. */
-export async function conflictCheck(deps: BoardDeps, userId: string, requestId: string): Promise<BoardRequestDetail> {
+/**
+ * POST …/conflict-check/view, the conflict check's first step: the parties are shown and the
+ * viewing recorded (the poster sees who and when). Repeated, it keeps the first time.
+ */
+export async function viewParties(deps: BoardDeps, userId: string, requestId: string): Promise<BoardRequestDetail> {
   const { request, profile } = await requestForSubstitute(deps.db, await findRequest(deps.db, requestId), userId);
-  await recordConflictCheck(deps.db, request.id, profile.id, deps.clock.now());
+  if (await recordPartiesViewed(deps.db, request.id, profile.id, deps.clock.now()))
+    await deps.notifier.requestChanged({ requestId: request.id, state: request.state });
+  return substituteDetail(deps.db, request, profile.id);
+}
+
+/**
+ * POST …/conflict-check with `{ no_conflict: true }`, the second step: the substitute who viewed
+ * the parties confirms there is no conflict of interest (recorded with its time; only then may
+ * they answer). Before a viewing: 409 board.parties_not_viewed. Repeated, it keeps the first time.
+ */
+export async function confirmNoConflict(deps: BoardDeps, userId: string, requestId: string): Promise<BoardRequestDetail> {
+  const { request, profile } = await requestForSubstitute(deps.db, await findRequest(deps.db, requestId), userId);
+  const confirmed = await confirmConflictCheck(deps.db, request.id, profile.id, deps.clock.now());
+  if (confirmed === 'not_viewed') throw partiesNotViewed();
+  if (confirmed === 'confirmed') await deps.notifier.requestChanged({ requestId: request.id, state: request.state });
   return substituteDetail(deps.db, request, profile.id);
 }
 
@@ -100,7 +119,8 @@ async function responseOut(deps: BoardDeps, row: BoardResponseRow, requestId: st
 }
 
 /**
- * POST …/responses: once per request (the unique index decides), only after the conflict check,
+ * POST …/responses: once per request (the unique index decides), only after the substitute's own
+ * confirmed conflict check (viewing the parties is not enough),
  * while open and before the deadline; a price is required when the request asks for quotes.
  * Accepting the fixed fee of an auto-assign request takes it at once when it is still open.
  */
@@ -113,7 +133,7 @@ export async function answer(
   const { request, profile, now } = await answerable(deps, userId, requestId);
   if (request.feeNetGrosze === null && input.priceNetGrosze === null) throw priceRequired();
   const checked = await checkedBy(deps.db, profile.id, [request.id]);
-  if (!checked.has(request.id)) throw conflictCheckRequired();
+  if (!checked.get(request.id)?.confirmedAt) throw conflictCheckRequired();
   const row = await insertResponse(deps.db, {
     requestId: request.id,
     substituteProfileId: profile.id,

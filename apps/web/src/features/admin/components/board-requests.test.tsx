@@ -54,7 +54,7 @@ const REQUEST: AdminBoardRequest = {
       substitute: { ...card(20, 'Piotr Zastępca'), completed_count: 3, references: [], favourite: false },
     },
   ],
-  views: [{ substitute: card(20, 'Piotr Zastępca'), viewed_at: '2026-11-27T09:04:00.000Z' }],
+  views: [{ substitute: card(20, 'Piotr Zastępca'), viewed_at: '2026-11-27T09:04:00.000Z', confirmed_at: null }],
   reports: [
     {
       reason: 'Podejrzane zlecenie, brak szczegółów.',

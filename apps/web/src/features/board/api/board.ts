@@ -49,15 +49,24 @@ function useRefresh() {
   };
 }
 
-/** POST …/conflict-check: answers the detail with the parties. */
-export function useConflictCheck() {
+/** The conflict check's first step, POST …/conflict-check/view: the parties shown, the viewing recorded. */
+export function useViewParties() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<ApiAnswer<'POST /api/board/requests/:id/conflict-check'>>(
-        `/board/requests/${enc(id)}/conflict-check`,
-        { no_conflict: true },
-      ),
+      api.post<ApiAnswer<'POST /api/board/requests/:id/conflict-check/view'>>(`/board/requests/${enc(id)}/conflict-check/view`),
+    onSuccess: (detail, id) => refresh(id, detail),
+  });
+}
+
+/** Its second step, POST …/conflict-check: no conflict of interest confirmed (recorded with its time). */
+export function useConfirmNoConflict() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<ApiAnswer<'POST /api/board/requests/:id/conflict-check'>>(`/board/requests/${enc(id)}/conflict-check`, {
+        no_conflict: true,
+      }),
     onSuccess: (detail, id) => refresh(id, detail),
   });
 }

@@ -16,7 +16,8 @@ export function MyAnswerState({ request }: { request: BoardRequestCard }) {
       answer.price_net === null
         ? t('answer.state.accepted')
         : t('answer.state.proposed', { price: pln(answer.price_net, language) });
-  else if (request.conflict_checked) text = t('answer.state.checked');
+  else if (request.conflict_check?.confirmed_at) text = t('answer.state.checked');
+  else if (request.conflict_check) text = t('answer.state.viewed');
   if (!text) return null;
   return <p className="rounded-md bg-secondary px-3 py-2 text-sm text-secondary-foreground">{text}</p>;
 }

@@ -119,8 +119,12 @@ export function MyRequestCard({ request }: { request: MyRequest }) {
           <ul className="flex flex-col gap-1 text-sm">
             {inArrivalOrder(request.views.map((view) => ({ ...view, created_at: view.viewed_at }))).map((view) => (
               <li key={`${view.substitute.profile_id}-${view.viewed_at}`}>
-                {view.substitute.name}
-                <span className="text-muted-foreground"> · {moment(view.viewed_at, language)}</span>
+                <span className="font-medium">{view.substitute.name}</span>
+                <span className="block text-muted-foreground">
+                  {t('mine.viewedAt', { at: moment(view.viewed_at, language) })}
+                  {' · '}
+                  {view.confirmed_at ? t('mine.confirmedAt', { at: moment(view.confirmed_at, language) }) : t('mine.notConfirmed')}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,16 +1,16 @@
 import type { BoardRequestDetail } from '@substytut/shared/contract/board';
 import { Eye, Flame, RefreshCw, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Loading } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { useBoardRequest, useConflictCheck } from '../api/board';
+import { useLanguage } from '@/lib/use-language';
+import { useBoardRequest, useConfirmNoConflict, useViewParties } from '../api/board';
+import { moment } from '../lib/format';
 import { AnswerForm } from './answer-form';
 import { LawyerCard } from './lawyer-card';
 import { MyAnswerState } from './my-answer-state';
@@ -41,21 +41,23 @@ function Parties({ request }: { request: BoardRequestDetail }) {
 }
 
 /**
- * The conflict check, then the answer. The API shows the parties only once the substitute asks
- * for them (the viewing is recorded and the poster sees it, which the dialog says first); the
- * answer form opens once they confirm that there is no conflict of interest.
+ * The conflict check in its two steps, then the answer. The parties are shown once the substitute
+ * asks for them (the viewing is recorded and the poster sees it, which the dialog says first);
+ * then the substitute confirms there is no conflict of interest (recorded with its time, also
+ * shown to the poster), and only then the answer form opens.
  */
 function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; onDone: () => void }) {
   const { t } = useTranslation('board');
-  const check = useConflictCheck();
-  const confirmId = useId();
-  // An answer given was preceded by this confirmation; a new one asks for it.
-  const [noConflict, setNoConflict] = useState(request.my_response !== null || request.assigned_to_me);
+  const language = useLanguage();
+  const view = useViewParties();
+  const confirm = useConfirmNoConflict();
+  const stepId = useId();
+  const onError = (error: unknown) => toast.error(errorMessage(error, t));
 
-  if (!request.conflict_checked || request.parties === null) {
+  if (!request.conflict_check || request.parties === null) {
     return (
-      <section aria-labelledby={`${confirmId}-title`} className="flex flex-col gap-3 rounded-md border border-border p-4">
-        <h3 id={`${confirmId}-title`} className="flex items-center gap-2 font-semibold">
+      <section aria-labelledby={`${stepId}-title`} className="flex flex-col gap-3 rounded-md border border-border p-4">
+        <h3 id={`${stepId}-title`} className="flex items-center gap-2 font-semibold">
           <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
           {t('conflict.title')}
         </h3>
@@ -66,11 +68,9 @@ function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; o
         </p>
         <Button
           className="self-start"
-          loading={check.isPending}
+          loading={view.isPending}
           disabled={request.state !== 'open'}
-          onClick={() =>
-            check.mutate(request.id, { onError: (error) => toast.error(errorMessage(error, t)) })
-          }
+          onClick={() => view.mutate(request.id, { onError })}
         >
           {t('conflict.show')}
         </Button>
@@ -78,27 +78,36 @@ function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; o
     );
   }
 
+  const confirmedAt = request.conflict_check.confirmed_at;
   return (
     <div className="flex flex-col gap-4">
       <Parties request={request} />
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id={confirmId}
-          checked={noConflict}
-          onCheckedChange={(checked) => setNoConflict(checked === true)}
-          aria-describedby={`${confirmId}-hint`}
-          className="mt-0.5"
-        />
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={confirmId} className="leading-snug">
+      {confirmedAt ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {t('conflict.confirmedAt', { at: moment(confirmedAt, language) })}
+        </p>
+      ) : (
+        <section aria-labelledby={`${stepId}-confirm`} className="flex flex-col gap-2 rounded-md border border-border p-4">
+          <h3 id={`${stepId}-confirm`} className="font-semibold">
             {t('conflict.noConflict')}
-          </Label>
-          <p id={`${confirmId}-hint`} className="text-sm text-muted-foreground">
-            {t('conflict.noConflictHint')}
+          </h3>
+          <p id={`${stepId}-hint`} className="text-sm text-muted-foreground">
+            {t('conflict.noConflictHint')} {t('conflict.confirmRecorded')}
           </p>
-        </div>
-      </div>
-      {noConflict ? <AnswerForm request={request} onDone={onDone} /> : null}
+          <Button
+            className="h-auto min-h-9 self-start whitespace-normal text-left"
+            loading={confirm.isPending}
+            disabled={request.state !== 'open'}
+            aria-describedby={`${stepId}-hint`}
+            onClick={() => confirm.mutate(request.id, { onError })}
+          >
+            <ShieldCheck aria-hidden="true" />
+            {t('conflict.confirm')}
+          </Button>
+        </section>
+      )}
+      {confirmedAt ? <AnswerForm request={request} onDone={onDone} /> : null}
     </div>
   );
 }

@@ -108,7 +108,10 @@ function serve(routes: StubRoutes = {}) {
         items: [
           myRequest({
             responses: [second, first],
-            views: [{ substitute: first.substitute, viewed_at: ago(2.5) }],
+            views: [
+              { substitute: first.substitute, viewed_at: ago(2.5), confirmed_at: ago(2.4) },
+              { substitute: second.substitute, viewed_at: ago(1), confirmed_at: null },
+            ],
             ...(assigned
               ? { state: 'assigned', assigned_response_id: first.id, offer: OFFER, pay_by: ago(-2) }
               : {}),
@@ -158,7 +161,10 @@ describe('my requests', () => {
     expect(answers[0]).toHaveTextContent('Rzetelnie i na czas.');
     expect(answers[0]).toHaveTextContent('Potwierdzone wykonanym zleceniem, październik 2026');
     expect(answers[0]).toHaveTextContent(/Proponuje 300,00\szł netto/);
-    expect(within(card).getByRole('region', { name: 'Sprawdzili konflikt interesów' })).toHaveTextContent('Anna Pierwsza');
+    // Who viewed the parties and when, and who then confirmed no conflict of interest and when.
+    const checks = within(within(card).getByRole('region', { name: 'Sprawdzenie konfliktu interesów' })).getAllByRole('listitem');
+    expect(checks[0]).toHaveTextContent(/^Anna Pierwszastrony wyświetlone .+ · brak konfliktu potwierdzony /);
+    expect(checks[1]).toHaveTextContent(/strony wyświetlone .+ · jeszcze bez potwierdzenia braku konfliktu/);
     expect(card).toHaveTextContent('I C 123/24');
     expect(card).toHaveTextContent('Jan Nowak (powód)');
   });

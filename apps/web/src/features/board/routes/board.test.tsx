@@ -23,6 +23,7 @@ afterEach(() => {
 });
 
 const ID = boardCard().id;
+const NOW = '2026-11-27T10:00:00.000Z';
 
 describe('the substitute’s board', () => {
   it('shows the card’s facts, the urgent mark and the poster, never the case number or the parties', async () => {
@@ -99,8 +100,12 @@ describe('the conflict check and the answer', () => {
     const api = boardApi({
       'GET /api/board/requests': ok('GET /api/board/requests', { items: [boardCard(detail)] }),
       'GET /api/board/requests/:id': () => ok('GET /api/board/requests/:id', current),
+      'POST /api/board/requests/:id/conflict-check/view': () => {
+        current = { ...current, conflict_check: { viewed_at: NOW, confirmed_at: null }, parties: [{ name: 'Jan Nowak', role: 'powód' }] };
+        return ok('POST /api/board/requests/:id/conflict-check/view', current);
+      },
       'POST /api/board/requests/:id/conflict-check': () => {
-        current = { ...current, conflict_checked: true, parties: [{ name: 'Jan Nowak', role: 'powód' }] };
+        current = { ...current, conflict_check: { viewed_at: NOW, confirmed_at: NOW } };
         return ok('POST /api/board/requests/:id/conflict-check', current);
       },
       'POST /api/board/requests/:id/responses': (call: StubCall) => {
@@ -115,25 +120,31 @@ describe('the conflict check and the answer', () => {
     return api;
   }
 
-  async function openAndCheck(user: ReturnType<typeof userEvent.setup>) {
+  async function openAndCheck(user: ReturnType<typeof userEvent.setup>, api: ReturnType<typeof serve>) {
     const dialog = await screen.findByRole('dialog');
     const show = await within(dialog).findByRole('button', { name: 'Pokaż strony postępowania' });
     expect(dialog).toHaveTextContent('zlecający zobaczy, kto i kiedy je wyświetlił');
     expect(dialog).not.toHaveTextContent('Jan Nowak');
     await user.click(show);
     expect(await within(dialog).findByText('Jan Nowak')).toBeInTheDocument();
-    // No answer before the confirmation.
+    // The viewing is one call; the confirmation another, and no answer before it.
+    expect(api.callsTo('POST', `/api/board/requests/${ID}/conflict-check/view`)).toHaveLength(1);
+    const confirmations = () => api.callsTo('POST', `/api/board/requests/${ID}/conflict-check`).filter((c) => !c.path.endsWith('/view'));
+    expect(confirmations()).toHaveLength(0);
     expect(within(dialog).queryByRole('form', { name: 'Odpowiedź na zlecenie' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Nie zachodzi konflikt interesów' }));
-    return within(dialog).getByRole('form', { name: 'Odpowiedź na zlecenie' });
+    expect(dialog).toHaveTextContent('zlecający je zobaczy');
+    await user.click(within(dialog).getByRole('button', { name: 'Potwierdzam: nie zachodzi konflikt interesów' }));
+    const form = await within(dialog).findByRole('form', { name: 'Odpowiedź na zlecenie' });
+    expect(confirmations().map((c) => c.body)).toEqual([{ no_conflict: true }]);
+    expect(dialog).toHaveTextContent(/Brak konfliktu interesów potwierdzony: /);
+    return form;
   }
 
   it('opens the request named by ?request=, records the viewing, and answers with the fixed fee', async () => {
     const user = userEvent.setup();
     const api = serve();
     renderApp(`/dashboard/board?request=${ID}`);
-    const form = await openAndCheck(user);
-    expect(api.callsTo('POST', `/api/board/requests/${ID}/conflict-check`)[0]?.body).toEqual({ no_conflict: true });
+    const form = await openAndCheck(user, api);
     expect(within(form).getByRole('radio', { name: /Przyjmuję stawkę 250,00\szł netto/ })).toBeChecked();
     await user.type(within(form).getByLabelText('Wiadomość do zlecającego (opcjonalnie)'), 'Będę na miejscu.');
     await user.click(within(form).getByRole('button', { name: 'Wyślij odpowiedź' }));
@@ -148,7 +159,7 @@ describe('the conflict check and the answer', () => {
     const user = userEvent.setup();
     const api = serve(boardDetail({ fee_net: null, fee_gross: null }));
     renderApp(`/dashboard/board?request=${ID}`);
-    const form = await openAndCheck(user);
+    const form = await openAndCheck(user, api);
     expect(within(form).queryByRole('radio')).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Wyślij odpowiedź' }));
     expect(await within(form).findByText('Uzupełnij pole')).toBeInTheDocument();
@@ -164,7 +175,7 @@ describe('the conflict check and the answer', () => {
     const user = userEvent.setup();
     const api = serve();
     renderApp(`/dashboard/board?request=${ID}`);
-    const form = await openAndCheck(user);
+    const form = await openAndCheck(user, api);
     await user.click(within(form).getByRole('radio', { name: 'Proponuję inną cenę' }));
     await user.click(within(form).getByRole('button', { name: 'Wyślij odpowiedź' }));
     expect(await within(form).findByText('Uzupełnij pole')).toBeInTheDocument();
@@ -178,7 +189,7 @@ describe('the conflict check and the answer', () => {
     const user = userEvent.setup();
     const mine = boardResponse({ price_net: '280.00', message: 'Mogę.' });
     const api = serve(
-      boardDetail({ conflict_checked: true, parties: [{ name: 'Jan Nowak', role: 'powód' }], my_response: mine }),
+      boardDetail({ conflict_check: { viewed_at: NOW, confirmed_at: NOW }, parties: [{ name: 'Jan Nowak', role: 'powód' }], my_response: mine }),
       {
         'PUT /api/board/requests/:id/responses/mine': ok('PUT /api/board/requests/:id/responses/mine', mine),
         'DELETE /api/board/requests/:id/responses/mine': ok('DELETE /api/board/requests/:id/responses/mine', null),
@@ -194,7 +205,7 @@ describe('the conflict check and the answer', () => {
   });
 
   it('keeps the form closed once the request is no longer open', async () => {
-    serve(boardDetail({ state: 'assigned', conflict_checked: true, parties: [{ name: 'Jan Nowak', role: 'powód' }], my_response: boardResponse() }));
+    serve(boardDetail({ state: 'assigned', conflict_check: { viewed_at: NOW, confirmed_at: NOW }, parties: [{ name: 'Jan Nowak', role: 'powód' }], my_response: boardResponse() }));
     renderApp(`/dashboard/board?request=${ID}`);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('button', { name: 'Zmień odpowiedź' })).toBeDisabled();
