@@ -152,7 +152,7 @@ await schedule([
           name: 'API tests on PostgreSQL',
           after: lint,
           cmd: 'npx',
-          args: ['vitest', 'run', '--project', 'apps/api'],
+          args: ['vitest', 'run', '--project', 'apps/api', '--project', 'apps/api:isolated'],
           env: process.env,
         },
       ]

@@ -1,12 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { apiProject } from './vitest.shared.ts';
 
-export default defineProject({
-  test: {
-    name: 'apps/api',
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-  },
-});
+export default apiProject(false);

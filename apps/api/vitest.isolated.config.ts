@@ -1,0 +1,3 @@
+import { apiProject } from './vitest.shared.ts';
+
+export default apiProject(true);
