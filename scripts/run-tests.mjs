@@ -152,7 +152,7 @@ await schedule([
           name: 'API tests on PostgreSQL',
           after: lint,
           cmd: 'npx',
-          args: ['vitest', 'run', '--project', 'apps/api', '--project', 'apps/api:isolated'],
+          args: ['vitest', 'run', '--project', 'apps/api'],
           env: process.env,
         },
       ]

@@ -69,15 +69,23 @@ function pgliteTemplate(): Promise<Blob> {
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
     const dump = await client.dumpDataDir('none');
     await client.close();
-    for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix))) {
-      rmSync(path.join(tmpdir(), old), { force: true });
+    try {
+      // Only finished dumps of other migrations: another process's half-written one is its own.
+      for (const old of readdirSync(tmpdir()).filter((f) => f.startsWith(prefix) && f.endsWith('.tar'))) {
+        rmSync(path.join(tmpdir(), old), { force: true });
+      }
+      // Write then rename: parallel test processes never read a half-written dump.
+      const partial = `${cached}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, cached);
+    } catch {
+      // The cache is only a saving: this process has its dump in memory either way (the temp
+      // folder is shared with other checkouts' test runs, which may remove a file under it).
     }
-    // Write then rename: parallel test processes never read a half-written dump.
-    const partial = `${cached}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, cached);
     return dump;
   })();
+  // A failed build is not remembered: the next test database tries again.
+  templatePromise.catch(() => (templatePromise = undefined));
   return templatePromise;
 }
 

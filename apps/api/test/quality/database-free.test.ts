@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiRoot } from '../../src/modules/app/config.ts';
-import { DATABASE_FREE_FILES } from '../../vitest.shared.ts';
+import { DATABASE_FREE_FILES } from '../../vitest.config.ts';
 
 /*
- * The PostgreSQL pass skips DATABASE_FREE_FILES (apps/api/vitest.shared.ts), since they run the
+ * The PostgreSQL pass skips DATABASE_FREE_FILES (apps/api/vitest.config.ts), since they run the
  * same code on either driver. A file that starts opening a database must leave that list, or its
  * PostgreSQL half would silently go missing: this test refuses any sign of a database in them.
  */

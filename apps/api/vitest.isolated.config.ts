@@ -1,3 +1,0 @@
-import { apiProject } from './vitest.shared.ts';
-
-export default apiProject(true);
