@@ -5,5 +5,8 @@ export default defineProject({
     name: 'packages/shared',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Pure functions without mocks or globals: the files share a process per worker instead of
+    // starting one each (22.8 → 9.7 CPU seconds, docs/testing.md, decision 046).
+    isolate: false,
   },
 });
