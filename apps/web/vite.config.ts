@@ -32,7 +32,14 @@ const clientChunks = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+  build: isSsrBuild
+    ? {}
+    : {
+        rolldownOptions: { output: { codeSplitting: clientChunks } },
+        // WEB_SOURCEMAP=1: source maps beside the files (not named in them), for bench/web's
+        // breakdown of each page's first load by module (BENCH_MODULES=1).
+        sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false,
+      },
   envPrefix: ['VITE_', 'PUBLIC_'],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],

@@ -19,6 +19,10 @@
  *   BENCH_LIGHTHOUSE_RUNS=n …      Lighthouse runs per page and build (default 5); medians reported
  *   BENCH_STRICT=1 …               exits 1 when a budget fails
  *   BENCH_REPORTS=dir …            keeps every Lighthouse report (JSON, with its trace summary) there
+ *   BENCH_MODULES=1 …              prints what each page's first load is made of, by package and
+ *                                  feature folder (needs a build with `WEB_SOURCEMAP=1`)
+ *   BENCH_PORT=4600 …              the first server's port (the next ones count up), instead of
+ *                                  free ports picked by the system
  *
  * "html" counts what the page's HTML itself references (entry script, modulepreloads,
  * stylesheets); "loaded" counts every script and stylesheet the browser fetched until the page
@@ -37,6 +41,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { byArea, pageBreakdown } from './modules.mjs';
 import { seedLawyer } from './seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -127,8 +132,10 @@ function freePort() {
   });
 }
 
+let nextPort = Number(process.env.BENCH_PORT) || 0;
+
 async function startServer(build, dataDir, webBuildDir) {
-  const port = await freePort();
+  const port = nextPort ? nextPort++ : await freePort();
   const child = spawn(process.execPath, [build.apiServer], {
     cwd: build.dir,
     env: {
@@ -434,6 +441,17 @@ async function main() {
       console.log(
         `  largest scripts of ${r.name}: ${top.map((f) => `${path.basename(f.path)} ${kb(f.kb)}`).join(', ')}`,
       );
+    }
+
+    if (process.env.BENCH_MODULES === '1') {
+      // The snapshot of this build holds the source maps when it was built with WEB_SOURCEMAP=1.
+      for (const r of after.weights) {
+        const scripts = r.files.filter((f) => f.type === 'script').map((f) => f.path);
+        const rows = pageBreakdown(path.join(snapshot, 'client'), scripts, byArea);
+        console.log(`\n  modules of ${r.name} (${kb(r.js)} KB):`);
+        for (const [name, size] of rows.filter(([, size]) => size >= 0.3))
+          console.log(`    ${kb(size).padStart(6)}  ${name}`);
+      }
     }
 
     if (RUN_LIGHTHOUSE) {
