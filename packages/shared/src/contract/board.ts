@@ -195,7 +195,9 @@ export const boardReferenceItemSchema = boardReferenceSchema.extend({
 });
 export const boardReferenceListSchema = z.object({ items: z.array(boardReferenceItemSchema) });
 /** PUT /api/user/board/references/{id}: the substitute publishes or withdraws a reference. */
-export const boardReferencePublishSchema = z.object({ published: z.boolean({ error: 'validation.invalid' }) });
+export const boardReferencePublishSchema = z.object({
+  published: z.boolean({ error: 'validation.invalid' }),
+});
 
 /** PUT and DELETE /api/user/board/favourites/{profileId}. */
 export const boardFavouriteSchema = z.object({ profile_id: z.number().int(), favourite: z.boolean() });
@@ -204,13 +206,17 @@ export const boardFavouriteSchema = z.object({ profile_id: z.number().int(), fav
 export const boardReportedSchema = z.object({ reported: z.literal(true) });
 
 /** GET /api/admin/board: every request with its poster, answers, views and reports. */
-export const adminBoardRequestSchema = boardRequestDetailSchema.omit({ conflict_checked: true, my_response: true, assigned_to_me: true }).extend({
-  poster_email: z.string(),
-  responses: z.array(boardResponseSchema),
-  views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
-  reports: z.array(z.object({ reason: z.string(), response_id: z.string().nullable(), created_at: isoTime })),
-  hidden_reason: z.string().nullable(),
-});
+export const adminBoardRequestSchema = boardRequestDetailSchema
+  .omit({ conflict_checked: true, my_response: true, assigned_to_me: true })
+  .extend({
+    poster_email: z.string(),
+    responses: z.array(boardResponseSchema),
+    views: z.array(z.object({ substitute: boardLawyerCardSchema, viewed_at: isoTime })),
+    reports: z.array(
+      z.object({ reason: z.string(), response_id: z.string().nullable(), created_at: isoTime }),
+    ),
+    hidden_reason: z.string().nullable(),
+  });
 export type AdminBoardRequest = z.infer<typeof adminBoardRequestSchema>;
 export const adminBoardListSchema = z.object({ items: z.array(adminBoardRequestSchema) });
 
@@ -239,7 +245,10 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.url() });
  * change of a request the signed-in user may see, whose data is this JSON; the page reloads its
  * list on it.
  */
-export const boardChangedEventSchema = z.object({ requestId: z.string(), state: z.enum(BOARD_REQUEST_STATES) });
+export const boardChangedEventSchema = z.object({
+  requestId: z.string(),
+  state: z.enum(BOARD_REQUEST_STATES),
+});
 export type BoardChangedEvent = z.infer<typeof boardChangedEventSchema>;
 
 /** What a Web Push message carries; the service worker shows it and opens `url` on a click. */
