@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
-import { stubFetch, success } from '../../../../test/fetch-stub';
+import { stubFetch } from '../../../../test/fetch-stub';
 import { renderWithApp } from '../../../../test/offers-api';
 import { PaymentAccountButton } from './payment-account-button';
 
@@ -13,12 +13,8 @@ beforeEach(() => {
   setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
   stub = stubFetch({
     'GET /api/csrf-cookie': { status: 204 },
-    'POST /api/user/profile/stripe/createaccount': success('POST /api/user/profile/stripe/createaccount', {
-      url: '#onboarding',
-    }),
-    'POST /api/user/profile/stripe/login': success('POST /api/user/profile/stripe/login', {
-      url: '#dashboard',
-    }),
+    'POST /api/user/profile/stripe/createaccount': { body: { data: { url: '#onboarding' } } },
+    'POST /api/user/profile/stripe/login': { body: { data: { url: '#dashboard' } } },
   });
   vi.stubGlobal('fetch', stub.fetch);
 });
