@@ -14,6 +14,7 @@ import { Link2, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
 import {
   EMPTY_HEARING_VALUES,
@@ -98,7 +99,11 @@ function GrossPreview({ price }: { price: string }) {
  */
 export function OfferLinkForm() {
   const { t } = useTranslation('offers');
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: a link inside it (to the profile) leaves it closed.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const [created, setCreated] = useState<OfferDto | null>(null);
   return (
     <>
@@ -108,7 +113,11 @@ export function OfferLinkForm() {
         {t('form.open')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogContent
+          className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+          // Left by a link to another page: that page places the focus, not the button here.
+          onCloseAutoFocus={(event) => openOn !== null && openOn !== pathname && event.preventDefault()}
+        >
           <DialogHeader>
             <DialogTitle>{t('form.dialogTitle')}</DialogTitle>
             <DialogDescription>{t('form.dialogDescription')}</DialogDescription>
