@@ -61,31 +61,34 @@ export function FilePicker({
           <Upload aria-hidden="true" />
           {file ? t('filePicker.change') : t('filePicker.choose')}
         </label>
-        <span id={`${id}-chosen`} aria-live="polite" className="flex min-w-0 items-center gap-1.5 text-sm">
-          {file ? (
-            <>
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              <span className="truncate">{file.name}</span>
-            </>
-          ) : (
-            <span className="text-muted-foreground">{t('filePicker.none')}</span>
+        {/* The name and its remove button stay together when the row wraps on a phone. */}
+        <span className="flex min-w-0 items-center gap-1">
+          <span id={`${id}-chosen`} aria-live="polite" className="flex min-w-0 items-center gap-1.5 text-sm">
+            {file ? (
+              <>
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                <span className="truncate">{file.name}</span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">{t('filePicker.none')}</span>
+            )}
+          </span>
+          {file && (
+            <button
+              type="button"
+              disabled={disabled}
+              className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+              aria-label={t('filePicker.remove', { name: file.name })}
+              onClick={() => {
+                if (input.current) input.current.value = '';
+                onFile(null);
+                input.current?.focus();
+              }}
+            >
+              <X aria-hidden="true" />
+            </button>
           )}
         </span>
-        {file && (
-          <button
-            type="button"
-            disabled={disabled}
-            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-            aria-label={t('filePicker.remove', { name: file.name })}
-            onClick={() => {
-              if (input.current) input.current.value = '';
-              onFile(null);
-              input.current?.focus();
-            }}
-          >
-            <X aria-hidden="true" />
-          </button>
-        )}
       </div>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
