@@ -47,6 +47,8 @@ test.describe('hearing', () => {
     await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL ?? '' }]);
     await page.goto('/pl/dashboard/offers');
 
+    // Issue 34: the sidebar panel's button opens the form in a wide dialog.
+    await page.getByRole('button', { name: 'Utwórz link' }).click();
     const form = offerForm(page);
     await form.getByLabel('Tytuł zlecenia').fill(TITLE);
     await form.getByLabel('Cena netto (zł)').fill('300');
@@ -59,8 +61,11 @@ test.describe('hearing', () => {
     await hearing.getByLabel('Wydział').fill('I Wydział Cywilny');
     // A case number in the wrong shape is refused with a clear message, and nothing is created.
     await hearing.getByLabel('Sygnatura akt').fill('sprawa 5');
-    await hearing.getByLabel('Data rozprawy').fill(day);
-    await hearing.getByLabel('Godzina').fill('09:30');
+    // Issue 34: the day typed day-month-year, the hour from the 24-hour lists.
+    const when = hearing.getByRole('group', { name: 'Data rozprawy' });
+    await when.getByLabel('Dzień (dd.mm.rrrr)').fill(shown);
+    await when.getByLabel('Godzina').selectOption('09');
+    await when.getByLabel('Minuty').selectOption('30');
     await form.getByRole('button', { name: 'Generuj link' }).click();
     await expect(hearing.getByText('Podaj sygnaturę akt w zwykłym formacie, np. I C 123/24')).toBeVisible();
     await hearing.getByLabel('Sygnatura akt').fill(CASE_NUMBER);
@@ -103,7 +108,8 @@ test.describe('hearing', () => {
     await invoice.getByText('Szczegóły rozprawy (opcjonalnie)').click();
     const step2 = invoice.getByRole('group', { name: 'Rozprawa' });
     await expect(step2.getByRole('combobox', { name: 'Sąd' })).toHaveText(COURT);
-    await expect(step2.getByLabel('Data rozprawy')).toHaveValue(day);
+    await expect(step2.getByLabel('Dzień (dd.mm.rrrr)')).toHaveValue(shown);
+    await expect(step2.getByLabel('Godzina')).toHaveValue('09');
     await expect(step2.getByLabel('Sygnatura akt')).toHaveValue('');
     await step2.getByLabel('Reprezentowana strona').fill('powód Jan Nowak');
     await invoice.getByRole('checkbox', { name: /politykę prywatności/ }).check();

@@ -93,6 +93,7 @@ test.describe('licence verification', () => {
         conditionMet: /Zweryfikowane uprawnienia \(numer wpisu\): spełniony/,
         conditions: 'Warunki tworzenia ofert',
         form: 'Formularz nowej oferty',
+        newLink: 'Utwórz link',
         badge: 'Zweryfikowany',
         tooltip: `Numer wpisu potwierdzony w rejestrze adwokatów i kodem wysłanym na adres e-mail z rejestru ${todayIn('pl')}`,
         review: 'Czeka na administratora',
@@ -126,6 +127,7 @@ test.describe('licence verification', () => {
         conditionMet: /A verified licence \(entry number\): met/,
         conditions: 'Conditions for creating offers',
         form: 'New offer form',
+        newLink: 'Create a link',
         badge: 'Verified',
         tooltip: `Entry number confirmed in the register of advocates and by a code sent to the register’s e-mail address on ${todayIn('en')}`,
         review: 'Awaiting an administrator',
@@ -160,11 +162,14 @@ test.describe('licence verification', () => {
       const panel = licencePanel(page, texts.panel);
       await expect(panel.getByText(texts.waiting, { exact: true })).toBeVisible();
       await expect(panel).toContainText(texts.sentTo);
+      // Issue 34: the sidebar panel's button opens the offer form in a wide dialog.
+      await page.getByRole('button', { name: texts.newLink }).click();
       const form = offerForm(page, texts.form);
-      await expect(form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2)).toHaveText(
-        texts.conditionMissing,
-      );
+      await expect(
+        form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2),
+      ).toHaveText(texts.conditionMissing);
       await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
 
       // A wrong code uses a try and says so next to the field.
       const code = await licenceCodeFor(request, advocate.licenseNo, lawyer.email);
@@ -181,9 +186,11 @@ test.describe('licence verification', () => {
       await expect(page.getByText(texts.confirmed)).toBeVisible();
       await expect(panel.getByText(texts.verified, { exact: true })).toBeVisible();
       await expect(panel).toContainText(texts.verifiedText(advocate.licenseNo));
-      await expect(form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2)).toHaveText(
-        texts.conditionMet,
-      );
+      await page.getByRole('button', { name: texts.newLink }).click();
+      await expect(
+        form.getByRole('list', { name: texts.conditions }).getByRole('listitem').nth(2),
+      ).toHaveText(texts.conditionMet);
+      await page.keyboard.press('Escape');
 
       // With the payment account the profile is public, with the badge and what it proves.
       await connectPaymentAccount(request, lawyer);
@@ -239,6 +246,7 @@ test.describe('licence verification', () => {
 
     // Active profile and payment account, but no verified licence: no offer, and the form says why.
     await page.goto('/en/dashboard/offers');
+    await page.getByRole('button', { name: 'Create a link' }).click();
     const form = offerForm(page, 'New offer form');
     await expect(
       form.getByText('You can create offers once your professional licence is confirmed.'),
@@ -302,6 +310,7 @@ test.describe('licence verification', () => {
     await expect(panel).toContainText(
       `Licence confirmed by an administrator from a chamber certificate on ${todayIn('en')}.`,
     );
+    await page.getByRole('button', { name: 'Create a link' }).click();
     await expect(form.getByRole('button', { name: 'Generate link' })).toBeEnabled();
 
     // And the public badge, with what was checked and when, in both languages.

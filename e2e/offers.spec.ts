@@ -11,9 +11,16 @@ function tomorrowInWarsaw(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
   const next = new Date(`${today}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
+  const [year, month, day] = next.toISOString().slice(0, 10).split('-');
+  // Issue 34: the expiry is typed and shown day-month-year.
+  return `${day}.${month}.${year}`;
 }
 
+/** Issue 34: the sidebar panel's button opens the offer form in a wide dialog. */
+async function openOfferForm(page: Page) {
+  await page.getByRole('button', { name: 'Utwórz link' }).click();
+  return offerForm(page);
+}
 const offerForm = (page: Page) => page.getByRole('form', { name: 'Formularz nowej oferty' });
 const offerCard = (page: Page, title: string) => page.getByRole('article', { name: title });
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -41,9 +48,9 @@ test.describe('offers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Historia ofert' })).toBeVisible();
     await expect(page.getByText('Nie masz aktualnie żadnych ofert')).toBeVisible();
 
-    const form = offerForm(page);
+    const form = await openOfferForm(page);
+    await expect(page.getByRole('dialog', { name: 'Nowy link do oferty' })).toBeVisible();
     await expect(form.getByLabel('Ważna do')).toHaveValue(tomorrowInWarsaw());
-    await expect(form.getByLabel('Ważna do')).toHaveAttribute('min', tomorrowInWarsaw());
     await form.getByRole('button', { name: 'Generuj link' }).click();
     await expect(form.getByText('Uzupełnij pole')).toHaveCount(2);
 
@@ -72,9 +79,11 @@ test.describe('offers', () => {
     await page.keyboard.press('Escape');
 
     // The form is reset, expiry back to tomorrow.
+    await openOfferForm(page);
     await expect(form.getByLabel('Tytuł zlecenia')).toHaveValue('');
     await expect(form.getByLabel('Cena netto (zł)')).toHaveValue('');
     await expect(form.getByLabel('Ważna do')).toHaveValue(tomorrowInWarsaw());
+    await page.keyboard.press('Escape');
 
     // The history lists it under Wysłane, with the gross price on hover.
     const sent = offerCard(page, 'Rozprawa w SR Kraków');
@@ -170,7 +179,7 @@ test.describe('offers', () => {
     await signInBrowser(page, lawyer);
 
     await page.goto('/pl/dashboard/offers');
-    const form = offerForm(page);
+    const form = await openOfferForm(page);
     await expect(
       form.getByText(
         'Tworzenie ofert będzie możliwe po uzupełnieniu profilu i aktywowaniu połączonego konta płatności.',

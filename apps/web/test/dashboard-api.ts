@@ -4,6 +4,7 @@ import {
   profileSchemaAt,
   invoiceSettingsSchema,
   providerInvoiceSchema,
+  type CompanyLookupDto,
   type InvoiceDataDto,
   type InvoiceSettingsDto,
   type ProfileDto,
@@ -118,8 +119,27 @@ const internalError: Answer = failure(500, { message: 'Internal error', code: 'i
 /** The licence the register check answers with: confirmed now, by the register. */
 function verifiedNow(licence: OwnLicence): OwnLicence {
   const now = new Date().toISOString();
-  return { ...licence, state: 'verified', method: 'register', verified_at: now, checked_at: now, reason: null };
+  return {
+    ...licence,
+    state: 'verified',
+    method: 'register',
+    verified_at: now,
+    checked_at: now,
+    reason: null,
+  };
 }
+
+/** The registry the fake answers POST /api/public/nip from. */
+export const COMPANIES: Record<string, CompanyLookupDto> = {
+  '7792364275': {
+    name: 'Kancelaria Adwokacka Nowak',
+    street: 'Święty Marcin',
+    propertyNumber: '29',
+    apartmentNumber: '8',
+    zipCode: '61-806',
+    city: 'Poznań',
+  },
+};
 
 export function createFakeDashboardApi(
   profile: ProfileDto,
@@ -172,8 +192,7 @@ export function createFakeDashboardApi(
         }
         const p = parsed.data;
         const allowed = institutionsForProfessionalType(p.permissions).some((i) => i.id === p.institution);
-        if (!allowed)
-          return failure(400, { message: 'Invalid', code: 'validation.failed', errors: {} });
+        if (!allowed) return failure(400, { message: 'Invalid', code: 'validation.failed', errors: {} });
         api.profile = {
           ...api.profile,
           ...p,
@@ -189,16 +208,14 @@ export function createFakeDashboardApi(
       }
       case 'POST /api/user/profile/image': {
         if (api.failing.has('image')) return internalError;
-        if (!(body instanceof Blob))
-          return failure(400, { message: 'No file', code: 'files.missing' });
+        if (!(body instanceof Blob)) return failure(400, { message: 'No file', code: 'files.missing' });
         const imageUrl = 'profiles/1/photo.webp';
         api.profile = { ...api.profile, imageUrl };
         return success('POST /api/user/profile/image', { imageUrl });
       }
       case 'POST /api/user/profile/cv': {
         if (api.failing.has('cv')) return internalError;
-        if (!(body instanceof Blob))
-          return failure(400, { message: 'No file', code: 'files.missing' });
+        if (!(body instanceof Blob)) return failure(400, { message: 'No file', code: 'files.missing' });
         const cvUrl = 'profiles/1/cv.pdf';
         api.profile = { ...api.profile, cvUrl };
         return success('POST /api/user/profile/cv', { cvUrl });
@@ -217,10 +234,21 @@ export function createFakeDashboardApi(
         const typed = String((body as { code?: unknown } | null)?.code ?? '').replace(/\s/g, '');
         if (typed !== '123456') {
           const left = licence.code.attempts_left - 1;
-          api.profile = { ...api.profile, licence: { ...licence, code: { ...licence.code, attempts_left: left } } };
+          api.profile = {
+            ...api.profile,
+            licence: { ...licence, code: { ...licence.code, attempts_left: left } },
+          };
           return left > 0
-            ? failure(400, { message: 'Wrong', code: 'licence.code_wrong', errors: { code: 'licence.code_wrong' } })
-            : failure(409, { message: 'Locked', code: 'licence.code_locked', errors: { code: 'licence.code_locked' } });
+            ? failure(400, {
+                message: 'Wrong',
+                code: 'licence.code_wrong',
+                errors: { code: 'licence.code_wrong' },
+              })
+            : failure(409, {
+                message: 'Locked',
+                code: 'licence.code_locked',
+                errors: { code: 'licence.code_locked' },
+              });
         }
         api.profile = {
           ...api.profile,
@@ -250,8 +278,7 @@ export function createFakeDashboardApi(
       }
       case 'POST /api/user/profile/licence/certificate': {
         if (!api.profile.licence || api.failing.has('licence')) return internalError;
-        if (!(body instanceof Blob))
-          return failure(400, { message: 'No file', code: 'files.missing' });
+        if (!(body instanceof Blob)) return failure(400, { message: 'No file', code: 'files.missing' });
         api.profile = {
           ...api.profile,
           licence: {
@@ -261,6 +288,13 @@ export function createFakeDashboardApi(
           },
         };
         return success('POST /api/user/profile/licence/certificate', { licence: api.profile.licence });
+      }
+      // The company registry (issue 34: the lawyer's own NIP fills in the billing data).
+      case 'POST /api/public/nip': {
+        const company = COMPANIES[(body as { nip: string }).nip];
+        return company
+          ? success('POST /api/public/nip', company)
+          : failure(404, { message: 'Not found', code: 'company.not_found' });
       }
       case 'GET /api/user/profile/invoice':
         if (api.failing.has('invoice')) return internalError;

@@ -21,6 +21,14 @@ import { contactSchema } from '../validation/contact.ts';
  */
 export const localeHintSchema = z.enum(LOCALES).optional().catch(undefined);
 
+/**
+ * POST /api/user/profile/stripe/createaccount and /stripe/login (issue 34): the language the lawyer
+ * uses the app in now, for the payment provider's pages (the account's own language otherwise).
+ * Optional as a whole: a call without a body keeps the account's language.
+ */
+export const paymentLinkRequestSchema = z.object({ locale: localeHintSchema }).nullish();
+export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
+
 /** POST /api/register: the form's schema and the language of the verification mail. */
 export const registerRequestSchema = registerSchema.safeExtend({ locale: localeHintSchema });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

@@ -206,7 +206,9 @@ export const boardReferenceItemSchema = boardReferenceSchema.extend({
 });
 export const boardReferenceListSchema = z.object({ items: z.array(boardReferenceItemSchema) });
 /** PUT /api/user/board/references/{id}: the substitute publishes or withdraws a reference. */
-export const boardReferencePublishSchema = z.object({ published: z.boolean({ error: 'validation.invalid' }) });
+export const boardReferencePublishSchema = z.object({
+  published: z.boolean({ error: 'validation.invalid' }),
+});
 
 /** PUT and DELETE /api/user/board/favourites/{profileId}. */
 export const boardFavouriteSchema = z.object({ profile_id: z.number().int(), favourite: z.boolean() });
@@ -250,7 +252,10 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.url() });
  * change of a request the signed-in user may see, whose data is this JSON; the page reloads its
  * list on it.
  */
-export const boardChangedEventSchema = z.object({ requestId: z.string(), state: z.enum(BOARD_REQUEST_STATES) });
+export const boardChangedEventSchema = z.object({
+  requestId: z.string(),
+  state: z.enum(BOARD_REQUEST_STATES),
+});
 export type BoardChangedEvent = z.infer<typeof boardChangedEventSchema>;
 
 /** What a Web Push message carries; the service worker shows it and opens `url` on a click. */

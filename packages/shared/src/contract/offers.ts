@@ -20,7 +20,11 @@ export type NewCalendarFeed = z.infer<typeof newCalendarFeedSchema>;
 /** GET …/payment/{offerUrl}/document/status (decision 021): whether the payer's document is ready. */
 export const payerDocumentStatusSchema = z.discriminatedUnion('ready', [
   z.object({ ready: z.literal(false), kind: z.null(), file_name: z.null() }),
-  z.object({ ready: z.literal(true), kind: z.enum(['substitution', 'authorisation']), file_name: z.string() }),
+  z.object({
+    ready: z.literal(true),
+    kind: z.enum(['substitution', 'authorisation']),
+    file_name: z.string(),
+  }),
 ]);
 export type PayerDocumentStatus = z.infer<typeof payerDocumentStatusSchema>;
 

@@ -53,6 +53,7 @@ import {
   publicConfigSchema,
   registerRequestSchema,
   sandboxCredentialSchema,
+  paymentLinkRequestSchema,
 } from './account.ts';
 import {
   dataExportStatusSchema,
@@ -148,8 +149,8 @@ export const apiRoutes = {
   'POST /api/user/profile/cv': { response: profileCvAnswerSchema },
   'GET /api/user/profile/invoice': { response: invoiceDataDtoSchema },
   'PUT /api/user/profile/invoice': { body: providerInvoiceSchema, response: invoiceDataDtoSchema },
-  'POST /api/user/profile/stripe/createaccount': { response: urlDtoSchema },
-  'POST /api/user/profile/stripe/login': { response: urlDtoSchema },
+  'POST /api/user/profile/stripe/createaccount': { body: paymentLinkRequestSchema, response: urlDtoSchema },
+  'POST /api/user/profile/stripe/login': { body: paymentLinkRequestSchema, response: urlDtoSchema },
   'POST /api/user/profile/licence/check': { response: licenceAnswerSchema },
   'POST /api/user/profile/licence/code': { body: licenceCodeBodySchema, response: licenceAnswerSchema },
   'POST /api/user/profile/licence/code/resend': { response: licenceAnswerSchema },

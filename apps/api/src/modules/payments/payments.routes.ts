@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashToken } from '../app/token-crypto.ts';
 import { localeFromAcceptLanguage } from '@substytut/shared/accept-language';
+import { LOCALES } from '@substytut/shared/locale';
 import { invalidWebhookSignature } from './payments.errors.ts';
 import type { Payments } from './payments.service.ts';
 import {
@@ -86,7 +87,11 @@ export async function paymentsRoutes(app: FastifyInstance, { payments, adapter }
   }
 }
 
-const tokenQuery = z.object({ token: z.string().min(1).max(200) });
+/** The link's token and (issue 34) the language it was asked for in; an unknown one is ignored. */
+const tokenQuery = z.object({
+  token: z.string().min(1).max(200),
+  lang: z.enum(LOCALES).optional().catch(undefined),
+});
 const accountParams = z.object({ accountId: z.string().min(1).max(100) });
 const onboardingForm = z.object({
   token: z.string().min(1).max(200),
@@ -147,7 +152,7 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
         reply,
         200,
         onboardingPage({
-          locale: found.locale,
+          locale: request.query.lang ?? found.locale,
           accountId: found.account.accountId,
           email: found.email,
           action: `${SANDBOX_PAGES_PREFIX}/onboarding/${encodeURIComponent(found.account.accountId)}`,
@@ -208,14 +213,14 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
           purpose: 'dashboard',
         });
         if (!locale) return invalid(reply, request.headers['accept-language']);
-        return html(reply, 410, usedDashboardLinkPage(locale, backUrl));
+        return html(reply, 410, usedDashboardLinkPage(request.query.lang ?? locale, backUrl));
       }
       const ledger = await sandboxAccountLedger(app.db, found.account.accountId);
       return html(
         reply,
         200,
         dashboardPage({
-          locale: found.locale,
+          locale: request.query.lang ?? found.locale,
           accountId: found.account.accountId,
           email: found.email,
           ready: found.account.payoutsEnabled,

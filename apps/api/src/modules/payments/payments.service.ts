@@ -94,8 +94,11 @@ export function createPayments(deps: PaymentsDeps) {
       return (await accountOf(dbOrTx, userId))?.payoutsEnabled === true;
     },
 
-    /** Creates the user's account when there is none yet, and returns a fresh onboarding address. */
-    async startOnboarding(user: PaymentUser): Promise<string> {
+    /**
+     * Creates the user's account when there is none yet, and returns a fresh onboarding address,
+     * its pages in `locale` (the language the lawyer uses now) or else the account's language.
+     */
+    async startOnboarding(user: PaymentUser, locale: Locale = user.locale): Promise<string> {
       let account = await accountOf(db, user.id);
       if (!account) {
         const { accountId } = await atProvider(() =>
@@ -109,14 +112,14 @@ export function createPayments(deps: PaymentsDeps) {
         if (!account) throw new Error('payment account vanished after it was saved');
       }
       const accountId = account.accountId;
-      return atProvider(() => provider.onboardingLink({ accountId, locale: user.locale }));
+      return atProvider(() => provider.onboardingLink({ accountId, locale }));
     },
 
     /** A fresh address of the user's account dashboard at the provider; 409 without an account. */
-    async dashboardLink(user: PaymentUser): Promise<string> {
+    async dashboardLink(user: PaymentUser, locale: Locale = user.locale): Promise<string> {
       const account = await accountOf(db, user.id);
       if (!account) throw noPaymentAccount();
-      return atProvider(() => provider.dashboardLink({ accountId: account.accountId, locale: user.locale }));
+      return atProvider(() => provider.dashboardLink({ accountId: account.accountId, locale }));
     },
 
     /** Opens a hosted checkout at the provider; 502 payments.checkout_failed when it fails. */

@@ -8,6 +8,7 @@ import {
   type SandboxCheckoutRow,
 } from '../../db/schema/sandbox-provider.ts';
 import type { Clock } from '../app/clock.ts';
+import type { Locale } from '@substytut/shared/locale';
 import { hashToken, newSecretToken } from '../app/token-crypto.ts';
 import {
   PaymentProviderError,
@@ -63,7 +64,8 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
   }
   const event = () => ({ provider: 'sandbox' as const, id: sandboxId('evt'), created: deps.clock.now() });
 
-  async function link(accountId: string, purpose: SandboxLinkPurpose): Promise<string> {
+  /** A single-use page link; `lang` carries the language the lawyer asked in (issue 34). */
+  async function link(accountId: string, purpose: SandboxLinkPurpose, locale: Locale): Promise<string> {
     const token = newSecretToken();
     const now = deps.clock.now();
     await insertSandboxLink(deps.db, {
@@ -74,7 +76,7 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
       now,
     });
     const path = `${SANDBOX_PAGES_PREFIX}/${purpose}/${encodeURIComponent(accountId)}`;
-    return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+    return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}&lang=${locale}`;
   }
 
   // The session's end and the app's record of it commit together.
@@ -100,8 +102,8 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
     async createAccount() {
       return { accountId: sandboxId('acct') };
     },
-    onboardingLink: ({ accountId }) => link(accountId, 'onboarding'),
-    dashboardLink: ({ accountId }) => link(accountId, 'dashboard'),
+    onboardingLink: ({ accountId, locale }) => link(accountId, 'onboarding', locale),
+    dashboardLink: ({ accountId, locale }) => link(accountId, 'dashboard', locale),
 
     async createCheckout(input, tx) {
       const token = newSecretToken();

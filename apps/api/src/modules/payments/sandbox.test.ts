@@ -29,18 +29,22 @@ const profilePayload = (firstname = 'Marta', lastname = 'Sandboksowa') => ({
 const profileOf = async (headers: Headers) =>
   (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers })).json().data;
 
-async function connect(headers: Headers): Promise<URL> {
+/** `payload`: the web's language hint; `remoteAddress`: a caller of its own rate-limit count. */
+type LinkCall = { payload?: { locale?: string }; remoteAddress?: string };
+
+async function connect(headers: Headers, call: LinkCall = {}): Promise<URL> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/user/profile/stripe/createaccount',
     headers,
+    ...call,
   });
   expect(response.statusCode).toBe(200);
   return new URL(response.json().data.url);
 }
 
-async function dashboard(headers: Headers) {
-  return t.app.inject({ method: 'POST', url: '/api/user/profile/stripe/login', headers });
+async function dashboard(headers: Headers, call: LinkCall = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/user/profile/stripe/login', headers, ...call });
 }
 
 const open = (url: URL, headers: Headers = {}) =>
@@ -99,6 +103,27 @@ describe('sandbox payment account', () => {
 
     const profile = await profileOf(pl.headers);
     expect(profile.stripeAccountId).toBe(url.pathname.split('/').pop());
+  });
+
+  it('serves the onboarding and dashboard pages in the language the lawyer uses now (issue 34)', async () => {
+    const own = { remoteAddress: '203.0.113.34' };
+    const inEnglish = { ...own, payload: { locale: 'en' } };
+    // Registered in Polish, now using the app in English: the web sends its current language.
+    const lawyer = await t.seed.session({ locale: 'pl' });
+    const onboarding = await open(await connect(lawyer.headers, inEnglish));
+    expect(onboarding.body).toContain('<html lang="en">');
+    expect(onboarding.body).toContain('Complete account setup');
+    const board = await open(new URL((await dashboard(lawyer.headers, inEnglish)).json().data.url));
+    expect(board.statusCode).toBe(200);
+    expect(board.body).toContain('<html lang="en">');
+    // And back: an English account using the app in Polish.
+    const other = await t.seed.session({ locale: 'en' });
+    const polish = await open(await connect(other.headers, { ...own, payload: { locale: 'pl' } }));
+    expect(polish.body).toContain('<html lang="pl">');
+    // No hint (an older client) or a hint the app does not know: the account's language.
+    expect((await open(await connect(lawyer.headers, own))).body).toContain('<html lang="pl">');
+    const unknown = await connect(other.headers, { ...own, payload: { locale: 'de' } });
+    expect((await open(unknown)).body).toContain('<html lang="en">');
   });
 
   it('connecting twice keeps one account', async () => {

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { CV_MAX_BYTES, IMAGE_MAX_BYTES, providerInvoiceSchema } from '@substytut/shared';
+import {
+  CV_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  paymentLinkRequestSchema,
+  providerInvoiceSchema,
+} from '@substytut/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../app/authenticate.ts';
@@ -128,19 +133,27 @@ export async function profileRoutes(
 
   typed.post(
     '/api/user/profile/stripe/createaccount',
-    { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
+    {
+      ...auth,
+      config: providerLimit,
+      schema: { body: paymentLinkRequestSchema, response: { 200: urlResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
-      return ok({ url: await payments.startOnboarding(user) });
+      return ok({ url: await payments.startOnboarding(user, request.body?.locale) });
     },
   );
 
   typed.post(
     '/api/user/profile/stripe/login',
-    { ...auth, config: providerLimit, schema: { response: { 200: urlResponse } } },
+    {
+      ...auth,
+      config: providerLimit,
+      schema: { body: paymentLinkRequestSchema, response: { 200: urlResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
-      return ok({ url: await payments.dashboardLink(user) });
+      return ok({ url: await payments.dashboardLink(user, request.body?.locale) });
     },
   );
 }

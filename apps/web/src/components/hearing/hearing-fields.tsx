@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { SingleCombobox } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { WhenFields } from '@/components/ui/when-fields';
+import { joinTime, timePartsOf } from '@/lib/when';
 import { useErrorText } from '@/lib/use-error-text';
 import { COURT_OPTIONS, courtFilter, type HearingErrors, type HearingFormValues } from './hearing-values';
 
@@ -30,6 +32,7 @@ export function HearingFields({ value, onChange, errors, description, disabled }
   const errorText = useErrorText();
   const legendId = useId();
   const descriptionId = useId();
+  const { hour, minute } = timePartsOf(value.time);
   const text = (field: keyof HearingFormValues) => ({
     value: value[field],
     onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
@@ -73,14 +76,22 @@ export function HearingFields({ value, onChange, errors, description, disabled }
       >
         <Input {...text('case_number')} maxLength={40} autoComplete="off" />
       </FormField>
-      <div className="grid gap-3 @xs:grid-cols-2">
-        <FormField label={t('hearing.date')} error={errorText(errors.date)}>
-          <Input {...text('date')} type="date" />
-        </FormField>
-        <FormField label={t('hearing.time')} hint={t('hearing.timeHint')} error={errorText(errors.time)}>
-          <Input {...text('time')} type="time" step={300} />
-        </FormField>
-      </div>
+      {/* Issue 34: a typed day-month-year and the 24-hour clock, whatever the browser's locale. */}
+      <WhenFields
+        legend={t('hearing.date')}
+        hint={t('hearing.timeHint')}
+        error={errors.date ?? errors.time}
+        date={text('date')}
+        hour={{
+          value: hour,
+          onChange: (event) => onChange({ time: joinTime(event.target.value, minute) }),
+        }}
+        minute={{
+          value: minute,
+          onChange: (event) => onChange({ time: joinTime(hour, event.target.value) }),
+        }}
+        extraMinute={minute}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">{t('hearing.mode')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">

@@ -59,7 +59,19 @@ describe('hearing form values', () => {
         remote_link: null,
         party: null,
       }),
-    ).toMatchObject({ court_id: COURT, date: '2026-10-26', time: '09:30', case_number: '' });
+    ).toMatchObject({ court_id: COURT, date: '26.10.2026', time: '09:30', case_number: '' });
+  });
+
+  it('take the day typed day-month-year and the hour from the 24-hour lists (issue 34)', () => {
+    const typed = (date: string, time: string) =>
+      hearingPayload({ ...EMPTY_HEARING_VALUES, date, time }, NOW);
+    expect(typed('30.03.2026', '14:05').hearing?.starts_at).toBe('2026-03-30T12:05:00.000Z');
+    expect(typed('7.4.2026', '09:30').hearing?.starts_at).toBe('2026-04-07T07:30:00.000Z');
+    // An hour without its minutes, or a day that does not exist, is refused at the field.
+    expect(typed('30.03.2026', '14:').errors).toEqual({ time: 'validation.hearingDateInvalid' });
+    expect(typed('31.02.2026', '14:00').errors).toEqual({ date: 'validation.hearingDateInvalid' });
+    // Month first, as an American browser would write it, is not a day.
+    expect(typed('03/30/2026', '14:00').errors).toEqual({ date: 'validation.hearingDateInvalid' });
   });
 
   it('find courts by any words of the name or the city, without Polish letters', () => {

@@ -9,13 +9,16 @@ import {
   type HearingMode,
 } from '@substytut/shared';
 import type { ComboboxFilter, ComboboxOption } from '@/components/ui/combobox';
+import { dayTextOf, parseDayText } from '@/lib/when';
 
 /** The hearing as its form fields hold it: a Warsaw day and hour instead of an instant. */
 export interface HearingFormValues {
   court_id: string;
   division: string;
   case_number: string;
+  /** the day as typed, 'dd.mm.rrrr' (issue 34; parseDayText also takes 'YYYY-MM-DD') */
   date: string;
+  /** 'HH:MM' from the hour and minute lists; a part not chosen yet is empty */
   time: string;
   mode: HearingMode | '';
   remote_link: string;
@@ -45,7 +48,7 @@ export function hearingValuesOf(dto: HearingDto | null): HearingFormValues {
     court_id: dto.court_id ?? '',
     division: dto.division ?? '',
     case_number: dto.case_number ?? '',
-    date: when.date,
+    date: when.date ? dayTextOf(when.date) : '',
     time: when.time,
     mode: dto.mode ?? '',
     remote_link: dto.remote_link ?? '',
@@ -67,8 +70,11 @@ export function hearingPayload(
   const errors: HearingErrors = {};
   let startsAt: string | null = null;
   if (values.date || values.time) {
-    startsAt = values.date && values.time ? warsawDateTimeToIso(values.date, values.time) : null;
-    if (!startsAt) errors[values.date ? 'time' : 'date'] = 'validation.hearingDateInvalid';
+    const day = parseDayText(values.date);
+    const time = /^\d{2}:\d{2}$/.test(values.time) ? values.time : null;
+    startsAt = day && time ? warsawDateTimeToIso(day, time) : null;
+    // No day, or one that is not a day (month first, 31.02), is the day's fault; else the hour's.
+    if (!startsAt) errors[day ? 'time' : 'date'] = 'validation.hearingDateInvalid';
   }
   const hearing: HearingInput = {
     court_id: values.court_id || null,

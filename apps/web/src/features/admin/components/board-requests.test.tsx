@@ -137,6 +137,20 @@ describe('admin board', () => {
     ).toEqual(['40', '30 (75%)', '25', '20', '6,5 min']);
   });
 
+  it('shows a deleted poster as a deleted account, not its placeholder address (issue 34)', async () => {
+    const user = userEvent.setup();
+    items = [{ ...REQUEST, poster_email: 'deleted-5f2c@deleted.invalid' }];
+    serve();
+    renderWithApp(<BoardAdmin locale="pl" />);
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Konto usunięte');
+    expect(row).not.toHaveTextContent('deleted.invalid');
+    await user.click(screen.getByRole('button', { name: /^Szczegóły: Sąd Rejonowy dla Warszawy-Mokotowa/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Sąd Rejonowy dla Warszawy-Mokotowa w Warszawie' });
+    expect(dialog).toHaveTextContent('Ewa Zlecająca · Konto usunięte');
+    expect(dialog).not.toHaveTextContent('deleted.invalid');
+  });
+
   it('shows the answers, views and reports of one request', async () => {
     const user = userEvent.setup();
     serve();

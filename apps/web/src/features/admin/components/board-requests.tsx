@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminBoard, type AdminBoardRequest } from '../api/board';
-import { dateTime, money } from '../lib/format';
+import { dateTime, money, shownEmail } from '../lib/format';
 import { BoardHideDialog } from './board-hide-dialog';
 import { BoardStats } from './board-stats';
 import { DateTime } from './date-time';
@@ -100,7 +100,10 @@ function BoardDetail({
                   ? request.parties.map((p) => `${p.name} (${p.role})`).join('; ')
                   : '—',
               ],
-              [t('board.poster'), `${request.poster.name} · ${request.poster_email}`],
+              [
+                t('board.poster'),
+                `${request.poster.name} · ${shownEmail(request.poster_email, t('deletedAccount'))}`,
+              ],
               [
                 t('board.task'),
                 <span key="t" className="whitespace-pre-line">
@@ -241,7 +244,9 @@ function RequestsTable({
             </td>
             <td className={`${cell} min-w-32`}>
               <span className="block">{request.poster.name}</span>
-              <span className="text-xs break-all text-muted-foreground">{request.poster_email}</span>
+              <span className="text-xs break-all text-muted-foreground">
+                {shownEmail(request.poster_email, t('deletedAccount'))}
+              </span>
             </td>
             <td className={numeric}>{request.responses.length}</td>
             <td className={numeric}>{request.views.length}</td>

@@ -75,7 +75,7 @@ export function DataTable<Row, C extends string>({
                   scope="col"
                   aria-sort={column.sortKey ? (ariaSort ?? 'none') : undefined}
                   className={cn(
-                    'px-2 py-2 font-semibold whitespace-nowrap text-foreground',
+                    'px-2 py-2 align-bottom font-semibold text-foreground',
                     column.numeric && 'text-right',
                     column.className,
                   )}

@@ -26,7 +26,7 @@ export function OffersTable({ locale }: { locale: Locale }) {
     {
       id: 'lawyer',
       header: t('offers.lawyer'),
-      className: 'min-w-32',
+      className: 'min-w-28',
       cell: (row) => (
         <>
           <span className="text-muted-foreground tabular-nums">#{row.profileId}</span> {row.profile.fullname}
@@ -37,13 +37,13 @@ export function OffersTable({ locale }: { locale: Locale }) {
       id: 'title',
       header: t('offers.title'),
       sortKey: 'title',
-      className: 'min-w-40',
+      className: 'min-w-32',
       cell: (row) => row.title,
     },
     {
       id: 'hearing',
       header: t('offers.hearing'),
-      className: 'min-w-48',
+      className: 'min-w-36',
       cell: (row) =>
         row.hearing && (row.hearing.court_name || row.hearing.starts_at) ? (
           <span className="flex flex-col">

@@ -52,7 +52,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       id: 'email',
       header: t('profiles.email'),
       sortKey: 'email',
-      className: 'max-w-56 break-all',
+      className: 'max-w-48 break-all',
       cell: (row) =>
         row.accountDeleted ? (
           <span className="text-muted-foreground">{t('deletedAccount')}</span>
@@ -65,7 +65,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       header: t('profiles.account'),
       cell: (row) =>
         row.stripeAccountId ? (
-          <code className="block max-w-40 text-xs break-all">{row.stripeAccountId}</code>
+          <code className="block max-w-32 text-xs break-all">{row.stripeAccountId}</code>
         ) : (
           '—'
         ),
@@ -86,7 +86,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       header: t('profiles.licence'),
       cell: (row) =>
         row.licence_state ? (
-          <Badge variant={LICENCE_BADGE[row.licence_state]} className="max-w-44 font-medium whitespace-normal">
+          <Badge variant={LICENCE_BADGE[row.licence_state]} className="max-w-36 font-medium whitespace-normal">
             {t(`licence.states.${row.licence_state}`)}
           </Badge>
         ) : (

@@ -37,9 +37,9 @@ import {
   toPostBody,
   type PostFormValues,
 } from '../lib/post-form';
-import { whenToIso } from '../lib/when';
+import { whenToIso } from '@/lib/when';
 import { GrossLine } from './gross-line';
-import { WhenFields } from './when-fields';
+import { WhenFields } from '@/components/ui/when-fields';
 
 /** A group's legend with the required mark the form fields show. */
 function RequiredLegend({ children }: { children: ReactNode }) {
@@ -111,7 +111,10 @@ export function PostForm() {
       aria-label={t('form.label')}
       className="flex flex-col gap-6"
     >
-      <section aria-labelledby={`${ids}-hearing`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <section
+        aria-labelledby={`${ids}-hearing`}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6"
+      >
         <h2 id={`${ids}-hearing`} className="text-lg font-semibold">
           {t('form.hearing')}
         </h2>
@@ -170,7 +173,10 @@ export function PostForm() {
           required
         />
         {urgent && (
-          <p role="status" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm">
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm"
+          >
             <Flame aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
             {t('form.urgentHint')}
           </p>
@@ -210,19 +216,29 @@ export function PostForm() {
           <div className="grid gap-2 sm:grid-cols-2">
             {PROFESSIONAL_TYPES.map((type) => (
               <label key={type.id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" value={type.id} {...register('professions')} className={checkClasses} />
+                <input
+                  type="checkbox"
+                  value={type.id}
+                  {...register('professions')}
+                  className={checkClasses}
+                />
                 {type[language]}
               </label>
             ))}
           </div>
           <p className="text-xs text-muted-foreground">{t('form.professionsHint')}</p>
           {errors.professions && (
-            <p className="text-sm font-medium text-destructive">{errorText(errors.professions.message ?? errors.professions.root?.message)}</p>
+            <p className="text-sm font-medium text-destructive">
+              {errorText(errors.professions.message ?? errors.professions.root?.message)}
+            </p>
           )}
         </fieldset>
       </section>
 
-      <section aria-labelledby={`${ids}-fee`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <section
+        aria-labelledby={`${ids}-fee`}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6"
+      >
         <h2 id={`${ids}-fee`} className="text-lg font-semibold">
           {t('form.feeTitle')}
         </h2>
@@ -246,7 +262,12 @@ export function PostForm() {
         </fieldset>
         {feeKind === 'fixed' ? (
           <div className="flex flex-col gap-1">
-            <FormField label={t('form.feeNet')} hint={t('form.feeNetHint')} error={errorText(errors.fee_net)} required>
+            <FormField
+              label={t('form.feeNet')}
+              hint={t('form.feeNetHint')}
+              error={errorText(errors.fee_net)}
+              required
+            >
               <Input
                 {...register('fee_net', {
                   onChange: (event: { target: { value: string } }) => {
@@ -285,24 +306,45 @@ export function PostForm() {
         />
       </section>
 
-      <section aria-labelledby={`${ids}-confidential`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <section
+        aria-labelledby={`${ids}-confidential`}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6"
+      >
         <div className="flex flex-col gap-1">
           <h2 id={`${ids}-confidential`} className="text-lg font-semibold">
             {t('form.confidential')}
           </h2>
           <p className="text-sm text-muted-foreground">{t('form.confidentialHint')}</p>
         </div>
-        <FormField label={t('form.caseNumber')} hint={t('form.caseNumberHint')} error={errorText(errors.case_number)}>
+        <FormField
+          label={t('form.caseNumber')}
+          hint={t('form.caseNumberHint')}
+          error={errorText(errors.case_number)}
+        >
           <Input {...register('case_number')} maxLength={40} autoComplete="off" />
         </FormField>
         <fieldset className="flex flex-col gap-3">
           <RequiredLegend>{t('form.parties')}</RequiredLegend>
           {parties.fields.map((field, index) => (
-            <div key={field.id} className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_auto] sm:items-end">
-              <FormField label={t('form.partyName', { n: index + 1 })} error={errorText(errors.parties?.[index]?.name)}>
-                <Input {...register(`parties.${index}.name`)} maxLength={BOARD_PARTY_NAME_MAX_LENGTH} autoComplete="off" aria-required="true" />
+            <div
+              key={field.id}
+              className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_auto] sm:items-end"
+            >
+              <FormField
+                label={t('form.partyName', { n: index + 1 })}
+                error={errorText(errors.parties?.[index]?.name)}
+              >
+                <Input
+                  {...register(`parties.${index}.name`)}
+                  maxLength={BOARD_PARTY_NAME_MAX_LENGTH}
+                  autoComplete="off"
+                  aria-required="true"
+                />
               </FormField>
-              <FormField label={t('form.partyRole', { n: index + 1 })} error={errorText(errors.parties?.[index]?.role)}>
+              <FormField
+                label={t('form.partyRole', { n: index + 1 })}
+                error={errorText(errors.parties?.[index]?.role)}
+              >
                 <Input
                   {...register(`parties.${index}.role`)}
                   maxLength={BOARD_PARTY_ROLE_MAX_LENGTH}
@@ -323,7 +365,9 @@ export function PostForm() {
               </Button>
             </div>
           ))}
-          {errors.parties?.message && <p className="text-sm font-medium text-destructive">{errorText(errors.parties.message)}</p>}
+          {errors.parties?.message && (
+            <p className="text-sm font-medium text-destructive">{errorText(errors.parties.message)}</p>
+          )}
           <Button
             variant="outline"
             className="self-start"

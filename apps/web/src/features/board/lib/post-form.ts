@@ -8,7 +8,7 @@ import { groszeToDecimalString, parsePlnToGrosze } from '@substytut/shared/money
 import type { ProfessionalTypeId } from '@substytut/shared/reference-data/professional-types';
 import { boardPostSchemaWith, type BoardPostInput } from '@substytut/shared/validation/board';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { isBlankWhen, whenToIso } from './when';
+import { isBlankWhen, whenToIso } from '@/lib/when';
 
 const HOUR_MS = 3_600_000;
 

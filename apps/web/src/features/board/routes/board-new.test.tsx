@@ -6,7 +6,7 @@ import '../../../../test/browser-gaps';
 import { boardApi, ok } from '../../../../test/board-api';
 import { renderApp } from '../../../../test/render-app';
 import { setSession } from '@/lib/session';
-import { whenValuesOf } from '../lib/when';
+import { whenValuesOf } from '@/lib/when';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -49,7 +49,9 @@ function dayText(days: number): string {
 async function fillHearing(user: ReturnType<typeof userEvent.setup>, form: HTMLElement, days: number) {
   await user.click(within(form).getByRole('combobox', { name: 'Sąd' }));
   await user.type(await screen.findByPlaceholderText('Szukaj...'), 'Warszawy-Śródmieścia');
-  await user.click(await screen.findByRole('option', { name: 'Sąd Rejonowy dla Warszawy-Śródmieścia w Warszawie' }));
+  await user.click(
+    await screen.findByRole('option', { name: 'Sąd Rejonowy dla Warszawy-Śródmieścia w Warszawie' }),
+  );
   const when = within(within(form).getByRole('group', { name: /Data i godzina rozprawy/ }));
   await user.type(when.getByLabelText('Dzień (dd.mm.rrrr)'), dayText(days));
   await user.selectOptions(when.getByLabelText('Godzina'), '14');
@@ -122,7 +124,10 @@ describe('posting a request', () => {
     await user.type(within(form).getByLabelText('Strona 1: rola'), 'powód');
     await user.click(within(form).getByRole('button', { name: 'Opublikuj zlecenie' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/board/requests')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/board/requests')[0]?.body).toMatchObject({ fee_net: null, auto_assign: false });
+    expect(api.callsTo('POST', '/api/board/requests')[0]?.body).toMatchObject({
+      fee_net: null,
+      auto_assign: false,
+    });
   });
 
   it('refuses an answer deadline after the hearing, and shows the default one', async () => {
@@ -141,7 +146,9 @@ describe('posting a request', () => {
     await user.type(within(form).getByLabelText('Strona 1: imię i nazwisko lub nazwa'), 'Jan Nowak');
     await user.type(within(form).getByLabelText('Strona 1: rola'), 'powód');
     await user.click(within(form).getByRole('button', { name: 'Opublikuj zlecenie' }));
-    expect(await within(form).findByText('Termin na odpowiedzi nie może przypadać po rozprawie')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Termin na odpowiedzi nie może przypadać po rozprawie'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/board/requests')).toHaveLength(0);
   });
 });

@@ -2,15 +2,11 @@ import { CV_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, MEGABYTE } from '@substy
 import { FileText, ImageUp, Upload } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { pickerClasses } from '@/components/ui/file-picker';
 import { checkAvatarFile, checkCvFile, type FileProblem } from '../lib/file-checks';
 import { Avatar } from '@/components/profile/avatar';
 
-export const pickerClasses = cn(
-  buttonVariants({ variant: 'outline', size: 'sm' }),
-  'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-);
+export { pickerClasses };
 
 export function UploadProgress({ label, fraction }: { label: string; fraction: number }) {
   const percent = Math.round(fraction * 100);

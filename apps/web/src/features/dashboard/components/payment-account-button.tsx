@@ -2,6 +2,7 @@ import { CreditCard, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
+import { useLanguage } from '@/lib/use-language';
 import { createPaymentAccountLink, paymentDashboardLink, usePaymentRedirect } from '../api/payment-account';
 
 interface PaymentAccountButtonProps extends Pick<ButtonProps, 'variant' | 'size' | 'className'> {
@@ -13,8 +14,9 @@ interface PaymentAccountButtonProps extends Pick<ButtonProps, 'variant' | 'size'
 /** Goes to the payment provider; a failure shows 'Wystąpił błąd' and enables the button again. */
 export function PaymentAccountButton({ kind, label, variant, size, className }: PaymentAccountButtonProps) {
   const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const redirect = usePaymentRedirect(
-    kind === 'connect' ? createPaymentAccountLink : paymentDashboardLink,
+    () => (kind === 'connect' ? createPaymentAccountLink : paymentDashboardLink)(language),
     (error) => {
       console.error('payment account link failed', error);
       toast.error(t('toasts.error'));

@@ -2,18 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   formatPolishIban,
+  invoiceFieldsFromCompany,
   formatPostcodeAsTyped,
   providerInvoiceSchema,
+  type CompanyLookupDto,
   type InvoiceDataDto,
   type ProviderInvoicePayload,
 } from '@substytut/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
+import { CompanyLookupStatus } from '@/components/ui/company-lookup-status';
 import { Loading } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { useCompanyLookup } from '@/lib/company-lookup';
 import { toast } from '@/lib/toast';
 import { invoiceDataQueryKey, updateInvoiceData, useInvoiceData } from '../api/invoice-data';
 import { SaveRow, TextField } from '../components/form-controls';
@@ -59,6 +63,30 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
     mode: 'onTouched',
   });
   const [saved, setSaved] = useState(false);
+  // Issue 34: the lawyer's own NIP fills in the rest from the company registry, as in step 2.
+  // Only a NIP typed here: the saved one's data are the lawyer's own and stay as saved.
+  const nip = form.watch('invoice_nip');
+  const typed = form.formState.dirtyFields.invoice_nip === true;
+  const currentNip = useCallback(() => form.getValues('invoice_nip'), [form]);
+  const fillFromCompany = useCallback(
+    (company: CompanyLookupDto) => {
+      const found = invoiceFieldsFromCompany(company);
+      const fields = {
+        invoice_company: found.company,
+        invoice_street: found.street,
+        invoice_postcode: found.postCode,
+        invoice_city: found.city,
+      } as const;
+      for (const [name, value] of Object.entries(fields)) {
+        // Parts the registry lacks stay as typed.
+        if (value)
+          form.setValue(name as keyof typeof fields, value, { shouldValidate: true, shouldDirty: true });
+      }
+      setSaved(false);
+    },
+    [form],
+  );
+  const lookup = useCompanyLookup(typed ? nip : undefined, currentNip, fillFromCompany);
 
   // The note belongs to the data just saved; a new edit makes it stale.
   useEffect(() => {
@@ -97,6 +125,7 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
           <TextField<BillingFormValues>
             name="invoice_nip"
             label={t('billing.nip')}
+            hint={t('billing.nipHint')}
             required
             inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
           />
@@ -105,6 +134,16 @@ function BillingForm({ initial }: { initial: BillingFormValues }) {
             label={t('billing.company')}
             required
             inputProps={{ autoComplete: 'organization' }}
+          />
+          <CompanyLookupStatus
+            className="-mt-3 empty:hidden sm:col-span-2"
+            lookup={lookup}
+            messages={{
+              searching: t('billing.lookup.searching'),
+              found: t('billing.lookup.found'),
+              notFound: t('billing.lookup.notFound'),
+              failed: t('billing.lookup.failed'),
+            }}
           />
         </div>
         <TextField<BillingFormValues>

@@ -125,6 +125,33 @@ describe('billing tab', () => {
     );
   });
 
+  it('fills in the company from a NIP typed by the lawyer, never over the saved data on load (issue 34)', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    const nip = await screen.findByLabelText(/^NIP/, {}, LOAD);
+    // The saved NIP is not looked up again: the saved company stays as the lawyer wrote it.
+    expect(screen.getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Kowalski');
+    expect(api.calls.filter((c) => c.path === '/api/public/nip')).toHaveLength(0);
+
+    await user.clear(nip);
+    await user.type(nip, '779-236-42-75');
+    expect(
+      await screen.findByText(
+        'Uzupełniliśmy dane firmy na podstawie numeru NIP. Sprawdź je przed zapisaniem.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Adwokacka Nowak');
+    expect(screen.getByLabelText(/^Ulica i numer/)).toHaveValue('Święty Marcin 29/8');
+    expect(screen.getByLabelText(/^Kod pocztowy/)).toHaveValue('61-806');
+    expect(screen.getByLabelText(/^Miejscowość/)).toHaveValue('Poznań');
+
+    // A NIP the registry does not know: the fields stay as they are, and the page says so.
+    await user.clear(nip);
+    await user.type(nip, '1234563218');
+    expect(await screen.findByText(/Nie znaleźliśmy firmy o tym numerze NIP/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Adwokacka Nowak');
+  });
+
   it('groups a stored account number and formats a postcode typed as five digits', async () => {
     const user = userEvent.setup();
     api.invoice = { ...api.invoice, invoice_bank_account: 'PL61109010140000071219812874' };

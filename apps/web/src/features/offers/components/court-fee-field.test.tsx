@@ -23,6 +23,7 @@ describe('the offer form’s court-cancellation fee (issue 34)', () => {
   it('is optional, at most the net price, and sent with the offer', async () => {
     const user = userEvent.setup();
     renderWithApp(<OfferLinkForm />);
+    await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
     const button = screen.getByRole('button', { name: 'Generuj link' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.type(screen.getByLabelText('Tytuł zlecenia'), 'Rozprawa');
@@ -30,12 +31,16 @@ describe('the offer form’s court-cancellation fee (issue 34)', () => {
     const fee = screen.getByLabelText(/Opłata, gdy sąd odwoła rozprawę/);
     await user.type(fee, '120');
     await user.click(button);
-    expect(await screen.findByText('Opłata za stawiennictwo nie może przekraczać ceny netto oferty')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Opłata za stawiennictwo nie może przekraczać ceny netto oferty'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(0);
     await user.clear(fee);
     await user.type(fee, '30');
     await user.click(button);
     await waitFor(() => expect(api.callsTo('POST', '/api/user/offer')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/user/offer')[0]?.body).toMatchObject({ court_cancellation_fee: '30.00' });
+    expect(api.callsTo('POST', '/api/user/offer')[0]?.body).toMatchObject({
+      court_cancellation_fee: '30.00',
+    });
   });
 });

@@ -17,7 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
@@ -93,13 +93,14 @@ export function DisputeAnswerDialog({
               onChange={(event) => setText(event.target.value)}
             />
           </FormField>
-          <FormField label={t('answer.file')} error={fieldError('file')} hint={t('report.minutesHint')}>
-            <Input
-              type="file"
-              accept="application/pdf,.pdf"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </FormField>
+          <FilePicker
+            label={t('answer.file')}
+            error={fieldError('file')}
+            hint={t('report.minutesHint')}
+            accept="application/pdf,.pdf"
+            file={file}
+            onFile={setFile}
+          />
           <p className="text-sm text-muted-foreground">{t('answer.note')}</p>
           <DialogFooter>
             <Button

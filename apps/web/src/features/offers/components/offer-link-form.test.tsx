@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { latestExpiryInWarsaw, tomorrowInWarsaw } from '@substytut/shared';
+import { latestExpiryInWarsaw, tomorrowInWarsaw, warsawDate } from '@substytut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferRequirements } from '@/lib/licence';
 import { setSession } from '@/lib/session';
+import { dayTextOf } from '@/lib/when';
 import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
 import { OfferLinkForm } from './offer-link-form';
 
@@ -26,14 +27,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderForm(
-  profileStatus: 'active' | 'inactive' = 'active',
-  requirements?: OfferRequirements,
-) {
+async function renderForm(profileStatus: 'active' | 'inactive' = 'active', requirements?: OfferRequirements) {
   serve(createFakeOffersApi([], { profileStatus, requirements }));
   const user = userEvent.setup();
   renderWithApp(<OfferLinkForm />);
-  const button = screen.getByRole('button', { name: 'Generuj link' });
+  // Issue 34: the sidebar's button opens the form in a wide dialog.
+  await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
+  const form = within(await screen.findByRole('dialog', { name: 'Nowy link do oferty' }));
+  const button = form.getByRole('button', { name: 'Generuj link' });
   const allowed = profileStatus === 'active' && Object.values(requirements ?? {}).every(Boolean);
   if (allowed) await waitFor(() => expect(button).toBeEnabled());
   return { user, button };
@@ -67,20 +68,26 @@ describe('offer-link form', () => {
     expect(priceField()).toHaveValue('12,5');
   });
 
-  it('defaults the expiry to tomorrow in Warsaw and disables today and earlier', async () => {
+  it('defaults the expiry to tomorrow in Warsaw, as day-month-year, and states the days it may take (issue 34)', async () => {
     await renderForm();
-    const tomorrow = tomorrowInWarsaw(new Date());
-    expect(dateField()).toHaveValue(tomorrow);
-    expect(dateField()).toHaveAttribute('min', tomorrow);
+    const now = new Date();
+    expect(dateField()).toHaveValue(dayTextOf(tomorrowInWarsaw(now)));
+    expect(dateField()).not.toHaveAttribute('type', 'date');
+    expect(dateField()).toHaveAccessibleDescription(
+      `dd.mm.rrrr, od ${dayTextOf(tomorrowInWarsaw(now))} do ${dayTextOf(latestExpiryInWarsaw(now))}`,
+    );
   });
 
-  it('disables dates more than a year ahead and explains a later one', async () => {
+  it('refuses today and a day more than a year ahead, typed day-month-year', async () => {
     const { user, button } = await renderForm();
-    expect(dateField()).toHaveAttribute('max', latestExpiryInWarsaw(new Date()));
     await user.type(titleField(), 'Rozprawa');
     await user.type(priceField(), '100');
     await user.clear(dateField());
-    await user.type(dateField(), '9999-12-31');
+    await user.type(dateField(), dayTextOf(warsawDate(new Date())));
+    await user.click(button);
+    expect(await screen.findByText('Data ważności musi przypadać najwcześniej jutro')).toBeInTheDocument();
+    await user.clear(dateField());
+    await user.type(dateField(), '31.12.9999');
     await user.click(button);
     expect(await screen.findByText('Data ważności może przypadać najpóźniej za rok')).toBeInTheDocument();
     expect(dateField()).toHaveAttribute('aria-invalid', 'true');
@@ -118,7 +125,9 @@ describe('offer-link form', () => {
     expect(screen.getByRole('form', { name: 'Formularz nowej oferty' })).toHaveAccessibleDescription(
       expect.stringContaining(message.textContent ?? ''),
     );
-    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole('listitem');
+    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole(
+      'listitem',
+    );
     expect(items.map((item) => item.textContent)).toEqual([
       'Uzupełniony i aktywny profil: spełniony',
       'Połączone konto płatności: spełniony',
@@ -138,13 +147,18 @@ describe('offer-link form', () => {
         'Tworzenie ofert będzie możliwe po uzupełnieniu profilu i aktywowaniu połączonego konta płatności.',
       ),
     ).toBeInTheDocument();
-    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole('listitem');
+    const items = within(screen.getByRole('list', { name: 'Warunki tworzenia ofert' })).getAllByRole(
+      'listitem',
+    );
     expect(items.map((item) => item.textContent)).toEqual([
       'Uzupełniony i aktywny profil: brakuje',
       'Połączone konto płatności: brakuje',
       'Zweryfikowane uprawnienia (numer wpisu): brakuje',
     ]);
-    expect(screen.getByRole('link', { name: 'Przejdź do profilu' })).toHaveAttribute('href', '/dashboard/profile');
+    expect(screen.getByRole('link', { name: 'Przejdź do profilu' })).toHaveAttribute(
+      'href',
+      '/dashboard/profile',
+    );
     expect(screen.getByRole('link', { name: 'Zweryfikuj uprawnienia' })).toBeInTheDocument();
   });
 
@@ -206,9 +220,10 @@ describe('offer-link form', () => {
     );
 
     await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
     expect(titleField()).toHaveValue('');
     expect(priceField()).toHaveValue('');
-    expect(dateField()).toHaveValue(tomorrow);
+    expect(dateField()).toHaveValue(dayTextOf(tomorrow));
   });
 
   it('keeps the values and enables the button again when creation fails', async () => {
@@ -222,7 +237,7 @@ describe('offer-link form', () => {
     await waitFor(() => expect(button).toBeEnabled());
     expect(titleField()).toHaveValue('Rozprawa');
     expect(priceField()).toHaveValue('100');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Podgląd' })).not.toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
   });
 

@@ -10,10 +10,11 @@ import {
   type OfferCreateData,
   type OfferDto,
 } from '@substytut/shared';
-import { Link2 } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
 import {
   EMPTY_HEARING_VALUES,
@@ -24,11 +25,14 @@ import {
 } from '@/components/hearing/hearing-values';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { DayInput } from '@/components/ui/when-fields';
 import { isApiError } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
 import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
+import { dayTextOf, parseDayText } from '@/lib/when';
 import { useCreateOffer } from '../api/create-offer';
 import { useLanguage } from '../lib/offer-view';
 import { useErrorText } from '@/lib/use-error-text';
@@ -44,15 +48,23 @@ interface OfferFormValues {
   court_cancellation_fee: string;
 }
 
+/** The expiry is typed as 'dd.mm.rrrr' (issue 34), tomorrow to start with. */
 function emptyValues(now = new Date()): OfferFormValues {
-  return { title: '', expireDate: tomorrowInWarsaw(now), price: '', court_cancellation_fee: '' };
+  return { title: '', expireDate: dayTextOf(tomorrowInWarsaw(now)), price: '', court_cancellation_fee: '' };
 }
 
-const resolver = zodResolver(offerCreateSchema) as unknown as Resolver<
+const schemaResolver = zodResolver(offerCreateSchema) as unknown as Resolver<
   OfferFormValues,
   unknown,
   OfferCreateData
 >;
+/** The shared schema reads the expiry as 'YYYY-MM-DD': the typed day is turned into it first. */
+const resolver: Resolver<OfferFormValues, unknown, OfferCreateData> = (values, context, options) =>
+  schemaResolver(
+    { ...values, expireDate: parseDayText(values.expireDate) ?? values.expireDate },
+    context,
+    options,
+  );
 
 /** The server's refusals that mean a requirement stopped holding since the profile was read. */
 const REFUSALS = ['offers.profile_inactive', 'offers.licence_not_verified'] as const;
@@ -80,15 +92,57 @@ function GrossPreview({ price }: { price: string }) {
 }
 
 /**
- * The offer-link form of the dashboard's sidebar panel (spec 2). Usable only for an active
- * profile; a created offer resets the form (expiry back to tomorrow) and opens its preview.
+ * The offer-link entry of the dashboard's sidebar panel (spec 2): its button opens the form in a
+ * wide dialog (issue 34: the sidebar's ~213 px cut the court's name and cramped every field).
+ * Usable only for an active profile; a created offer closes the dialog, resets the form (expiry
+ * back to tomorrow) and opens its preview.
  */
 export function OfferLinkForm() {
+  const { t } = useTranslation('offers');
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: a link inside it (to the profile) leaves it closed.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const [created, setCreated] = useState<OfferDto | null>(null);
+  return (
+    <>
+      <p className="text-xs text-muted-foreground">{t('form.entryNote')}</p>
+      <Button type="button" className="w-full" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        {t('form.open')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+          // Left by a link to another page: that page places the focus, not the button here.
+          onCloseAutoFocus={(event) => openOn !== null && openOn !== pathname && event.preventDefault()}
+        >
+          <DialogHeader>
+            <DialogTitle>{t('form.dialogTitle')}</DialogTitle>
+            <DialogDescription>{t('form.dialogDescription')}</DialogDescription>
+          </DialogHeader>
+          <OfferFormBody
+            onCreated={(offer) => {
+              setOpen(false);
+              setCreated(offer);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+      {created && (
+        <PreviewDialog offer={created} alert open onOpenChange={(next) => !next && setCreated(null)} />
+      )}
+    </>
+  );
+}
+
+/** The form itself: title, expiry, price (and its gross), court-cancellation fee, the hearing. */
+export function OfferFormBody({ onCreated }: { onCreated: (offer: OfferDto) => void }) {
   const { t } = useTranslation('offers');
   const errorText = useErrorText();
   const profile = useProfile();
   const createOffer = useCreateOffer();
-  const [created, setCreated] = useState<OfferDto | null>(null);
   const [hearing, setHearing] = useState<HearingFormValues>(EMPTY_HEARING_VALUES);
   const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
   const [hearingOpen, setHearingOpen] = useState(false);
@@ -118,7 +172,7 @@ export function OfferLinkForm() {
       form.reset(emptyValues());
       setHearing(EMPTY_HEARING_VALUES);
       toast.success(t('toasts.created'));
-      setCreated(offer);
+      onCreated(offer);
     } catch (error) {
       // Spec 8: the flag is cleared and the failure logged; the values stay for another try.
       console.error('offer creation failed', error);
@@ -144,69 +198,70 @@ export function OfferLinkForm() {
   const disabled = !allowed;
 
   return (
-    <>
-      <form
-        noValidate
-        aria-label={t('form.label')}
-        aria-describedby={inactive ? inactiveId : undefined}
-        onSubmit={(event) => void onSubmit(event)}
-        className="flex flex-col gap-3"
-      >
-        {inactive && <OfferRequirementsNotice profile={data} id={inactiveId} compact />}
-        <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
-          <FormField label={t('form.title')} error={errorText(errors.title?.message)}>
-            <Input
-              {...form.register('title')}
-              maxLength={OFFER_TITLE_MAX_LENGTH}
-              autoComplete="off"
-              placeholder={t('form.titlePlaceholder')}
-              aria-required="true"
-            />
-          </FormField>
-          <FormField label={t('form.expireDate')} error={errorText(errors.expireDate?.message)}>
-            <Input
-              {...form.register('expireDate')}
-              type="date"
-              min={minDate}
-              max={maxDate}
-              aria-required="true"
-            />
-          </FormField>
-          <FormField
-            label={t('form.price')}
-            hint={t('form.priceHint')}
-            error={errorText(errors.price?.message)}
-          >
-            <Input
-              {...form.register('price', {
-                onChange: (event: { target: { value: string } }) => {
-                  const cleaned = cleanPrice(event.target.value);
-                  if (cleaned !== event.target.value) form.setValue('price', cleaned);
-                },
-              })}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('form.pricePlaceholder')}
-              aria-required="true"
-            />
-          </FormField>
+    <form
+      noValidate
+      aria-label={t('form.label')}
+      aria-describedby={inactive ? inactiveId : undefined}
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
+      {inactive && <OfferRequirementsNotice profile={data} id={inactiveId} />}
+      <fieldset disabled={disabled} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <FormField className="sm:col-span-2" label={t('form.title')} error={errorText(errors.title?.message)}>
+          <Input
+            {...form.register('title')}
+            maxLength={OFFER_TITLE_MAX_LENGTH}
+            autoComplete="off"
+            placeholder={t('form.titlePlaceholder')}
+            aria-required="true"
+          />
+        </FormField>
+        <FormField
+          label={t('form.expireDate')}
+          hint={t('form.expireHint', { min: dayTextOf(minDate), max: dayTextOf(maxDate) })}
+          error={errorText(errors.expireDate?.message)}
+        >
+          <DayInput {...form.register('expireDate')} aria-required="true" />
+        </FormField>
+        <FormField
+          label={t('form.price')}
+          hint={t('form.priceHint')}
+          error={errorText(errors.price?.message)}
+        >
+          <Input
+            {...form.register('price', {
+              onChange: (event: { target: { value: string } }) => {
+                const cleaned = cleanPrice(event.target.value);
+                if (cleaned !== event.target.value) form.setValue('price', cleaned);
+              },
+            })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('form.pricePlaceholder')}
+            aria-required="true"
+          />
+        </FormField>
+        <div className="sm:col-span-2">
           <GrossPreview price={price} />
-          <FormField
-            label={t('form.courtFee')}
-            hint={t('form.courtFeeHint')}
-            error={errorText(errors.court_cancellation_fee?.message)}
-          >
-            <Input
-              {...form.register('court_cancellation_fee', {
-                onChange: (event: { target: { value: string } }) => {
-                  const cleaned = cleanPrice(event.target.value);
-                  if (cleaned !== event.target.value) form.setValue('court_cancellation_fee', cleaned);
-                },
-              })}
-              inputMode="decimal"
-              autoComplete="off"
-            />
-          </FormField>
+        </div>
+        <FormField
+          className="sm:col-span-2"
+          label={t('form.courtFee')}
+          hint={t('form.courtFeeHint')}
+          error={errorText(errors.court_cancellation_fee?.message)}
+        >
+          <Input
+            {...form.register('court_cancellation_fee', {
+              onChange: (event: { target: { value: string } }) => {
+                const cleaned = cleanPrice(event.target.value);
+                if (cleaned !== event.target.value) form.setValue('court_cancellation_fee', cleaned);
+              },
+            })}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </FormField>
+        <div className="sm:col-span-2">
           <OptionalHearingFields
             open={hearingOpen}
             onOpenChange={setHearingOpen}
@@ -214,15 +269,12 @@ export function OfferLinkForm() {
             onChange={setHearing}
             errors={hearingErrors}
           />
-          <Button type="submit" loading={createOffer.isPending} className="w-full">
-            {!createOffer.isPending && <Link2 aria-hidden="true" />}
-            {createOffer.isPending ? t('form.submitting') : t('form.submit')}
-          </Button>
-        </fieldset>
-      </form>
-      {created && (
-        <PreviewDialog offer={created} alert open onOpenChange={(open) => !open && setCreated(null)} />
-      )}
-    </>
+        </div>
+        <Button type="submit" loading={createOffer.isPending} className="w-full sm:col-span-2">
+          {!createOffer.isPending && <Link2 aria-hidden="true" />}
+          {createOffer.isPending ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </fieldset>
+    </form>
   );
 }

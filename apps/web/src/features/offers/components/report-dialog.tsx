@@ -20,13 +20,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FilePicker } from '@/components/ui/file-picker';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { WhenFields } from '@/components/ui/when-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
+import { EMPTY_WHEN, isBlankWhen, parseDayText, type WhenValues } from '@/lib/when';
 import { useMarkOfferDone } from '../api/mark-offer-done';
 import { courtFeeOf } from '../lib/court-fee';
 
@@ -81,7 +83,7 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
   const locale = i18n.language === 'en' ? 'en' : 'pl';
   const markDone = useMarkOfferDone();
   const [outcome, setOutcome] = useState<HearingOutcome | ''>('');
-  const [nextHearingAt, setNextHearingAt] = useState('');
+  const [nextHearing, setNextHearing] = useState<WhenValues>(EMPTY_WHEN);
   const [notes, setNotes] = useState('');
   const [minutes, setMinutes] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -97,7 +99,17 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!outcome) found.outcome = 'validation.hearingOutcome';
-    if (outcome === 'adjourned' && !nextHearingAt) found.next_hearing_at = 'validation.fillField';
+    // Warsaw wall time 'YYYY-MM-DDTHH:mm', as the API reads it.
+    const nextDay = parseDayText(nextHearing.date);
+    const nextHearingAt =
+      nextDay && nextHearing.hour && nextHearing.minute
+        ? `${nextDay}T${nextHearing.hour}:${nextHearing.minute}`
+        : '';
+    if (outcome === 'adjourned' && !nextHearingAt) {
+      found.next_hearing_at = isBlankWhen(nextHearing)
+        ? 'validation.fillField'
+        : 'validation.hearingDateInvalid';
+    }
     if (notes.length > HEARING_NOTES_MAX_LENGTH) found.notes = 'validation.tooLong';
     if (minutes && minutes.size > CV_MAX_BYTES) found.minutes = 'files.too_large';
     setErrors(found);
@@ -178,13 +190,23 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
               )}
             </fieldset>
             {outcome === 'adjourned' && (
-              <FormField label={t('report.nextHearing')} error={fieldError('next_hearing_at')} required>
-                <Input
-                  type="datetime-local"
-                  value={nextHearingAt}
-                  onChange={(event) => setNextHearingAt(event.target.value)}
-                />
-              </FormField>
+              <WhenFields
+                legend={t('report.nextHearing')}
+                error={errors.next_hearing_at}
+                required
+                date={{
+                  value: nextHearing.date,
+                  onChange: (event) => setNextHearing((when) => ({ ...when, date: event.target.value })),
+                }}
+                hour={{
+                  value: nextHearing.hour,
+                  onChange: (event) => setNextHearing((when) => ({ ...when, hour: event.target.value })),
+                }}
+                minute={{
+                  value: nextHearing.minute,
+                  onChange: (event) => setNextHearing((when) => ({ ...when, minute: event.target.value })),
+                }}
+              />
             )}
             {outcome === 'cancelled_by_court' && (
               <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
@@ -208,17 +230,14 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
                 rows={4}
               />
             </FormField>
-            <FormField
+            <FilePicker
               label={t('report.minutes')}
               error={fieldError('minutes')}
               hint={t('report.minutesHint')}
-            >
-              <Input
-                type="file"
-                accept="application/pdf,.pdf"
-                onChange={(event) => setMinutes(event.target.files?.[0] ?? null)}
-              />
-            </FormField>
+              accept="application/pdf,.pdf"
+              file={minutes}
+              onFile={setMinutes}
+            />
             {outcome !== 'cancelled_by_court' && (
               <p className="text-sm text-muted-foreground">{t('done.note')}</p>
             )}

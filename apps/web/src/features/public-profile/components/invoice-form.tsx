@@ -5,13 +5,12 @@ import {
   formatPostcodeAsTyped,
   invoiceFieldsFromCompany,
   parsePlnToGrosze,
-  isValidNipChecksum,
-  normalizeNip,
   type ClientInvoiceInput,
+  type CompanyLookupDto,
   type PublicOfferDto,
 } from '@substytut/shared';
-import { ArrowLeft, CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { useCallback, useId, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -21,15 +20,15 @@ import { ConsentCheckbox } from '@/components/ui/consent-checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { CompanyLookupStatus } from '@/components/ui/company-lookup-status';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/api-client';
 import { hasErrorCode } from '@/lib/api-error';
 import { externalNavigation } from '@/lib/external-navigation';
+import { useCompanyLookup } from '@/lib/company-lookup';
 import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
-import { lookupCompany } from '../api/lookup-company';
 import type { CheckoutPrefill } from '../api/poster-prefill';
 import { useStartPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
@@ -44,7 +43,6 @@ import {
 } from '@/components/hearing/hearing-values';
 import { GrantorFields } from './grantor-fields';
 
-type Lookup = 'idle' | 'searching' | 'found' | 'notFound' | 'failed';
 type FieldName = keyof ClientInvoiceInput;
 
 const EMPTY = { nip: '', company: '', street: '', postCode: '', city: '', email: '' };
@@ -108,10 +106,8 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
   const language = useLanguage();
   const href = useLocalizedHref();
   const startPayment = useStartPayment();
-  const [lookup, setLookup] = useState<Lookup>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const lookedUp = useRef<string | null>(null);
   const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
   const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
   const [hearingOpen, setHearingOpen] = useState(false);
@@ -133,42 +129,30 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
   } = useForm<CheckoutFormInput, unknown, CheckoutFormPayload>({
     resolver: zodResolver(checkoutFormSchema),
     mode: 'all',
-    defaultValues: { ...EMPTY, ...prefill?.invoice, ...(prefill?.grantor ? { grantor: prefill.grantor } : {}) },
+    defaultValues: {
+      ...EMPTY,
+      ...prefill?.invoice,
+      ...(prefill?.grantor ? { grantor: prefill.grantor } : {}),
+    },
   });
 
   const nip = watch('nip');
-  useEffect(() => {
-    const digits = normalizeNip(nip ?? '');
-    if (!isValidNipChecksum(digits)) {
-      lookedUp.current = null;
-      setLookup('idle');
-      return;
-    }
-    if (lookedUp.current === digits) return;
-    lookedUp.current = digits;
-    setLookup('searching');
-    // No cleanup flag: the answer is dropped below if the NIP changed meanwhile, and a flag would
-    // also drop it when StrictMode replays this effect.
-    lookupCompany(digits).then(
-      (company) => {
-        if (normalizeNip(getValues('nip') ?? '') !== digits) return;
-        for (const [name, value] of Object.entries(invoiceFieldsFromCompany(company))) {
-          // Parts the registry lacks stay as the client typed them.
-          if (value)
-            setValue(name as FieldName, value, {
-              shouldValidate: true,
-              shouldDirty: true,
-              shouldTouch: true,
-            });
-        }
-        setLookup('found');
-      },
-      (error: unknown) => {
-        if (normalizeNip(getValues('nip') ?? '') !== digits) return;
-        setLookup(isApiError(error) && error.status === 404 ? 'notFound' : 'failed');
-      },
-    );
-  }, [nip, getValues, setValue]);
+  const currentNip = useCallback(() => getValues('nip'), [getValues]);
+  const fillFromCompany = useCallback(
+    (company: CompanyLookupDto) => {
+      for (const [name, value] of Object.entries(invoiceFieldsFromCompany(company))) {
+        // Parts the registry lacks stay as the client typed them.
+        if (value)
+          setValue(name as FieldName, value, {
+            shouldValidate: true,
+            shouldDirty: true,
+            shouldTouch: true,
+          });
+      }
+    },
+    [setValue],
+  );
+  const lookup = useCompanyLookup(nip, currentNip, fillFromCompany);
 
   const onSubmit = handleSubmit(async (invoice) => {
     setFailure(null);
@@ -231,26 +215,16 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
           <FormField label={t('form.nip')} error={errorText(errors.nip)} hint={t('form.nipHint')} required>
             <Input inputMode="numeric" autoComplete="off" aria-required {...register('nip')} />
           </FormField>
-          <p role="status" className="-mt-2 text-sm empty:-mt-4">
-            {lookup === 'searching' && (
-              <span className="flex items-center gap-2 text-muted-foreground">
-                <Spinner />
-                {t('form.lookup.searching')}
-              </span>
-            )}
-            {lookup === 'found' && (
-              <span className="flex items-center gap-2 text-success">
-                <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-                {t('form.lookup.found')}
-              </span>
-            )}
-            {(lookup === 'notFound' || lookup === 'failed') && (
-              <span className="flex items-center gap-2 text-muted-foreground">
-                <Info aria-hidden="true" className="size-4 shrink-0" />
-                {lookup === 'notFound' ? t('form.lookup.notFound') : t('form.lookup.failed')}
-              </span>
-            )}
-          </p>
+          <CompanyLookupStatus
+            className="-mt-2 empty:-mt-4"
+            lookup={lookup}
+            messages={{
+              searching: t('form.lookup.searching'),
+              found: t('form.lookup.found'),
+              notFound: t('form.lookup.notFound'),
+              failed: t('form.lookup.failed'),
+            }}
+          />
           <FormField label={t('form.company')} error={errorText(errors.company)} required>
             <Input autoComplete="organization" aria-required {...register('company')} />
           </FormField>

@@ -1,15 +1,30 @@
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentProps } from 'react';
+import type { FieldError } from 'react-hook-form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useErrorText } from '@/lib/use-error-text';
-import { HOURS, MINUTES } from '../lib/when';
+import { HOURS, MINUTES } from '@/lib/when';
+
+/** A react-hook-form registration or a controlled value with its handler. */
+type InputProps = ComponentProps<typeof Input>;
+type SelectProps = ComponentProps<typeof NativeSelect>;
+
+/**
+ * A day typed as 'dd.mm.rrrr' (issue 34: the browser's own date field follows the browser's
+ * locale, which may be month-first), for a field of its own such as an offer's expiry.
+ */
+export function DayInput(props: InputProps) {
+  const { t } = useTranslation('common');
+  return <Input inputMode="numeric" autoComplete="off" placeholder={t('when.datePlaceholder')} {...props} />;
+}
 
 /**
  * A Warsaw day (typed day-month-year) and an hour on the 24-hour clock (two lists), as one group
- * with one label, hint and error.
+ * with one label, hint and error: the board's forms, the offer's hearing and the hearing report.
+ * `extraMinute` adds a stored minute outside the five-minute steps, so the list can show it.
  */
 export function WhenFields({
   legend,
@@ -19,20 +34,25 @@ export function WhenFields({
   hour,
   minute,
   required,
+  extraMinute,
 }: {
   legend: string;
   hint?: string;
-  error?: FieldError;
-  date: UseFormRegisterReturn;
-  hour: UseFormRegisterReturn;
-  minute: UseFormRegisterReturn;
+  /** a react-hook-form error or an error key of the catalogue */
+  error?: FieldError | string;
+  date: InputProps;
+  hour: SelectProps;
+  minute: SelectProps;
   required?: boolean;
+  extraMinute?: string;
 }) {
-  const { t } = useTranslation('board');
+  const { t } = useTranslation('common');
   const errorText = useErrorText();
   const id = useId();
   const message = errorText(error);
-  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const minutes = extraMinute && !MINUTES.includes(extraMinute) ? [...MINUTES, extraMinute].sort() : MINUTES;
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy}>
       <legend className="mb-2 text-sm font-medium">
@@ -48,12 +68,9 @@ export function WhenFields({
           <Label htmlFor={`${id}-date`} className="text-xs text-muted-foreground">
             {t('when.date')}
           </Label>
-          <Input
+          <DayInput
             id={`${id}-date`}
             {...date}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('when.datePlaceholder')}
             aria-invalid={message ? true : undefined}
             aria-required={required || undefined}
           />
@@ -61,14 +78,14 @@ export function WhenFields({
         {(
           [
             ['hour', hour, HOURS],
-            ['minute', minute, MINUTES],
+            ['minute', minute, minutes],
           ] as const
-        ).map(([part, registration, options]) => (
+        ).map(([part, control, options]) => (
           <div key={part} className="flex flex-col gap-1">
             <Label htmlFor={`${id}-${part}`} className="text-xs text-muted-foreground">
               {t(`when.${part}`)}
             </Label>
-            <NativeSelect id={`${id}-${part}`} {...registration} aria-invalid={message ? true : undefined}>
+            <NativeSelect id={`${id}-${part}`} {...control} aria-invalid={message ? true : undefined}>
               <option value="">--</option>
               {options.map((value) => (
                 <option key={value} value={value}>

@@ -1,7 +1,8 @@
 import { warsawDateTimeParts, warsawDateTimeToIso } from '@substytut/shared/hearing-time';
 
 /**
- * A day and hour as the board's forms take them: the day typed as 'dd.mm.rrrr' (what a Polish
+ * A day and hour as the product's forms take them (the board's, the offer's and its hearing's,
+ * the hearing report; issue 34): the day typed as 'dd.mm.rrrr' (what a Polish
  * user reads and writes; the browser's own date field follows the browser's locale, which may be
  * month-first) and the hour chosen from 00–23 and the minutes in fives, so the clock is always
  * the 24-hour one (decision 042).
@@ -11,6 +12,8 @@ export interface WhenValues {
   hour: string;
   minute: string;
 }
+
+export const EMPTY_WHEN: WhenValues = { date: '', hour: '', minute: '' };
 
 export const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 export const MINUTES = Array.from({ length: 12 }, (_, m) => String(m * 5).padStart(2, '0'));
@@ -42,7 +45,22 @@ export function isBlankWhen({ date, hour, minute }: WhenValues): boolean {
 /** An instant as the form's fields show it. */
 export function whenValuesOf(instant: Date | string): WhenValues {
   const { date, time } = warsawDateTimeParts(instant);
-  const [year, month, day] = date.split('-');
+  return { date: dayTextOf(date), ...timePartsOf(time) };
+}
+
+/** A Warsaw day 'YYYY-MM-DD' as the day field shows it: 'dd.mm.rrrr'. */
+export function dayTextOf(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return year && month && day ? `${day}.${month}.${year}` : isoDay;
+}
+
+/** A time 'HH:MM' as its two lists; either part may be empty while the user chooses. */
+export function timePartsOf(time: string): { hour: string; minute: string } {
   const [hour = '', minute = ''] = time.split(':');
-  return { date: `${day}.${month}.${year}`, hour, minute };
+  return { hour, minute };
+}
+
+/** The two lists' values as one 'HH:MM' ('' when both are empty, a part missing stays empty). */
+export function joinTime(hour: string, minute: string): string {
+  return hour === '' && minute === '' ? '' : `${hour}:${minute}`;
 }
