@@ -6,6 +6,8 @@ import {
   effectivePlan,
   feeBasisPointsOf,
   feePercentOfBasisPoints,
+  formatFeePercent,
+  planKeyOfFee,
   planOf,
   withheldFee,
 } from './plans.ts';
@@ -70,5 +72,16 @@ describe('withheldFee', () => {
     expect(() => withheldFee(100, -1)).toThrow(RangeError);
     expect(() => withheldFee(100, 10_001)).toThrow(RangeError);
     expect(() => withheldFee(100, 2.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatFeePercent and planKeyOfFee', () => {
+  it('write the fee as each language does and name its plan', () => {
+    expect(formatFeePercent(250, 'pl')).toBe('2,5%');
+    expect(formatFeePercent(250, 'en')).toBe('2.5%');
+    expect(formatFeePercent(500, 'pl')).toBe('5%');
+    expect(planKeyOfFee(250)).toBe('pro');
+    expect(planKeyOfFee(500)).toBe('basic');
+    expect(planKeyOfFee(1000)).toBeNull();
   });
 });

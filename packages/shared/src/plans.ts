@@ -68,3 +68,20 @@ export function withheldFee(grossGrosze: number, feeBasisPoints: number): { fee:
   const fee = Math.min(grossGrosze, Math.floor((grossGrosze * feeBasisPoints + 5000) / 10_000));
   return { fee, amount: grossGrosze - fee };
 }
+
+/** The plan whose fee this is ('pro' for 250), or null for a fee of no plan (payments before plans). */
+export function planKeyOfFee(feeBasisPoints: number): ActivePlanKey | null {
+  const plan = PLANS.find((p) => p.via !== 'contact' && p.feeBasisPoints === feeBasisPoints);
+  return plan ? (plan.key as ActivePlanKey) : null;
+}
+
+/** A fee as its readers write it: '2,5%' in Polish, '2.5%' in English. */
+export function formatFeePercent(feeBasisPoints: number, locale: 'pl' | 'en'): string {
+  return new Intl.NumberFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(feeBasisPoints / 10_000);
+}
+
+/** A plan's name as the product writes it (the same in both languages). */
+export const PLAN_NAMES: Record<PlanKey, string> = { basic: 'Basic', pro: 'Pro', enterprise: 'Enterprise' };
