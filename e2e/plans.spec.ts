@@ -35,9 +35,8 @@ test.describe('plans', () => {
     await page.goto('/pl/dashboard/offers');
     const form = page.getByRole('form', { name: 'Formularz nowej oferty' });
     await form.getByLabel('Cena netto (zł)').fill('250');
-    await expect(form.getByText(/^Otrzymasz/)).toHaveText(
-      /Otrzymasz\s299,81\szł\s\(prowizja serwisu 7,69\szł – plan Pro, 2,5%\)/,
-    );
+    const line = form.locator('p').filter({ hasText: /^Otrzymasz/ });
+    await expect(line).toHaveText(/Otrzymasz\s299,81\szł\s\(prowizja serwisu 7,69\szł – plan Pro, 2,5%\)/);
 
     const title = 'Rozprawa w SR Pro';
     const offer = await createOfferFor(request, lawyer, { title, price: '250' });
@@ -47,7 +46,7 @@ test.describe('plans', () => {
     // The card of the paid offer says the same.
     await page.reload();
     const card = page.getByRole('article', { name: title });
-    expect(plain(await card.getByText(/^Otrzymasz/).textContent())).toBe(
+    expect(plain(await card.locator('p').filter({ hasText: /^Otrzymasz/ }).textContent())).toBe(
       'Otrzymasz 299,81 zł (prowizja serwisu 7,69 zł – plan Pro, 2,5%)',
     );
 

@@ -48,7 +48,6 @@ export const apiErrors = {
   'payments.provider_error': 'Błąd generowania linku do połączenia konta. Spróbuj później',
   'payments.invalid_signature': 'Nieprawidłowy podpis',
   'plans.already_pro': 'Masz już plan Pro',
-  'plans.not_subscribed': 'Nie masz aktywnej subskrypcji planu Pro',
   'company.not_found': 'Nie znaleziono firmy o tym numerze NIP',
   'company.lookup_unavailable': 'Wyszukiwarka firm jest chwilowo niedostępna. Wpisz dane ręcznie',
   'profile.not_found': 'Nie znaleziono profilu',

@@ -39,7 +39,7 @@ describe('Stripe Billing: the subscription as the app sees it (decision 049)', (
       subscriptionStateOf(
         subscription({
           status: 'canceled',
-          cancellation_details: { reason: 'payment_failed', comment: null, feedback: null },
+          cancellation_details: { reason: 'payment_failed' } as Stripe.Subscription.CancellationDetails,
         }),
       ),
     ).toMatchObject({ status: 'ended', endReason: 'renewal_failed' });

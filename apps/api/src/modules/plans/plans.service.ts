@@ -10,7 +10,7 @@ import type { PlanSubscriptionRow } from '../../db/schema/plans.ts';
 import type { Clock } from '../app/clock.ts';
 import type { Config } from '../app/config.ts';
 import type { Locale, Payments } from '../payments/index.ts';
-import { alreadyPro, notSubscribed } from './plans.errors.ts';
+import { alreadyPro } from './plans.errors.ts';
 import { applySubscriptionState, findPlanSubscription } from './plans.repo.ts';
 
 export interface PlansDeps {
@@ -77,11 +77,13 @@ export async function subscribeToPro(
 /**
  * Cancels Pro at the end of the paid period: the provider confirms with its event, and the lawyer
  * stays on Pro until then. Answers the state the provider reported (the sandbox at once).
+ * Idempotent: with nothing that renews (Basic, or Pro already ending) it only answers the state.
  */
 export async function cancelPro(deps: PlansDeps, userId: string): Promise<PlanStateDto> {
   const row = await findPlanSubscription(deps.db, userId);
-  if (!row || row.status !== 'active' || row.provider !== deps.payments.provider.kind) throw notSubscribed();
-  if (!row.cancelAtPeriodEnd) await deps.payments.cancelSubscription(row.subscriptionId);
+  const renewing =
+    row?.status === 'active' && !row.cancelAtPeriodEnd && row.provider === deps.payments.provider.kind;
+  if (row && renewing) await deps.payments.cancelSubscription(row.subscriptionId);
   return planState(deps.db, userId, deps.clock.now());
 }
 
