@@ -19,7 +19,8 @@ test.describe('plans', () => {
 
     // Basic until the lawyer subscribes.
     await page.goto('/pl/dashboard/plan');
-    await expect(page.getByRole('heading', { name: 'Twój plan: Basic' })).toBeVisible();
+    // The dashboard's first load may take a while on a busy machine.
+    await expect(page.getByRole('heading', { name: 'Twój plan: Basic' })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Wykup plan Pro' }).click();
 
     // The sandbox's subscribe page: 49 zł net a month is 60,27 zł gross.

@@ -38,7 +38,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { HoverCard, HoverCardContent, HoverCardTrigger } from '@/components/ui/hover-card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { PayoutLine } from '@/features/plans/components/payout-line';
+import { PayoutLine } from '@/components/payout-line';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { downloadSubstitutionDocument, hasSubstitutionDocument } from '../api/substitution-document';

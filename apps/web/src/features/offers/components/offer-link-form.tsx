@@ -30,7 +30,7 @@ import { hasErrorCode } from '@/lib/api-error';
 import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
-import { PayoutPreview } from '@/features/plans/components/payout-line';
+import { PayoutPreview } from '@/components/payout-line';
 import { useLanguage } from '../lib/offer-view';
 import { useErrorText } from '@/lib/use-error-text';
 import { missingRequirements, offerRequirements } from '../lib/offer-requirements';

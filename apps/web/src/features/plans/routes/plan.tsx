@@ -28,7 +28,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { usePlan, useCancelPro, useSubscribeToPro, type PlanState } from '../api/plan';
+import { usePlan, useCancelPro, useSubscribeToPro, type PlanState } from '@/lib/plan';
 
 type Language = 'pl' | 'en';
 

@@ -2,7 +2,7 @@ import { withheldFee, formatFeePercent, PLAN_NAMES, planKeyOfFee } from '@substy
 import { formatPln, grossFromNet, parsePlnToGrosze } from '@substytut/shared/money';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { usePlan } from '../api/plan';
+import { usePlan } from '@/lib/plan';
 
 /**
  * "Otrzymasz 119,92 zł (prowizja serwisu 3,08 zł – plan Pro, 2,5%)": what the lawyer receives of
