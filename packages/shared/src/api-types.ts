@@ -211,6 +211,12 @@ export const offerDtoSchema = z.object({
   /** The dispute or refund, when there is one (issue 23). */
   settlement: settlementDtoSchema.nullable().optional(),
   /**
+   * The fee withheld from this offer's payout, in basis points: the lawyer's plan's when the
+   * client paid (issue 34 §3); null while unpaid (the plan's fee now applies then). Left out
+   * where it is not read.
+   */
+  fee_basis_points: z.number().int().min(0).max(10_000).nullable().optional(),
+  /**
    * Net PLN the lawyer keeps when the court cancels the hearing on the day (issue 34); null for
    * none. Optional only so older fixtures still type-check: the API always sends it.
    */

@@ -12,6 +12,7 @@ export * from './reference-data/index.ts';
 export * from './validation/index.ts';
 export * from './api-types.ts';
 export * from './offer-rules.ts';
+export * from './plans.ts';
 export * from './board-eligibility.ts';
 export * from './retention.ts';
 export * from './invoice.ts';

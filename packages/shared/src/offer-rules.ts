@@ -7,6 +7,7 @@ import {
   type IsoDate,
 } from './dates.ts';
 import { canStartPayment, type OfferStatus } from './offer-status.ts';
+import { withheldFee } from './plans.ts';
 
 /**
  * The offer lifecycle's pure rules: what the API decides with them it decides nowhere else, and
@@ -64,20 +65,17 @@ export function checkoutExpiresAt(offer: { expireDate: IsoDate }, now: Date): Da
 }
 
 /**
- * The platform's share of a gross amount in whole grosze, rounded half up. The percent is taken
- * to the hundredth (basis points) so the arithmetic stays in integers: 2.3 % of 15 zł is 35 gr
- * (34.5 rounded up), where floating point makes it 34.4999… and rounds down.
+ * The platform's share of a gross amount in whole grosze, rounded half up (`withheldFee`). The
+ * percent is taken to the hundredth (basis points) so the arithmetic stays in integers: 2.3 % of
+ * 15 zł is 35 gr (34.5 rounded up), where floating point makes it 34.4999… and rounds down.
  */
 export function platformFee(grossGrosze: number, percent: number): number {
-  if (!Number.isSafeInteger(grossGrosze) || grossGrosze < 0)
-    throw new RangeError(`Not an amount: ${grossGrosze}`);
-  if (!(percent >= 0 && percent <= 100)) throw new RangeError(`Not a percent: ${percent}`);
-  const basisPoints = Math.round(percent * 100);
-  return Math.min(grossGrosze, Math.floor((grossGrosze * basisPoints + 5000) / 10_000));
+  return payoutOf(grossGrosze, percent).fee;
 }
 
 /** What the lawyer receives of a payment: the gross less the platform's fee. */
 export function payoutOf(grossGrosze: number, percent: number): { amount: number; fee: number } {
-  const fee = platformFee(grossGrosze, percent);
-  return { amount: grossGrosze - fee, fee };
+  if (!(percent >= 0 && percent <= 100)) throw new RangeError(`Not a percent: ${percent}`);
+  const { amount, fee } = withheldFee(grossGrosze, Math.round(percent * 100));
+  return { amount, fee };
 }

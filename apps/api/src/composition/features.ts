@@ -17,6 +17,7 @@ import {
   offersLawyerRoutes,
 } from '../modules/offers/index.ts';
 import { paymentsRoutes } from '../modules/payments/index.ts';
+import { plansRoutes } from '../modules/plans/index.ts';
 import { profileRoutes } from '../modules/profile/index.ts';
 import { publicProfilePageMeta, publicProfileRoutes } from '../modules/public-profile/index.ts';
 import { seoRoutes } from '../modules/seo/index.ts';
@@ -32,6 +33,7 @@ export async function registerFeatures(app: FastifyInstance, services: Services)
   await app.register(contactRoutes);
   await app.register(seoRoutes, { sources: sitemapSources });
   await app.register(paymentsRoutes, { payments, adapter: paymentAdapter });
+  await app.register(plansRoutes, { deps: services.plans });
   await app.register(profileRoutes, {
     payments,
     // The lawyer's live offer cards show the name, specialization and photo.

@@ -16,6 +16,7 @@ import {
   type PaymentAdapter,
   type Payments,
 } from '../modules/payments/index.ts';
+import { feeBasisPointsForUser, handlePlanEvents, type PlansDeps } from '../modules/plans/index.ts';
 import { refreshProfileStatus } from '../modules/profile/index.ts';
 import { createLicenceRegister, type LicenceDeps } from '../modules/licence/index.ts';
 import { publicProfilesSitemap } from '../modules/public-profile/index.ts';
@@ -41,6 +42,8 @@ export interface Services {
   board: BoardDeps;
   /** the board's alerts and live updates (issue 32): the board's notifier, the routes, the worker */
   alerts: BoardAlerts;
+  /** the lawyer's plan and Pro subscription (issue 34 §3) */
+  plans: PlansDeps;
 }
 
 export function createServices(app: FastifyInstance): Services {
@@ -48,13 +51,25 @@ export function createServices(app: FastifyInstance): Services {
   const paymentAdapter = createPaymentAdapter(config, db, clock);
   const payments = createPayments({ db, clock, provider: paymentAdapter.provider, log });
   const invoicing = createInvoicing({ db, clock, config, log });
-  const lifecycle: LifecycleDeps = { db, clock, payments, invoicing, config, log };
+  const lifecycle: LifecycleDeps = {
+    db,
+    clock,
+    payments,
+    invoicing,
+    config,
+    log,
+    // The fee of the lawyer's plan goes with each payment (issue 34 §3).
+    feeBasisPointsFor: feeBasisPointsForUser,
+  };
   const offerCards = createOfferCards({ db, storage: app.storage, log });
 
   // The sandbox raises its events in-process; Stripe's arrive through the webhook routes.
   paymentAdapter.sandbox?.setEventSink((event, alongside) => payments.processEvent(event, alongside));
   // A checkout paid, ended, refunded or disputed moves its offer.
   handlePaymentEvents(payments, lifecycle);
+  // A Pro subscription started, renewed, set to end or ended changes the lawyer's plan.
+  const plans: PlansDeps = { db, clock, config, payments, log: log.child({ component: 'plans' }) };
+  handlePlanEvents(payments, plans);
   // The board (issue 32): its alerts and live updates are the board's notifier.
   const alerts = createBoardAlerts({
     db,
@@ -94,5 +109,6 @@ export function createServices(app: FastifyInstance): Services {
     ksef: createKsefPort(config, { storage: app.storage, clock }),
     board,
     alerts,
+    plans,
   };
 }

@@ -20,3 +20,4 @@ export * from './schema/ksef.ts';
 export * from './schema/invoices.ts';
 export * from './schema/board.ts';
 export * from './schema/alerts.ts';
+export * from './schema/plans.ts';

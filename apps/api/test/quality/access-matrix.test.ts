@@ -124,6 +124,8 @@ interface World {
     onboarding: { a: string; b: string };
     dashboard: { a: string; b: string };
     checkout: { a: { sessionId: string; token: string }; b: { sessionId: string; token: string } };
+    /** each lawyer's open Pro subscribe page at the sandbox (issue 34 §3) */
+    subscription: { a: { id: string; token: string }; b: { id: string; token: string } };
   };
   /** A's advance invoice of the paid offer, and the cookie of the payer who paid it */
   invoice: { id: number; payerCookie: string };
@@ -612,6 +614,29 @@ const MATRIX: Record<string, Rule> = {
       });
     },
   },
+  'GET /sandbox/payments/subscription/:subscriptionId': {
+    policy: 'link',
+    request: (w, token) => {
+      const { a, b } = w.links.subscription;
+      const value = token === 'none' ? '' : `?token=${token === 'own' ? a.token : b.token}`;
+      return get(`/sandbox/payments/subscription/${a.id}${value}`);
+    },
+  },
+  'POST /sandbox/payments/subscription/:subscriptionId': {
+    policy: 'link',
+    request: (w, token) => {
+      const { a, b } = w.links.subscription;
+      // 'cancel' leaves the page without subscribing, so the matrix changes no plan.
+      return form(`/sandbox/payments/subscription/${a.id}`, {
+        ...(token === 'none' ? {} : { token: token === 'own' ? a.token : b.token }),
+        action: 'cancel',
+      });
+    },
+  },
+  // The lawyer's plan (issue 34 §3).
+  'GET /api/user/plan': { policy: 'self', request: () => get('/api/user/plan') },
+  'POST /api/user/plan/subscribe': { policy: 'self', request: () => post('/api/user/plan/subscribe') },
+  'POST /api/user/plan/cancel': { policy: 'self', request: () => post('/api/user/plan/cancel') },
   'GET /api/user/invoice-settings': { policy: 'self', request: () => get('/api/user/invoice-settings') },
   'PUT /api/user/invoice-settings': {
     policy: 'self',
@@ -1136,6 +1161,10 @@ beforeAll(async () => {
         b: (await sandboxLink(sendAny, b.headers, 'login')).token,
       },
       checkout: { a: checkoutA, b: checkoutB },
+      subscription: {
+        a: await subscriptionLink(sendAny, a.headers),
+        b: await subscriptionLink(sendAny, b.headers),
+      },
     },
     invoice: { id: advance.id, payerCookie: paidCheckout.payerCookie },
     retry: { failure: failed[0]!.id, adminFailure: failed[1]!.id, refusedInvoice: refused.id },
@@ -1334,3 +1363,11 @@ describe('access matrix with Stripe configured', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   }, 120_000);
 });
+
+/** A lawyer's Pro subscribe page at the sandbox: its id and the token of its link. */
+async function subscriptionLink(send: Send, headers: Record<string, string>) {
+  const response = await send({ method: 'POST', url: '/api/user/plan/subscribe', headers });
+  if (response.statusCode !== 200) throw new Error(`subscribe: ${response.statusCode} ${response.body}`);
+  const url = new URL((response.json() as { data: { url: string } }).data.url);
+  return { id: url.pathname.split('/').pop() ?? '', token: url.searchParams.get('token') ?? '' };
+}

@@ -47,6 +47,7 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
         index('routes/dashboard/index.tsx', { id: id('dashboard-index') }),
         page('profile', 'routes/dashboard/profile.tsx', 'dashboard-profile'),
         page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
+        page('plan', 'routes/dashboard/plan.tsx', 'dashboard-plan'),
         page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
         page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
         page('board', feature('board/routes/board.tsx'), 'dashboard-board'),

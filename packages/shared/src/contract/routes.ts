@@ -104,6 +104,7 @@ import {
   boardReportSchema,
 } from '../validation/board.ts';
 import { alertSettingsInputSchema } from '../validation/alerts.ts';
+import { planStateSchema } from './plans.ts';
 
 /**
  * Every JSON route of the API, as 'METHOD /path' in Fastify's pattern (':name' is a path segment),
@@ -139,6 +140,11 @@ export const apiRoutes = {
   'POST /api/login/resetpassword': { body: resetPasswordSchema, response: messageResponseSchema },
   'POST /api/logout': { response: messageResponseSchema },
   'GET /api/me': { response: userDtoSchema },
+
+  // The lawyer's plan (issue 34 §3)
+  'GET /api/user/plan': { response: planStateSchema },
+  'POST /api/user/plan/subscribe': { response: urlDtoSchema },
+  'POST /api/user/plan/cancel': { response: planStateSchema },
   'POST /api/me/delete': { body: deleteAccountRequestSchema, response: messageResponseSchema },
   'POST /api/sandbox/google/token': { body: sandboxGoogleSignInSchema, response: sandboxCredentialSchema },
 

@@ -44,6 +44,7 @@ export const en: Record<keyof typeof pl, string> = {
   'payments.no_account': 'Connect a payment account first',
   'payments.provider_error': 'The payment provider could not be reached. Please try again later',
   'payments.invalid_signature': 'Invalid signature',
+  'plans.already_pro': 'You are already on the Pro plan',
   'company.not_found': 'No company with this NIP was found',
   'company.lookup_unavailable':
     'The company search is unavailable right now. Please enter the details by hand',

@@ -47,6 +47,7 @@ export const apiErrors = {
   'payments.no_account': 'Najpierw połącz konto płatności',
   'payments.provider_error': 'Błąd generowania linku do połączenia konta. Spróbuj później',
   'payments.invalid_signature': 'Nieprawidłowy podpis',
+  'plans.already_pro': 'Masz już plan Pro',
   'company.not_found': 'Nie znaleziono firmy o tym numerze NIP',
   'company.lookup_unavailable': 'Wyszukiwarka firm jest chwilowo niedostępna. Wpisz dane ręcznie',
   'profile.not_found': 'Nie znaleziono profilu',

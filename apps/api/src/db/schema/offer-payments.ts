@@ -109,6 +109,12 @@ export const offerPayments = pgTable(
      * set when this payment pays the offer (decision 021)
      */
     documentTokenHash: text('document_token_hash'),
+    /**
+     * The platform's fee of the lawyer's plan when this payment paid the offer, in basis points
+     * (issue 34 §3, decision 049): every payout of it withholds this, whatever plan the lawyer
+     * is on later. Null for payments made before plans (their fee is PLATFORM_FEE_PERCENT's).
+     */
+    feeBasisPoints: integer('fee_basis_points'),
     /** paid after another payment had already paid the offer: refunded, never passed on */
     duplicate: boolean('duplicate').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +134,10 @@ export const offerPayments = pgTable(
       sql`${t.status} in ('open', 'paid', 'expired', 'failed', 'refunding', 'refunded', 'disputed')`,
     ),
     check('payments_price_positive', sql`${t.price} > 0`),
+    check(
+      'payments_fee_basis_points_valid',
+      sql`${t.feeBasisPoints} is null or ${t.feeBasisPoints} between 0 and 10000`,
+    ),
   ],
 );
 

@@ -320,6 +320,7 @@ function paidPaymentsOf(db: DbOrTx, offerIds: number[]) {
       firstname: offerPayments.firstname,
       lastname: offerPayments.lastname,
       company: offerPayments.company,
+      feeBasisPoints: offerPayments.feeBasisPoints,
     })
     .from(offerPayments)
     .where(

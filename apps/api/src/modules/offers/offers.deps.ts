@@ -35,6 +35,11 @@ export interface LifecycleDeps {
   invoicing: OfferInvoicing;
   config: Pick<Config, 'publicUrl' | 'supportEmail' | 'platformFeePercent' | 'acceptanceWindowDays'>;
   log: FastifyBaseLogger;
+  /**
+   * The fee of the lawyer's plan at a moment, in basis points (modules/plans, wired in the
+   * composition root): stored with a payment when it pays the offer (issue 34 §3).
+   */
+  feeBasisPointsFor(tx: Tx, userId: string, at: Date): Promise<number>;
 }
 
 export const mailContextOf = (deps: Pick<LifecycleDeps, 'config'>): MailContext => ({

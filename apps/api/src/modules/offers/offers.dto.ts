@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { OfferRow } from '../../db/schema.ts';
 import type { HearingReportRow, OfferRefundRow } from '../../db/schema/disputes.ts';
 import type { ReportLines } from './mails/dispute-mails.ts';
-import { paidAmountsOf, refundsOf } from './money.repo.ts';
+import { payersOf, refundsOf } from './money.repo.ts';
 import { reportsOf } from './offers.repo.ts';
 
 /** The one way an offer row becomes what the API answers: the public page's fields, and more. */
@@ -141,10 +141,10 @@ export function settlementOf(
 /** Adds the report and the settlement to offers the lawyer (or the administrator) reads. */
 export async function withReports(deps: { db: DbOrTx }, rows: OfferRow[], dtos: OfferDto[]) {
   const ids = rows.map((row) => row.id);
-  const [reports, refunds, paid] = await Promise.all([
+  const [reports, refunds, payers] = await Promise.all([
     reportsOf(deps.db, ids),
     refundsOf(deps.db, ids),
-    paidAmountsOf(deps.db, ids),
+    payersOf(deps.db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return dtos.map((dto) => {
@@ -153,7 +153,9 @@ export async function withReports(deps: { db: DbOrTx }, rows: OfferRow[], dtos: 
     return {
       ...dto,
       report: report ? reportDtoOf(report) : null,
-      settlement: row ? settlementOf(row, paid.get(row.id), refunds.get(row.id)) : null,
+      settlement: row ? settlementOf(row, payers.get(row.id)?.price, refunds.get(row.id)) : null,
+      // The fee the payment that paid it withholds (issue 34 §3): the card's "Otrzymasz …".
+      fee_basis_points: payers.get(dto.offerId)?.feeBasisPoints ?? null,
     };
   });
 }

@@ -10,4 +10,6 @@ export {
   type CompletedCheckout,
   type Locale,
   type PaymentEventOf,
+  type PaymentProviderKind,
+  type SubscriptionState,
 } from './payments.port.ts';

@@ -40,7 +40,15 @@ export interface PaymentProvider {
    * clock job to find any the app never recorded (an event lost, a crash before it was applied).
    */
   completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
-  /** Housekeeping run by the clock job (the sandbox ends its overdue checkouts here). */
+  /**
+   * Opens the provider's hosted page where a lawyer subscribes to Pro (Stripe Billing: a Checkout
+   * Session in subscription mode; the sandbox: its own page). The subscription's state comes back
+   * as `subscription.updated` events.
+   */
+  createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<{ url: string }>;
+  /** Cancels a subscription at its period's end (it stays in force until then); idempotent. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Housekeeping run by the clock job (the sandbox ends its overdue checkouts and renews subscriptions here). */
   tick?(now: Date): Promise<void>;
 }
 
@@ -68,6 +76,29 @@ export interface CheckoutInput {
   cancelUrl: string;
   /** one key per checkout attempt, so a retried call opens no second session */
   idempotencyKey: string;
+}
+
+export interface SubscriptionCheckoutInput {
+  userId: string;
+  email: string;
+  locale: Locale;
+  /** gross grosze charged each month */
+  monthlyAmount: number;
+  /** the line's name at the provider */
+  name: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A subscription's state as the provider reports it. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  userId: string;
+  /** active: in force and renewing (or ending at the period's end); ended: cancelled or unpaid */
+  status: 'active' | 'ended';
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  endReason: 'cancelled' | 'renewal_failed' | null;
 }
 
 export interface CheckoutSession {
@@ -125,6 +156,8 @@ export type PaymentEvent = {
   | { type: 'checkout.failed'; sessionId: string }
   | { type: 'charge.refunded'; paymentRef: string; amountRefunded: number }
   | { type: 'charge.disputed'; paymentRef: string; reason: string }
+  /** a Pro subscription started, renewed, was set to end, or ended */
+  | { type: 'subscription.updated'; subscription: SubscriptionState }
 );
 
 export type PaymentEventType = PaymentEvent['type'];

@@ -18,6 +18,7 @@ import { sandboxAccountLedger, sandboxAccountRefunds } from './sandbox-ledger.ts
 import { dashboardPage, invalidLinkPage, onboardingPage, usedDashboardLinkPage } from './sandbox-pages.ts';
 import { SANDBOX_PAGES_PREFIX, type SandboxProvider } from './sandbox-provider.ts';
 import { checkoutClosedPage, checkoutPage } from './sandbox-checkout-page.ts';
+import { subscriptionPage } from './sandbox-subscription-page.ts';
 import type { PaymentAdapter } from './payments.provider.ts';
 import { paymentEventOf } from './stripe-provider.ts';
 
@@ -290,6 +291,50 @@ async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider, paym
         failed ? withQuery(session.cancelUrl, 'reason', 'failed') : session.cancelUrl,
         303,
       );
+    },
+  );
+
+  // The hosted subscribe page of Pro (decision 049): opened by its link alone, like the checkout.
+  const subscriptionParams = z.object({ subscriptionId: z.string().min(1).max(100) });
+  const subscriptionForm = z.object({
+    token: z.string().min(1).max(200),
+    action: z.enum(['subscribe', 'declining', 'cancel']),
+  });
+  typed.get(
+    `${SANDBOX_PAGES_PREFIX}/subscription/:subscriptionId`,
+    { ...page, schema: { params: subscriptionParams, querystring: tokenQuery } },
+    async (request, reply) => {
+      const found = request.validationError
+        ? null
+        : await sandbox.findOpenSubscription(request.params.subscriptionId, request.query.token);
+      if (!found) return closed(reply, request.headers['accept-language']);
+      return html(
+        reply,
+        200,
+        subscriptionPage({
+          locale: found.locale,
+          amount: found.amount,
+          email: found.customerEmail,
+          action: `${SANDBOX_PAGES_PREFIX}/subscription/${encodeURIComponent(found.subscriptionId)}`,
+          token: request.query.token,
+        }),
+      );
+    },
+  );
+
+  typed.post(
+    `${SANDBOX_PAGES_PREFIX}/subscription/:subscriptionId`,
+    { ...page, schema: { params: subscriptionParams, body: subscriptionForm } },
+    async (request, reply) => {
+      const form = request.body;
+      const found = request.validationError
+        ? null
+        : await sandbox.findOpenSubscription(request.params.subscriptionId, form.token);
+      if (!found) return closed(reply, request.headers['accept-language']);
+      if (form.action === 'cancel') return reply.redirect(found.cancelUrl, 303);
+      if (!(await sandbox.startSubscription(found, form.action === 'declining')))
+        return closed(reply, request.headers['accept-language']);
+      return reply.redirect(found.successUrl, 303);
     },
   );
 }

@@ -17,6 +17,7 @@ import {
   type PaymentEventType,
   type PaymentProvider,
   type RefundInput,
+  type SubscriptionCheckoutInput,
   type TransferInput,
 } from './payments.port.ts';
 import { applyAccountState, findAccountByUser, recordEvent, saveNewAccount } from './payments.repo.ts';
@@ -125,6 +126,16 @@ export function createPayments(deps: PaymentsDeps) {
     /** Opens a hosted checkout at the provider; 502 payments.checkout_failed when it fails. */
     createCheckout(input: CheckoutInput, tx: Tx): Promise<CheckoutSession> {
       return atProvider(() => provider.createCheckout(input, tx), checkoutFailed);
+    },
+
+    /** Opens the provider's page where the lawyer subscribes to Pro; 502 when the provider fails. */
+    createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<{ url: string }> {
+      return atProvider(() => provider.createSubscriptionCheckout(input));
+    },
+
+    /** Sets a subscription to end at its period's end; 502 when the provider fails. */
+    cancelSubscription(subscriptionId: string): Promise<void> {
+      return atProvider(() => provider.cancelSubscription(subscriptionId));
     },
 
     /** Ends an open checkout (never inside a transaction: the sandbox raises its event at once). */

@@ -17,6 +17,7 @@ import {
   type PaymentProvider,
 } from './payments.port.ts';
 import { insertSandboxLink, type SandboxLinkPurpose } from './payments.repo.ts';
+import { sandboxSubscriptionsOf, type SandboxSubscriptions } from './sandbox-subscriptions.ts';
 
 // Like Stripe's account links (minutes) and login links: long enough to fill in a form.
 export const SANDBOX_LINK_TTL_MS: Record<SandboxLinkPurpose, number> = {
@@ -47,6 +48,10 @@ export interface SandboxProvider extends PaymentProvider {
   completeCheckout(sessionId: string): Promise<boolean>;
   /** The client cancelled, or the simulated payment failed; false when no longer open. */
   endCheckout(sessionId: string, outcome: 'expired' | 'failed'): Promise<boolean>;
+  /** The open subscription a subscribe page token opens, or null. */
+  findOpenSubscription: SandboxSubscriptions['findOpenSubscription'];
+  /** The lawyer subscribed on the sandbox page; false when it was no longer open. */
+  startSubscription: SandboxSubscriptions['startSubscription'];
 }
 
 /**
@@ -94,8 +99,19 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
     );
   }
 
+  const subscriptions = sandboxSubscriptionsOf({
+    ...deps,
+    pagesPrefix: SANDBOX_PAGES_PREFIX,
+    newId: sandboxId,
+    emit,
+  });
+
   return {
     kind: 'sandbox',
+    createSubscriptionCheckout: subscriptions.createSubscriptionCheckout,
+    cancelSubscription: subscriptions.cancelSubscription,
+    findOpenSubscription: subscriptions.findOpenSubscription,
+    startSubscription: subscriptions.startSubscription,
     setEventSink(value) {
       sink = value;
     },
@@ -216,6 +232,7 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; publicUrl: s
         .from(sandboxCheckouts)
         .where(and(eq(sandboxCheckouts.status, 'open'), lte(sandboxCheckouts.expiresAt, now)));
       for (const { sessionId } of overdue) await end(sessionId, 'expired');
+      await subscriptions.renewDue(now);
     },
 
     async findCheckout(sessionId, token) {

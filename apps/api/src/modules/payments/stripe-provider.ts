@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { AccountState, CompletedCheckout, PaymentEvent, PaymentProvider } from './payments.port.ts';
+import type {
+  AccountState,
+  CompletedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  SubscriptionState,
+} from './payments.port.ts';
 import { PaymentProviderError, transferGroupOf } from './payments.port.ts';
 
 export interface StripeProviderConfig {
@@ -119,6 +125,42 @@ export function createStripeProvider(config: StripeProviderConfig, stripe = crea
         throw new PaymentProviderError('Stripe: expire checkout session failed', { cause: error });
       }
     },
+    // Stripe Billing (decision 049): Pro is a Checkout Session in subscription mode with a
+    // monthly PLN price; Stripe renews it, retries a declined renewal and finally ends it, and
+    // each change reaches the app as customer.subscription.* events.
+    async createSubscriptionCheckout(input) {
+      const session = await call('create subscription checkout', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          currency: 'pln',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'pln',
+                unit_amount: input.monthlyAmount,
+                recurring: { interval: 'month' },
+                product_data: { name: input.name },
+              },
+            },
+          ],
+          customer_email: input.email,
+          client_reference_id: input.userId,
+          locale: input.locale,
+          metadata: { userId: input.userId, plan: 'pro' },
+          subscription_data: { metadata: { userId: input.userId, plan: 'pro' } },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe: subscription checkout without url');
+      return { url: session.url };
+    },
+    async cancelSubscription(subscriptionId) {
+      await call('cancel subscription at period end', () =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
+    },
     async completedCheckouts(since) {
       const found: CompletedCheckout[] = [];
       await call('list checkout sessions', () =>
@@ -203,6 +245,8 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
+      // A Pro subscription's checkout: its state comes with customer.subscription.created.
+      if (session.mode === 'subscription') return null;
       return {
         ...base,
         type: 'checkout.completed',
@@ -227,7 +271,38 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
         ? { ...base, type: 'charge.disputed', paymentRef, reason: event.data.object.reason }
         : null;
     }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = subscriptionStateOf(event.data.object);
+      return subscription ? { ...base, type: 'subscription.updated', subscription } : null;
+    }
     default:
       return null;
   }
+}
+
+/**
+ * The app's view of a Stripe subscription of the app (its metadata names the user), or null.
+ * Active and trialing are in force; past_due while Stripe retries a declined renewal counts as
+ * ended by a failed renewal (the lawyer is on Basic until a payment succeeds and Stripe reports
+ * it active again); canceled ended by the lawyer, or by Stripe after the retries failed.
+ */
+export function subscriptionStateOf(subscription: Stripe.Subscription): SubscriptionState | null {
+  const userId = subscription.metadata?.userId;
+  if (!userId) return null;
+  // The period moved to the subscription's items in Stripe's 2025 API versions.
+  const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+  if (!periodEnd) return null;
+  const inForce = subscription.status === 'active' || subscription.status === 'trialing';
+  const unpaid = ['past_due', 'unpaid', 'incomplete_expired'].includes(subscription.status);
+  const failed = unpaid || subscription.cancellation_details?.reason === 'payment_failed';
+  return {
+    subscriptionId: subscription.id,
+    userId,
+    status: inForce ? 'active' : 'ended',
+    currentPeriodEnd: new Date(periodEnd * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+    endReason: inForce ? null : failed ? 'renewal_failed' : 'cancelled',
+  };
 }

@@ -1,7 +1,12 @@
-import { isValidRefund, type DisputeResolutionData, type SettlementDto } from '@substytut/shared';
+import {
+  feePercentOfBasisPoints,
+  isValidRefund,
+  type DisputeResolutionData,
+  type SettlementDto,
+} from '@substytut/shared';
 import { enqueueMail } from '../../mail/index.ts';
 import { disputeResolvedMail } from '../mails/dispute-mails.ts';
-import { releasePayout, sendPendingPayouts } from '../money/payouts.ts';
+import { feeBasisPointsOfPayment, payoutOfPayment, releasePayout, sendPendingPayouts } from '../money/payouts.ts';
 import { sendPendingRefunds } from '../money/refunds.ts';
 import { findPaidPayment, insertRefund, paidAmountsOf, payersOf, refundsOf } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
@@ -53,7 +58,9 @@ export async function resolveDispute(
     // What the client does not get back goes to the lawyer, less the platform's fee.
     if (refund < payment.price)
       await releasePayout(deps, tx, { ...found, offer: row }, 'resolved', now, refund);
-    const base = { offerTitle: row.title, paid: payment.price, refund, reason: data.reason };
+    // The mails state the fee and the payout (issue 34 §3): the payout's own arithmetic.
+    const { amount: payout, fee } = payoutOfPayment(payment, payment.price - refund, deps.config);
+    const base = { offerTitle: row.title, paid: payment.price, refund, fee, payout, reason: data.reason };
     await enqueueMail(
       tx,
       disputeResolvedMail({ ...base, locale: payment.locale, to: payment.email, side: 'client' }, context),
@@ -111,7 +118,10 @@ export async function adminDisputes(deps: LifecycleDeps) {
       client_email: payer?.email ?? null,
       client_phone: payer?.phone || null,
       paid_grosze: payer?.price ?? offer.grossGrosze,
-      platform_fee_percent: deps.config.platformFeePercent,
+      // The fee of the lawyer's plan when the client paid (issue 34 §3).
+      platform_fee_percent: feePercentOfBasisPoints(
+        feeBasisPointsOfPayment(payer ?? { feeBasisPoints: null }, deps.config),
+      ),
       report: report ? reportDtoOf(report) : null,
       settlement: settlementOf(offer, payer?.price, refunds.get(offer.id)),
     };

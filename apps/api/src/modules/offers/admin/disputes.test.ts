@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { payoutOf } from '@substytut/shared';
+import { feeBasisPointsOf, withheldFee } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
@@ -18,6 +18,8 @@ import { hearingReports, offerRefunds } from '../../../db/schema/disputes.ts';
 import { mailOutbox, offers } from '../../../db/schema.ts';
 import { runClockJob } from '../money/clock.ts';
 
+/** Every lawyer here is on Basic (issue 34 §3): its fee is withheld from each payout. */
+const BASIC_FEE = feeBasisPointsOf('basic');
 let t: TestApp;
 let send: Send;
 let admin: { headers: Record<string, string>; user: { email: string } };
@@ -394,7 +396,9 @@ describe('the administrator resolves', () => {
     expect(
       await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentRef, payment!.paymentRef!)),
     ).toMatchObject([{ amount: 6150 }]);
-    const { amount, fee } = payoutOf(6150, t.config.platformFeePercent);
+    // The lawyer is on Basic (issue 34 §3): 5 % of the 61,50 zł kept is 3,075 zł, rounded to 3,08 zł.
+    const { amount, fee } = withheldFee(6150, BASIC_FEE);
+    expect({ amount, fee }).toEqual({ amount: 5842, fee: 308 });
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offerId));
     expect(payout).toMatchObject({ amount, fee, status: 'sent' });
     expect(
@@ -412,6 +416,8 @@ describe('the administrator resolves', () => {
       const mail = (await mailsTo(to)).find((m) => m.subject.startsWith('Spór rozstrzygnięty'));
       expect(mail?.text).toContain('61,50');
       expect(mail?.text).toContain(reason);
+      // "po potrąceniu prowizji serwisu" names the fee and the payout.
+      expect(mail?.text?.replace(/\u00a0/g, ' ')).toContain('po potrąceniu prowizji serwisu (3,08 zł): 58,42 zł');
     }
     const page = await send({ method: 'POST', url: '/api/public/offer/page', payload: { token } });
     expect(page.json().data).toMatchObject({
@@ -433,7 +439,8 @@ describe('the administrator resolves', () => {
     const { offerId } = await disputedOffer();
     const response = await resolve(offerId, { decision: 'release', reason });
     expect(response.statusCode, response.body).toBe(200);
-    const { amount } = payoutOf(12_300, t.config.platformFeePercent);
+    const { amount } = withheldFee(12_300, BASIC_FEE);
+    expect(amount).toBe(11_685);
     expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offerId))).toMatchObject([
       { amount, status: 'sent' },
     ]);
@@ -618,7 +625,8 @@ describe('both sides argue a dispute', () => {
     expect(item).toMatchObject({
       lawyer_email: owner.user.email,
       client_email: payer,
-      platform_fee_percent: t.config.platformFeePercent,
+      // The fee of the lawyer's plan when the client paid: Basic's 5 %.
+      platform_fee_percent: 5,
       report: { outcome: 'held' },
       settlement: {
         dispute_reason: 'Pełnomocnik nie stawił się na rozprawie.',
@@ -690,7 +698,9 @@ describe('the court-cancellation fee', () => {
     expect(
       await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentRef, payment!.paymentRef!)),
     ).toMatchObject([{ amount: 8_610 }]);
-    const { amount, fee } = payoutOf(3_690, t.config.platformFeePercent);
+    // 5 % of the 36,90 zł kept is 1,845 zł, rounded half up to 1,85 zł.
+    const { amount, fee } = withheldFee(3_690, BASIC_FEE);
+    expect({ amount, fee }).toEqual({ amount: 3505, fee: 185 });
     expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offerId))).toMatchObject([
       { amount, fee, status: 'sent' },
     ]);
@@ -711,7 +721,7 @@ describe('the court-cancellation fee', () => {
     const response = await markDone(owner, offerId, { outcome: 'cancelled_by_court' });
     expect(response.statusCode, response.body).toBe(200);
     expect(await t.db.select().from(offerRefunds).where(eq(offerRefunds.offerId, offerId))).toEqual([]);
-    const { amount } = payoutOf(12_300, t.config.platformFeePercent);
+    const { amount } = withheldFee(12_300, BASIC_FEE);
     expect(await t.db.select().from(payouts).where(eq(payouts.offerId, offerId))).toMatchObject([
       { amount, status: 'sent' },
     ]);

@@ -1,4 +1,4 @@
-import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
+import { addDays, feeBasisPointsOf, grossFromNet, warsawDate, withheldFee } from '@substytut/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp, sandboxCheckout } from '../../../../test/helpers.ts';
@@ -667,11 +667,12 @@ describe('POST /api/public/offer/accept', () => {
       .where(eq(paymentAccounts.userId, profile.userId));
     const transfers = () =>
       t.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.accountId, account!.accountId));
-    expect(await transfers()).toMatchObject([
-      { amount: grossFromNet(offer.netGrosze), transferGroup: `offer-${offer.id}` },
-    ]);
+    // The lawyer is on Basic (issue 34 §3): 5 % of 123 zł is withheld.
+    const { amount, fee } = withheldFee(grossFromNet(offer.netGrosze), feeBasisPointsOf('basic'));
+    expect({ amount, fee }).toEqual({ amount: 11_685, fee: 615 });
+    expect(await transfers()).toMatchObject([{ amount, transferGroup: `offer-${offer.id}` }]);
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id));
-    expect(payout).toMatchObject({ status: 'sent', amount: grossFromNet(offer.netGrosze), fee: 0 });
+    expect(payout).toMatchObject({ status: 'sent', amount, fee });
 
     const again = await accept(token);
     expect(again.statusCode).toBe(200);
@@ -681,7 +682,7 @@ describe('POST /api/public/offer/accept', () => {
     // The sandbox account dashboard shows the transfer.
     const dashboard = await sandboxDashboard(profile.userId);
     expect(dashboard.body).toContain(offer.title);
-    expect(dashboard.body).toContain('123,00\u00a0zł');
+    expect(dashboard.body).toContain('116,85\u00a0zł');
   });
 
   it('the mailed link /offer/accept/{token} only redirects to the confirmation page', async () => {

@@ -104,6 +104,8 @@ const mails = [
           offerTitle: 'Hearing',
           paid: 12_300,
           refund: 6150,
+          fee: 308,
+          payout: 5842,
           reason: text,
           side: 'client',
         },
@@ -172,13 +174,15 @@ describe('report paragraphs', () => {
         offerTitle: 'X',
         paid: 12_300,
         refund: 6150,
+        fee: 308,
+        payout: 5842,
         reason: 'Powód',
         side: 'lawyer',
       },
       context,
     );
     expect(mail.text.replace(/\u00a0/g, ' ')).toContain(
-      'klient otrzymuje zwrot 61,50 zł; pozostała kwota (61,50 zł)',
+      'klient otrzymuje zwrot 61,50 zł; pozostała kwota (61,50 zł) zostaje przekazana pełnomocnikowi po potrąceniu prowizji serwisu (3,08 zł): 58,42 zł.',
     );
   });
 });

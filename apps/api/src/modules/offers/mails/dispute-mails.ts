@@ -243,6 +243,10 @@ export interface DisputeResolvedInput {
   paid: number;
   /** grosze refunded to the client; 0 for a release */
   refund: number;
+  /** the platform's fee withheld of what the lawyer keeps, grosze (issue 34 §3) */
+  fee: number;
+  /** grosze paid out to the lawyer: what the client does not get back, less the fee */
+  payout: number;
   reason: string;
   side: 'client' | 'lawyer';
 }
@@ -252,6 +256,8 @@ export function disputeResolvedMail(input: DisputeResolvedInput, context: MailCo
   const title = quote(input.locale, input.offerTitle);
   const refund = formatPln(input.refund, input.locale);
   const rest = formatPln(input.paid - input.refund, input.locale);
+  const fee = formatPln(input.fee, input.locale);
+  const payout = formatPln(input.payout, input.locale);
   const pl = input.locale === 'pl';
   const decision =
     input.refund === 0
@@ -263,8 +269,8 @@ export function disputeResolvedMail(input: DisputeResolvedInput, context: MailCo
           ? `Decyzja: klient otrzymuje zwrot całej płatności (${refund}); wypłaty nie będzie.`
           : `Decision: the client gets the whole payment back (${refund}); there is no payout.`
         : pl
-          ? `Decyzja: klient otrzymuje zwrot ${refund}; pozostała kwota (${rest}) zostaje przekazana pełnomocnikowi, po potrąceniu prowizji serwisu.`
-          : `Decision: the client gets ${refund} back; the rest (${rest}) is released to the lawyer, less the platform's fee.`;
+          ? `Decyzja: klient otrzymuje zwrot ${refund}; pozostała kwota (${rest}) zostaje przekazana pełnomocnikowi po potrąceniu prowizji serwisu (${fee}): ${payout}.`
+          : `Decision: the client gets ${refund} back; the rest (${rest}) is released to the lawyer less the platform's fee (${fee}): ${payout}.`;
   const path = input.side === 'lawyer' ? '/dashboard/offers' : '/';
   return linkMail(
     input,

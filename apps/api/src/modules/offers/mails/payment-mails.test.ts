@@ -67,7 +67,16 @@ const mails = [
     name: 'payout released (lawyer)',
     make: (locale: 'pl' | 'en') =>
       payoutReleasedMail(
-        { locale, to: 'lawyer@example.com', offerTitle: title, amount: 11_070, reason: 'accepted' },
+        {
+          locale,
+          to: 'lawyer@example.com',
+          offerTitle: title,
+          amount: 11_070,
+          gross: 12_300,
+          fee: 1230,
+          feeBasisPoints: 1000,
+          reason: 'accepted',
+        },
         context,
       ),
     path: '/dashboard/offers',

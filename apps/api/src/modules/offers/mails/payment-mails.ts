@@ -1,4 +1,4 @@
-import { formatPln } from '@substytut/shared';
+import { formatFeePercent, formatPln, PLAN_NAMES, planKeyOfFee } from '@substytut/shared';
 import type { MailMessage } from '../../mail/index.ts';
 import { renderLayout, webUrl, type MailContext, type MailLocale } from '../../mail/index.ts';
 
@@ -191,6 +191,12 @@ export interface PayoutReleasedInput {
   offerTitle: string;
   /** grosze transferred to the lawyer */
   amount: number;
+  /** the gross the payout is of (the price less any refund), grosze */
+  gross: number;
+  /** the platform's fee withheld of it, grosze (issue 34 §3) */
+  fee: number;
+  /** the fee's rate, in basis points: the lawyer's plan's when the client paid */
+  feeBasisPoints: number;
   /**
    * resolved: an administrator ended a dispute with a release or a partial refund;
    * court_cancelled: the court cancelled the hearing and the lawyer keeps the offer's fee (issue 34)
@@ -199,8 +205,19 @@ export interface PayoutReleasedInput {
 }
 
 /** To the lawyer when the client confirmed, or the acceptance window passed, and the money goes out. */
+/** The fee's line of a payout mail: 'Prowizja serwisu (plan Pro, 2,5%): 3,08 zł'. */
+export function feeLine(locale: MailLocale, fee: number, feeBasisPoints: number): string {
+  const plan = planKeyOfFee(feeBasisPoints);
+  const rate = formatFeePercent(feeBasisPoints, locale);
+  const amount = formatPln(fee, locale);
+  if (locale === 'pl') return `Prowizja serwisu (${plan ? `plan ${PLAN_NAMES[plan]}, ` : ''}${rate}): ${amount}`;
+  return `Platform fee (${plan ? `${PLAN_NAMES[plan]} plan, ` : ''}${rate}): ${amount}`;
+}
+
 export function payoutReleasedMail(input: PayoutReleasedInput, context: MailContext): MailMessage {
   const amount = formatPln(input.amount, input.locale);
+  const gross = formatPln(input.gross, input.locale);
+  const fee = `${feeLine(input.locale, input.fee, input.feeBasisPoints)}.`;
   const title = quote(input.locale, input.offerTitle);
   const t =
     input.locale === 'pl'
@@ -215,6 +232,7 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
                 : input.reason === 'accepted'
                   ? `Klient potwierdził wykonanie zlecenia ${title}.`
                   : `Termin na potwierdzenie zlecenia ${title} minął bez zastrzeżeń klienta.`,
+          gross: `Kwota należna za zlecenie (brutto): ${gross}.`,
           body: `Przekazujemy ${amount} na Twoje konto płatności.`,
           action: 'Przejdź do historii ofert',
         }
@@ -229,12 +247,13 @@ export function payoutReleasedMail(input: PayoutReleasedInput, context: MailCont
                 : input.reason === 'accepted'
                   ? `The client has confirmed the order ${title}.`
                   : `The confirmation period for the order ${title} has passed without objections.`,
+          gross: `Amount due for the order (gross): ${gross}.`,
           body: `We are transferring ${amount} to your payment account.`,
           action: 'Go to your offer history',
         };
   return linkMail(
     input,
-    { ...t, intro: [input.locale === 'pl' ? 'Dzień dobry,' : 'Hello,', t.reason, t.body] },
+    { ...t, intro: [input.locale === 'pl' ? 'Dzień dobry,' : 'Hello,', t.reason, t.gross, fee, t.body] },
     '/dashboard/offers',
     context,
   );

@@ -1,4 +1,4 @@
-import { courtCancellationSplit, payoutOf } from '@substytut/shared';
+import { courtCancellationSplit } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import type { OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
 import { enqueueMail } from '../../mail/index.ts';
@@ -7,7 +7,7 @@ import { insertRefund } from '../money.repo.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
 import type { OfferWithLawyer } from '../offers.repo.ts';
 import { transitionOffer } from '../offers.transitions.ts';
-import { releasePayout, sendPendingPayouts } from './payouts.ts';
+import { payoutOfPayment, releasePayout, sendPendingPayouts } from './payouts.ts';
 import { sendPendingRefunds } from './refunds.ts';
 
 /**
@@ -49,7 +49,7 @@ export async function settleCourtCancellation(
     offerTitle: offer.title,
     amount: refundGrosze,
     kept: keptGrosze,
-    payout: keptGrosze > 0 ? payout || payoutOf(keptGrosze, deps.config.platformFeePercent).amount : 0,
+    payout: keptGrosze > 0 ? payout || payoutOfPayment(payment, keptGrosze, deps.config).amount : 0,
     notes,
   };
   await enqueueMail(

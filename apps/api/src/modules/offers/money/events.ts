@@ -66,11 +66,13 @@ export async function onCheckoutCompleted(
     if (event.paymentRef && !payment.paymentRef) await setPaymentRef(tx, payment.id, event.paymentRef, now);
     return;
   }
-  // From expired or failed too: money the provider took is never ignored.
+  // From expired or failed too: money the provider took is never ignored. The fee of the
+  // lawyer's plan at this moment goes with the payment: a later change of plan leaves it be.
   const paid = await setPaymentStatus(tx, payment.id, ['open', 'expired', 'failed'], {
     status: 'paid',
     payDate: event.created,
     paymentRef: event.paymentRef ?? payment.paymentRef,
+    feeBasisPoints: locked ? await deps.feeBasisPointsFor(tx, locked.profile.userId, event.created) : null,
     updatedAt: now,
   });
   if (!paid) return;

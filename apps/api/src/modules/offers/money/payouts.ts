@@ -1,5 +1,6 @@
-import { payoutOf } from '@substytut/shared';
+import { withheldFee } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
+import type { OfferPaymentRow } from '../../../db/schema/offer-payments.ts';
 import { enqueueMail } from '../../mail/index.ts';
 import { payoutReleasedMail } from '../mails/payment-mails.ts';
 import { mailContextOf, type LifecycleDeps } from '../offers.deps.ts';
@@ -12,6 +13,30 @@ import {
 } from '../money.repo.ts';
 import type { OfferWithLawyer } from '../offers.repo.ts';
 import { callProvider } from './provider.ts';
+
+/**
+ * The fee withheld from a payment's payouts, in basis points: the lawyer's plan's when it paid
+ * (issue 34 §3, decision 049); PLATFORM_FEE_PERCENT for a payment made before plans existed.
+ */
+export function feeBasisPointsOfPayment(
+  payment: Pick<OfferPaymentRow, 'feeBasisPoints'>,
+  config: LifecycleDeps['config'],
+): number {
+  return payment.feeBasisPoints ?? Math.round(config.platformFeePercent * 100);
+}
+
+/**
+ * What the lawyer receives of `grossGrosze` of a payment, and the fee withheld: whole grosze, the
+ * fee rounded half up (`withheldFee`).
+ */
+export function payoutOfPayment(
+  payment: Pick<OfferPaymentRow, 'feeBasisPoints'>,
+  grossGrosze: number,
+  config: LifecycleDeps['config'],
+): { amount: number; fee: number; feeBasisPoints: number } {
+  const feeBasisPoints = feeBasisPointsOfPayment(payment, config);
+  return { ...withheldFee(grossGrosze, feeBasisPoints), feeBasisPoints };
+}
 
 /**
  * Releases the lawyer's payout in the transaction that accepts or archives the offer: records it
@@ -40,7 +65,8 @@ export async function releasePayout(
     deps.log.error({ offerId: found.offer.id }, 'no payout: the lawyer has no payment account');
     return null;
   }
-  const { amount, fee } = payoutOf(payment.price - refunded, deps.config.platformFeePercent);
+  const gross = payment.price - refunded;
+  const { amount, fee, feeBasisPoints } = payoutOfPayment(payment, gross, deps.config);
   await insertPayout(tx, {
     offerId: found.offer.id,
     paymentId: payment.id,
@@ -58,7 +84,16 @@ export async function releasePayout(
   await enqueueMail(
     tx,
     payoutReleasedMail(
-      { locale: found.lawyer.locale, to: found.lawyer.email, offerTitle: found.offer.title, amount, reason },
+      {
+        locale: found.lawyer.locale,
+        to: found.lawyer.email,
+        offerTitle: found.offer.title,
+        amount,
+        gross,
+        fee,
+        feeBasisPoints,
+        reason,
+      },
       mailContextOf(deps),
     ),
     now,

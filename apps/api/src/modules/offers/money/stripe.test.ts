@@ -1,4 +1,4 @@
-import { addDays, grossFromNet, warsawDate } from '@substytut/shared';
+import { addDays, feeBasisPointsOf, grossFromNet, warsawDate, withheldFee } from '@substytut/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe.ts';
@@ -18,6 +18,9 @@ import { issueAccessToken } from '../../auth/access-tokens.ts';
 import { hashToken } from '../../app/token-crypto.ts';
 import { runClockJob } from './clock.ts';
 
+/** The lawyers here are on Basic (issue 34 §3): its fee is withheld from each payout. */
+const BASIC_FEE = feeBasisPointsOf('basic');
+
 let t: TestApp;
 let fake: FakeStripe;
 let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
@@ -25,7 +28,7 @@ let csrf: Awaited<ReturnType<typeof csrfHeaders>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
-    env: { ...stripeEnv(fake), PLATFORM_FEE_PERCENT: '10' },
+    env: stripeEnv(fake),
   });
   csrf = await csrfHeaders(t.app);
 });
@@ -169,7 +172,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
     const gross = grossFromNet(50_000);
     expect(transfers).toEqual([
       expect.objectContaining({
-        amount: gross - Math.round(gross / 10),
+        amount: withheldFee(gross, BASIC_FEE).amount,
         currency: 'pln',
         source_transaction: paid.charge,
         transfer_group: `offer-${offer.id}`,
@@ -181,7 +184,7 @@ describe('checkout with Stripe (local fake of its API)', () => {
     expect(transferRequests.map((r) => r.idempotencyKey)).toEqual([`payout-offer-${offer.id}`]);
     expect((await t.db.select().from(payouts).where(eq(payouts.offerId, offer.id)))[0]).toMatchObject({
       status: 'sent',
-      fee: Math.round(gross / 10),
+      fee: withheldFee(gross, BASIC_FEE).fee,
       transferId: transfers[0]?.id,
     });
   });
@@ -386,8 +389,8 @@ describe('refunds of issue 23 through Stripe (local fake)', () => {
     const [row] = await t.db.select().from(offerRefunds).where(eq(offerRefunds.offerId, offer.id));
     expect(row?.providerRefundRef).toBe(refunds[0]?.id);
     const transfers = [...fake.transfers.values()].filter((tr) => tr.transfer_group === `offer-${offer.id}`);
-    // 615 zł paid, 300 zł back, 10% of the rest is the platform's fee.
-    expect(transfers).toMatchObject([{ amount: 28_350, destination: accountId }]);
+    // 615 zł paid, 300 zł back, 5 % (Basic, issue 34 §3) of the 315 zł left is the platform's fee.
+    expect(transfers).toMatchObject([{ amount: 29_925, destination: accountId }]);
     expect(fake.requests.some((r) => r.path.includes('/reversals'))).toBe(false);
     const [payment] = await t.db.select().from(offerPayments).where(eq(offerPayments.offerId, offer.id));
     expect(payment?.status).toBe('paid');

@@ -1,4 +1,14 @@
-import { BellRing, ClipboardList, History, IdCard, Quote, ReceiptText, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  BadgePercent,
+  BellRing,
+  ClipboardList,
+  History,
+  IdCard,
+  Quote,
+  ReceiptText,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -12,11 +22,12 @@ import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from '../compone
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-type TabKey = 'profile' | 'billing' | 'offers' | 'board' | 'alerts' | 'references' | 'data';
+type TabKey = 'profile' | 'billing' | 'plan' | 'offers' | 'board' | 'alerts' | 'references' | 'data';
 
 const TABS: readonly { key: TabKey; href: string; icon: LucideIcon }[] = [
   { key: 'profile', href: paths.dashboard.profile.getHref(), icon: IdCard },
   { key: 'billing', href: paths.dashboard.billing.getHref(), icon: ReceiptText },
+  { key: 'plan', href: paths.dashboard.plan.getHref(), icon: BadgePercent },
   { key: 'offers', href: paths.dashboard.offers.getHref(), icon: History },
   { key: 'board', href: paths.dashboard.board.getHref(), icon: ClipboardList },
   { key: 'alerts', href: paths.dashboard.alerts.getHref(), icon: BellRing },
@@ -27,6 +38,7 @@ const TABS: readonly { key: TabKey; href: string; icon: LucideIcon }[] = [
 const TAB_LABELS = {
   profile: 'tabs.profile',
   billing: 'tabs.billing',
+  plan: 'tabs.plan',
   offers: 'tabs.offers',
   board: 'tabs.board',
   alerts: 'tabs.alerts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountPlus, formatPercent, formatPlanPrice } from './format';
+import { formatCountPlus, formatPlanPrice } from './format';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -19,11 +19,5 @@ describe('marketing number formats', () => {
     expect(nbsp(formatPlanPrice(0, 'pl'))).toBe('0 zł');
     expect(nbsp(formatPlanPrice(4900, 'en'))).toBe('PLN 49');
     expect(nbsp(formatPlanPrice(4950, 'pl'))).toBe('49,50 zł');
-  });
-
-  it('formats commissions as percentages', () => {
-    expect(nbsp(formatPercent(0.025, 'pl'))).toBe('2,5%');
-    expect(formatPercent(0.025, 'en')).toBe('2.5%');
-    expect(nbsp(formatPercent(0.05, 'pl'))).toBe('5%');
   });
 });

@@ -12,11 +12,6 @@ export function formatCountPlus(value: number, language: Language): string {
   return `${new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }).format(value)}+`;
 }
 
-/** '5%' / '2,5%' in Polish, '2.5%' in English. */
-export function formatPercent(fraction: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
-}
-
 /** Whole amounts without the grosze: '49 zł' / 'PLN 49'. */
 export function formatPlanPrice(grosze: number, language: Language): string {
   if (grosze % 100 !== 0) return formatPln(grosze, language);

@@ -4,6 +4,7 @@ import { Mail, MapPin, Phone, Send, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BotCheck } from '@/components/bot-check';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
@@ -42,6 +43,8 @@ function ContactForm() {
   const { t, i18n } = useTranslation('marketing');
   const errorOf = useErrorText();
   const send = useSendContactMessage();
+  const [params] = useSearchParams();
+  const enterprise = params.get('topic') === 'enterprise';
   const { turnstileSiteKey } = usePublicConfig();
   // Without a site key the server expects the literal 'local'; with one, the widget's token.
   const [botToken, setBotToken] = useState('');
@@ -54,7 +57,8 @@ function ContactForm() {
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactPayload>({
     resolver: zodResolver(contactSchema),
-    defaultValues: { name: '', email: '', subject: '', message: '' },
+    // ?topic=enterprise (the Enterprise plan's buttons, issue 34 §3) fills in the subject.
+    defaultValues: { name: '', email: '', subject: enterprise ? t('contact.form.enterpriseSubject') : '', message: '' },
   });
   const errorText = (name: (typeof FIELDS)[number]) => errorOf(errors[name]);
 

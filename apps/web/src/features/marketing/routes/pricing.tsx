@@ -8,61 +8,51 @@ import { paths, useLocalizedHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { FaqAccordion } from '../components/faq-accordion';
 import { PageHero, Section } from '../components/page-hero';
-import { formatPercent, formatPlanPrice, toLanguage } from '../lib/format';
+import { formatFeePercent, PLAN_NAMES, PLANS, type Plan } from '@substytut/shared/plans';
+import { formatPlanPrice, toLanguage } from '../lib/format';
 import { useList, type QuestionAnswer } from '../lib/use-list';
 
 /**
- * Pricing plan of spec section 3 (name, price, description, features, popular, cta). The spec
- * gives no prices; these are the product's own choice (docs/decisions/marketing-pages.md).
- * priceGrosze null means a custom quote.
+ * Pricing plans of spec section 3 (name, price, description, features, popular, cta), read from
+ * the one definition in packages/shared (issue 34 §3, decision 049): the price, the fee withheld
+ * from each payout and the popular flag are the ones the product applies. Only the plans module
+ * is imported: the page loads neither the shared index nor zod.
  */
-export interface PricingPlan {
-  key: 'basic' | 'pro' | 'enterprise';
-  priceGrosze: number | null;
-  /** Commission on a paid order as a fraction; null when negotiated. */
-  commission: number | null;
-  popular: boolean;
-}
-
-export const PLANS: readonly PricingPlan[] = [
-  { key: 'basic', priceGrosze: 0, commission: 0.05, popular: false },
-  { key: 'pro', priceGrosze: 4900, commission: 0.025, popular: true },
-  { key: 'enterprise', priceGrosze: null, commission: null, popular: false },
-];
-
 const PLAN_KEYS = {
   basic: {
-    name: 'pricing.plans.basic.name',
     description: 'pricing.plans.basic.description',
     commission: 'pricing.plans.basic.commission',
     items: 'pricing.plans.basic.items',
   },
   pro: {
-    name: 'pricing.plans.pro.name',
     description: 'pricing.plans.pro.description',
     commission: 'pricing.plans.pro.commission',
     items: 'pricing.plans.pro.items',
   },
   enterprise: {
-    name: 'pricing.plans.enterprise.name',
     description: 'pricing.plans.enterprise.description',
     commission: 'pricing.plans.enterprise.commission',
     items: 'pricing.plans.enterprise.items',
   },
 } as const;
 
-function PlanCard({ plan }: { plan: PricingPlan }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('marketing');
   const href = useLocalizedHref();
   const language = toLanguage(i18n.language);
   const keys = PLAN_KEYS[plan.key];
   const items = useList<string>(keys.items);
-  const name = t(keys.name);
+  const name = PLAN_NAMES[plan.key];
   const titleId = `plan-${plan.key}`;
   const commission =
-    plan.commission === null
+    plan.feeBasisPoints === null
       ? t(keys.commission)
-      : t(keys.commission, { fee: formatPercent(plan.commission, language) });
+      : t(keys.commission, { fee: formatFeePercent(plan.feeBasisPoints, language) });
+  // Enterprise is agreed one to one: its button opens the contact form with the topic filled in.
+  const cta =
+    plan.via === 'contact'
+      ? `${href(paths.contact.getHref())}?topic=enterprise`
+      : href(paths.auth.register.getHref());
 
   return (
     <li
@@ -85,14 +75,14 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         <p className="text-sm text-muted-foreground">{t(keys.description)}</p>
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
-        {plan.priceGrosze === null ? (
+        {plan.monthlyNetGrosze === null ? (
           <span className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-2xl">
             {t('pricing.plans.enterprise.price')}
           </span>
         ) : (
           <>
             <span className="text-4xl font-bold tracking-tight tabular-nums">
-              {formatPlanPrice(plan.priceGrosze, language)}
+              {formatPlanPrice(plan.monthlyNetGrosze, language)}
             </span>
             <span className="text-muted-foreground">{t('pricing.perMonth')}</span>
           </>
@@ -108,11 +98,11 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         ))}
       </ul>
       <LinkButton
-        to={href(paths.auth.register.getHref())}
+        to={cta}
         variant={plan.popular ? 'primary' : 'outline'}
         size="lg"
       >
-        {t('pricing.choose', { plan: name })}
+        {plan.via === 'contact' ? t('pricing.ask', { plan: name }) : t('pricing.choose', { plan: name })}
       </LinkButton>
     </li>
   );

@@ -2,6 +2,7 @@ import {
   canDelete,
   formatDate,
   offerSectionOf,
+  parsePlnToGrosze,
   type InvoiceDto,
   type InvoiceFailureDto,
   type OfferDto,
@@ -37,6 +38,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { HoverCard, HoverCardContent, HoverCardTrigger } from '@/components/ui/hover-card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { PayoutLine } from '@/components/payout-line';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { downloadSubstitutionDocument, hasSubstitutionDocument } from '../api/substitution-document';
@@ -135,6 +137,19 @@ function Price({ offer }: { offer: OfferDto }) {
       </TooltipTrigger>
       <TooltipContent aria-hidden="true">{gross}</TooltipContent>
     </Tooltip>
+  );
+}
+
+/**
+ * What the lawyer receives (issue 34 §3): the gross less what went back to the client, less the
+ * fee the payment withholds (the plan's fee now while unpaid). Nothing once all went back.
+ */
+function CardPayout({ offer }: { offer: OfferDto }) {
+  if (offer.status === 'refunded' || offer.status === 'cancelled') return null;
+  const gross = parsePlnToGrosze(offer.price_brutto);
+  const refunded = offer.settlement?.refund_grosze ?? 0;
+  return (
+    <PayoutLine grossGrosze={gross === null ? null : gross - refunded} feeBasisPoints={offer.fee_basis_points} />
   );
 }
 
@@ -349,6 +364,7 @@ export function OfferCard({
           <HearingSummary hearing={offer.hearing} />
           <NextStep status={offer.status} />
           <Price offer={offer} />
+          <CardPayout offer={offer} />
           <CourtFee offer={offer} />
           {offer.report && <HearingReportView report={offer.report} className="p-3" />}
           {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}

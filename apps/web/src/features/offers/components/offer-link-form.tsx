@@ -34,6 +34,7 @@ import { useProfile } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
 import { dayTextOf, parseDayText } from '@/lib/when';
 import { useCreateOffer } from '../api/create-offer';
+import { PayoutPreview } from '@/components/payout-line';
 import { useLanguage } from '../lib/offer-view';
 import { useErrorText } from '@/lib/use-error-text';
 import { missingRequirements, offerRequirements } from '../lib/offer-requirements';
@@ -243,6 +244,7 @@ export function OfferFormBody({ onCreated }: { onCreated: (offer: OfferDto) => v
         </FormField>
         <div className="sm:col-span-2">
           <GrossPreview price={price} />
+          <PayoutPreview price={price} />
         </div>
         <FormField
           className="sm:col-span-2"
