@@ -166,9 +166,29 @@ describe('admin board', () => {
     expect(within(dialog).getByRole('region', { name: 'Wglądy w strony (1)' })).toHaveTextContent(
       'Piotr Zastępca',
     );
+    expect(within(dialog).getByRole('region', { name: 'Wglądy w strony (1)' })).toHaveTextContent(
+      'jeszcze bez potwierdzenia braku konfliktu',
+    );
     expect(within(dialog).getByRole('region', { name: 'Zgłoszenia (1)' })).toHaveTextContent(
       'Podejrzane zlecenie, brak szczegółów.',
     );
+  });
+
+  it('shows when a viewing substitute confirmed there is no conflict of interest (issue 32)', async () => {
+    const user = userEvent.setup();
+    items = [
+      {
+        ...REQUEST,
+        views: [{ ...REQUEST.views[0]!, confirmed_at: '2026-11-27T09:06:00.000Z' }],
+      },
+    ];
+    serve();
+    renderWithApp(<BoardAdmin locale="pl" />);
+    await table();
+    await user.click(screen.getByRole('button', { name: /^Szczegóły: Sąd Rejonowy dla Warszawy-Mokotowa/ }));
+    const views = within(screen.getByRole('dialog')).getByRole('region', { name: 'Wglądy w strony (1)' });
+    expect(views).toHaveTextContent(/Piotr Zastępca · .*10:04.* · brak konfliktu potwierdzony .*10:06/);
+    expect(views).not.toHaveTextContent('jeszcze bez potwierdzenia');
   });
 
   it('does not hide without a reason of at least 10 characters, then hides with one', async () => {

@@ -144,7 +144,14 @@ function BoardDetail({
             <ul className="flex flex-col gap-1 text-sm">
               {request.views.map((view) => (
                 <li key={`${view.substitute.profile_id}-${view.viewed_at}`}>
-                  {view.substitute.name} · <DateTime value={dateTime(view.viewed_at)} />
+                  {view.substitute.name} · <DateTime value={dateTime(view.viewed_at)} /> ·{' '}
+                  {view.confirmed_at ? (
+                    <>
+                      {t('board.confirmedAt')} <DateTime value={dateTime(view.confirmed_at)} />
+                    </>
+                  ) : (
+                    t('board.notConfirmed')
+                  )}
                 </li>
               ))}
             </ul>
