@@ -54,7 +54,9 @@ const REQUEST: AdminBoardRequest = {
       substitute: { ...card(20, 'Piotr Zastępca'), completed_count: 3, references: [], favourite: false },
     },
   ],
-  views: [{ substitute: card(20, 'Piotr Zastępca'), viewed_at: '2026-11-27T09:04:00.000Z', confirmed_at: null }],
+  views: [
+    { substitute: card(20, 'Piotr Zastępca'), viewed_at: '2026-11-27T09:04:00.000Z', confirmed_at: null },
+  ],
   reports: [
     {
       reason: 'Podejrzane zlecenie, brak szczegółów.',
