@@ -122,14 +122,16 @@ test.describe('hearing report and disputes (issue 23)', () => {
     await expect(archived.getByText('Spór rozstrzygnięty')).toBeVisible();
     expect(plain(await archived.getByTestId('settlement-outcome').textContent())).toBe(outcome);
 
-    // The sandbox ledger: the half refunded to the client and the other half transferred.
+    // The sandbox ledger: the half refunded to the client, and the other half transferred after
+    // the Basic plan's 5 % fee (issue 34: 5 % of 61,50 zł is 3,08 zł, so 58,42 zł).
     await page.goto('/pl/dashboard/profile');
     await page.getByRole('button', { name: 'Panel płatności' }).click();
     await expect(page.getByRole('heading', { name: 'Przelewy przychodzące' })).toBeVisible();
     const rows = page.getByRole('row', { name: new RegExp(title) });
     await expect(rows).toHaveCount(2);
     const texts = (await rows.allTextContents()).map(plain);
-    expect(texts.filter((text) => text.includes('61,50 zł'))).toHaveLength(2);
+    expect(texts.filter((text) => text.includes('61,50 zł'))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('58,42 zł'))).toHaveLength(1);
     expect(texts.some((text) => /pi_sandbox_/.test(text))).toBe(true);
   });
 
