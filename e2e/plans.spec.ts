@@ -34,6 +34,8 @@ test.describe('plans', () => {
 
     // The offer form's line: 250 zł net is 307,50 zł gross; 2,5 % of it is 7,69 zł (7,6875 rounded half up).
     await page.goto('/pl/dashboard/offers');
+    // Issue 34: the sidebar panel's button opens the offer form in a wide dialog.
+    await page.getByRole('button', { name: 'Utwórz link' }).click();
     const form = page.getByRole('form', { name: 'Formularz nowej oferty' });
     await form.getByLabel('Cena netto (zł)').fill('250');
     const line = form.locator('p').filter({ hasText: /^Otrzymasz/ });
