@@ -250,7 +250,9 @@ test.describe('hearing report and disputes (issue 23)', () => {
     await dispute.getByRole('button', { name: 'Pobierz protokół (PDF)' }).click();
     expect((await minutes).suggestedFilename()).toBe('protokol.pdf');
     await dispute.getByLabel('Kwota zwrotu (zł)').fill('61,50');
-    await dispute.getByLabel('Uzasadnienie').fill('Wniosek był zgłoszony, ale klient go nie otrzymał na piśmie.');
+    await dispute
+      .getByLabel('Uzasadnienie')
+      .fill('Wniosek był zgłoszony, ale klient go nie otrzymał na piśmie.');
     await dispute.getByRole('button', { name: 'Rozstrzygnij spór' }).click();
     const confirm = admin.getByRole('alertdialog', { name: 'Zatwierdzić rozstrzygnięcie?' });
     await expect(confirm).toBeVisible();

@@ -49,9 +49,14 @@ test.describe('plans', () => {
     // The card of the paid offer says the same.
     await page.reload();
     const card = page.getByRole('article', { name: title });
-    expect(plain(await card.locator('p').filter({ hasText: /^Otrzymasz/ }).textContent())).toBe(
-      'Otrzymasz 299,81 zł (prowizja serwisu 7,69 zł – plan Pro, 2,5%)',
-    );
+    expect(
+      plain(
+        await card
+          .locator('p')
+          .filter({ hasText: /^Otrzymasz/ })
+          .textContent(),
+      ),
+    ).toBe('Otrzymasz 299,81 zł (prowizja serwisu 7,69 zł – plan Pro, 2,5%)');
 
     const done = await request.put(`/api/user/offer/${offer.offerId}/done`, {
       headers: lawyer.headers,
