@@ -1,11 +1,13 @@
 /**
  * The lawyer's plans (issue 34 §3, decision 049), defined once: the pricing page, the dashboard's
- * plan screen, the subscription and the payout's fee all read them from here. This module imports
- * nothing (the public pricing page loads it without the shared index or zod).
+ * plan screen, the subscription and the payout's fee all read them from here. It imports only
+ * money.ts (no zod), so the public pricing page loads it without the shared index.
  *
  * Money is integer grosze; a fee is in basis points (1/100 of a percent), so 2.5 % is 250 and the
  * arithmetic stays in integers.
  */
+import { grossFromNet } from './money.ts';
+
 export const PLAN_KEYS = ['basic', 'pro', 'enterprise'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 /** The plans a lawyer can be on in the product (Enterprise is agreed by contact, decision 049). */
@@ -41,8 +43,8 @@ export function feeBasisPointsOf(key: ActivePlanKey): number {
 
 export const feePercentOfBasisPoints = (basisPoints: number): number => basisPoints / 100;
 
-/** The gross of one month of Pro (net × 1.23, half up), what the subscription charges. */
-export const PRO_MONTHLY_GROSS_GROSZE = Math.floor(((planOf('pro').monthlyNetGrosze ?? 0) * 123 + 50) / 100);
+/** The gross of one month of Pro, what the subscription charges. */
+export const PRO_MONTHLY_GROSS_GROSZE = grossFromNet(planOf('pro').monthlyNetGrosze ?? 0);
 
 /**
  * The plan in force: Pro while a paid Pro period runs (a subscription cancelled at its period's

@@ -3,6 +3,7 @@ import { formatPln, grossFromNet, parsePlnToGrosze } from '@substytut/shared/mon
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { usePlan } from '@/lib/plan';
+import { useLanguage } from '@/lib/use-language';
 
 /**
  * "Otrzymasz 119,92 zł (prowizja serwisu 3,08 zł – plan Pro, 2,5%)": what the lawyer receives of
@@ -19,8 +20,8 @@ export function PayoutLine({
   feeBasisPoints?: number | null;
   className?: string;
 }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const language = i18n.language.startsWith('en') ? 'en' : 'pl';
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const plan = usePlan();
   const bp = feeBasisPoints ?? plan.data?.fee_basis_points ?? null;
   if (grossGrosze === null || grossGrosze <= 0 || bp === null) return null;

@@ -25,12 +25,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Spinner } from '@/components/ui/spinner';
-import { paths, useLocalizedHref } from '@/config/paths';
+import { paths, useLocalizedHref, type Language } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
+import { useLanguage } from '@/lib/use-language';
 import { usePlan, useCancelPro, useSubscribeToPro, type PlanState } from '@/lib/plan';
 
-type Language = 'pl' | 'en';
 
 /** A moment as the lawyer reads it: 27.12.2026 in Polish, 27 Dec 2026 in English. */
 function day(iso: string, language: Language): string {
@@ -174,8 +174,8 @@ function PlanChoice({ plan, state, language }: { plan: Plan; state: PlanState; l
 
 /** /dashboard/plan: the lawyer's plan, Pro by subscription, Enterprise by a contact request. */
 export function PlanPage() {
-  const { t, i18n } = useTranslation('dashboard');
-  const language: Language = i18n.language.startsWith('en') ? 'en' : 'pl';
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
   const { data, isPending, isError } = usePlan();
   const [params] = useSearchParams();
   if (isPending) return <Spinner aria-label={t('plan.loading')} />;
