@@ -10,6 +10,7 @@
  *   BENCH_SMOKE=1            two seconds per case, one round, no targets: that it runs, not how fast
  *   BENCH_CPU_PROF=1 …       writes a .cpuprofile of the app server to bench/results/api-profiles/
  *   BENCH_ROUNDS=3           product and bare server take turns this many times; medians are shown
+ *   BENCH_ENDPOINTS=nip      only the endpoints whose name contains one of these (comma-separated)
  *
  * On a shared machine the request rate swings with whatever else runs, so the two servers take
  * turns and the medians are compared. The CPU time each server spends per request (read from
@@ -41,6 +42,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const ONLY = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 3));
+const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').filter(Boolean);
 const TARGET_P99_MS = 25;
 const START_TIMEOUT_MS = 300_000;
 /** The rate-limit sync interval the app runs with (its default unless set here). */
@@ -70,6 +72,8 @@ interface Measure {
   errors: number;
   /** CPU time the server process spent per answered request, in µs (Linux only, else NaN) */
   cpuUs: number;
+  /** CPU time the database's server processes of the app's connections spent per request, in µs */
+  dbCpuUs: number;
 }
 
 function freePort(): Promise<number> {
@@ -259,13 +263,37 @@ function cpuTimeMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * The process ids of the PostgreSQL backends serving one database (the app's pool), when the
+ * database server runs on this machine; their CPU is read from /proc like the app's.
+ */
+async function backendPids(databaseName: string | undefined): Promise<number[]> {
+  if (!databaseName) return [];
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    const result = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    );
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+const cpuTimeOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuTimeMs(pid) || 0), 0);
+
 async function load(
-  server: { base: string; child: ChildProcess },
+  server: { base: string; child: ChildProcess; databaseName?: string },
   endpoint: Endpoint,
   seconds: number,
   overallRate?: number,
 ): Promise<Measure> {
   const base = server.base;
+  // Backends that start during the run are missed; the pool is warm by then.
+  const pids = await backendPids(server.databaseName);
+  const dbCpuBefore = cpuTimeOf(pids);
   const cpuBefore = cpuTimeMs(server.child.pid);
   const result = await autocannon({
     url: `${base}${endpoint.path}`,
@@ -289,6 +317,7 @@ async function load(
       : {}),
   });
   const cpuMs = cpuTimeMs(server.child.pid) - cpuBefore;
+  const dbCpuMs = cpuTimeOf(pids) - dbCpuBefore;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -296,6 +325,7 @@ async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuUs: (cpuMs * 1000) / Math.max(1, result.requests.total),
+    dbCpuUs: server.databaseName ? (dbCpuMs * 1000) / Math.max(1, result.requests.total) : NaN,
   };
 }
 
@@ -308,6 +338,7 @@ function medianOf(measures: Measure[]): Measure {
     p50: median(measures.map((m) => m.p50)),
     p99: median(measures.map((m) => m.p99)),
     cpuUs: median(measures.map((m) => m.cpuUs)),
+    dbCpuUs: median(measures.map((m) => m.dbCpuUs)),
     non2xx: measures.reduce((sum, m) => sum + m.non2xx, 0),
     errors: measures.reduce((sum, m) => sum + m.errors, 0),
   };
@@ -346,7 +377,7 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
     } else {
       target = await seedDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     }
-    app = await startApp(env, dataDir);
+    app = { ...(await startApp(env, dataDir)), databaseName: dbName };
 
     const csrf = await fetch(`${app.base}/api/csrf-cookie`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
@@ -370,12 +401,15 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
         targetRatio: 0.6,
       },
     ];
+    const chosen = endpoints.filter(
+      (endpoint) => !ENDPOINTS || ENDPOINTS.some((part) => endpoint.name.toLowerCase().includes(part.toLowerCase())),
+    );
     const answers = [];
-    for (const endpoint of endpoints) answers.push(await capture(app.base, endpoint));
+    for (const endpoint of chosen) answers.push(await capture(app.base, endpoint));
     bare = await startBare(answers, dataDir);
 
     const rows: Row[] = [];
-    for (const endpoint of endpoints) {
+    for (const endpoint of chosen) {
       process.stderr.write(
         `  ${database} (${store} store) ${endpoint.name}: warm-up, product, bare, half rate…\n`,
       );
@@ -457,6 +491,7 @@ async function main() {
         'cpu µs/req',
         'bare cpu',
         'cpu ratio',
+        'db cpu µs',
         'half rate',
         'p99@half',
         'non2xx',
@@ -479,6 +514,7 @@ async function main() {
           f0(r.app.cpuUs),
           f0(r.bare.cpuUs),
           Number.isNaN(r.app.cpuUs) ? '-' : `${((r.bare.cpuUs / r.app.cpuUs) * 100).toFixed(0)} %`,
+          Number.isNaN(r.app.dbCpuUs) ? '-' : f0(r.app.dbCpuUs),
           f0(r.half.rate),
           ms(r.half.p99),
           String(r.app.non2xx + r.half.non2xx + r.app.errors + r.half.errors),
@@ -489,7 +525,8 @@ async function main() {
   );
   console.log(
     `\nratio: the product's rate over the bare server's (medians of ${ROUNDS} alternating rounds); ` +
-      `cpu ratio: the bare server's CPU time per request over the product's` +
+      `cpu ratio: the bare server's CPU time per request over the product's; ` +
+      `db cpu µs: the PostgreSQL backends of the app's connections, per request` +
       `\ntarget on PostgreSQL with the shared store: the share of the bare server's rate in the target column and p99 < ${TARGET_P99_MS} ms at half rate` +
       `; load average after: ${after.map((l) => l.toFixed(2)).join(' ')}`,
   );
