@@ -20,6 +20,7 @@ import { registerRateLimit } from '../modules/app/rate-limit.ts';
 import { registerSecurityHeaders } from '../modules/app/security.ts';
 import { registerSystemRoutes } from '../modules/app/system.routes.ts';
 import { registerTextGuard } from '../modules/app/text-guard.ts';
+import { lazyChildLogger } from '../modules/app/request-logger.ts';
 import type { WebApp } from '../modules/app/web-app.ts';
 import { frameworkBuildAt, registerFrameworkWebApp } from '../modules/app/web-framework.ts';
 import { publicConfigOf } from '../modules/app/system.routes.ts';
@@ -98,6 +99,8 @@ export async function composeApp(
       ? { logger: { ...loggerOptions, stream: overrides.logStream } }
       : { logger: loggerOptions }),
     genReqId: () => randomUUID(),
+    // The request's pino child is made when it first logs (decision 057).
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // Fastify accepts a hop count at run time although its types omit numbers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
