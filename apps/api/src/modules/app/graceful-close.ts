@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface ConnectionDrain {
   /** From now on every answer, including those of requests already running, ends its connection. */
@@ -12,9 +13,15 @@ export interface ConnectionDrain {
  * Answering those requests with `Connection: close` ends each connection as soon as its answer is
  * out, and tells the client not to send anything more on it.
  */
+/** The latest answer of a connection, kept on its socket (a property, no listener per request). */
+const latestResponse = Symbol('latest response');
+type TrackedSocket = Socket & { [latestResponse]?: ServerResponse };
+
 export function trackConnectionsForShutdown(server: Server): ConnectionDrain {
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
+  // Tracked per connection rather than per request: a keep-alive connection carries many requests,
+  // and a listener per request showed in bench/api's profiles (decision 057).
+  const sockets = new Set<TrackedSocket>();
 
   const endAfterAnswer = (response: ServerResponse) => {
     if (!response.headersSent) {
@@ -27,21 +34,28 @@ export function trackConnectionsForShutdown(server: Server): ConnectionDrain {
     else response.once('finish', closeIdle);
   };
 
-  server.on('request', (_request, response: ServerResponse) => {
+  server.on('connection', (socket: TrackedSocket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (request, response: ServerResponse) => {
     if (draining) {
       endAfterAnswer(response);
       return;
     }
-    inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
+    (request.socket as TrackedSocket)[latestResponse] = response;
   });
 
   return {
     start() {
       if (draining) return;
       draining = true;
-      for (const response of inFlight) endAfterAnswer(response);
-      inFlight.clear();
+      for (const socket of sockets) {
+        const response = socket[latestResponse];
+        socket[latestResponse] = undefined;
+        if (response && !response.writableFinished) endAfterAnswer(response);
+      }
+      sockets.clear();
     },
   };
 }
