@@ -172,6 +172,24 @@ describe('rate limits in the database, on one instance', () => {
     expect((await rowOf('GET /api/test/limited', client))?.hits).toBe(4);
   });
 
+  it("keep a client's single request on the instance until the client comes back (decision 057)", async () => {
+    const instance = await anotherInstance({ ...first.config, rateLimitSyncMs: 5 });
+    const once = '198.51.100.60';
+    const busy = '198.51.100.61';
+    expect((await hit(instance, '/api/test/limited', once)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await hit(instance, '/api/test/limited', busy)).statusCode).toBe(200);
+    // Many sync intervals later the busy client's hits are shared; the one-off client's is not:
+    // it is one of the UNSEEN_ALLOWANCE hits an instance may count alone.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await rowOf('GET /api/test/limited', busy))?.hits).toBe(3);
+    expect(await rowOf('GET /api/test/limited', once)).toBeUndefined();
+    // When it comes back, its first hit goes with the sync its second one waits for.
+    expect((await hit(instance, '/api/test/limited', once)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await rowOf('GET /api/test/limited', once))?.hits).toBe(2);
+  });
+
   it('reach the database when the app closes, and keep no process alive', async () => {
     // A sync interval longer than the test: only close() can send the counts.
     const closing = await anotherInstance({ ...first.config, rateLimitSyncMs: 60_000 });

@@ -12,6 +12,10 @@ import { tooMany } from './errors.ts';
 const SWEEP_INTERVAL_MS = 60 * 1000;
 /** At most one warning this often while the database does not take the counts. */
 const WARNING_INTERVAL_MS = 10 * 1000;
+/** How often an instance forgets the clients whose window ended. */
+const TRIM_INTERVAL_MS = 1000;
+/** Clients sent in one statement at most (close() may send a minute's one-off clients). */
+const BATCH_MAX = 2000;
 
 /**
  * How many hits of one client on one route an instance counts before the shared count has seen
@@ -44,6 +48,10 @@ interface Entry {
   sending: number;
   /** when the window ends, on this process's monotonic clock (the database's window once synced) */
   windowEnd: number;
+  /** whether the database has this window's count (a sync answered for it) */
+  synced: boolean;
+  /** the window's remaining length sent with the hits under way */
+  sendingMs: number;
   /** requests waiting for the next sync before they are decided (none: most clients never wait) */
   waiting?: { max: number; callback: CountCallback }[];
 }
@@ -113,16 +121,27 @@ export function createSharedCounts(
     // Past the limit (counts only grow within a window) or within the allowance: decided now.
     if (known >= max || entry.pending + entry.sending < UNSEEN_ALLOWANCE) {
       entry.pending += 1;
-      touched.add(entry);
-      schedule();
+      // A client's first hit in a window stays here until the client comes back (its next hit
+      // waits for the sync that sends both) or the instance closes: it is the unseen allowance,
+      // which the margin already counts however long it stays unseen, and most clients of a
+      // limited route (a NIP lookup, a sign-in) never come back within the window (decision 057).
+      if (entry.synced || entry.pending > 1 || entry.sending > 0) {
+        touched.add(entry);
+        schedule();
+      }
       callback(null, { current: known + 1, ttl: ttlOf(entry, now) });
       return;
     }
     (entry.waiting ??= []).push({ max, callback });
+    if (entry.pending > 0) {
+      touched.add(entry);
+      schedule();
+    }
   }
 
   function incr(route: string, key: string, windowMs: number, max: number, callback: CountCallback): void {
     const now = performance.now();
+    trim(now);
     const id = `${route}\n${key}`;
     let entry = entries.get(id);
     if (!entry || entry.windowEnd <= now) {
@@ -137,6 +156,8 @@ export function createSharedCounts(
         pending: 0,
         sending: 0,
         windowEnd: now + windowMs,
+        synced: false,
+        sendingMs: windowMs,
       };
       entries.set(id, entry);
     }
@@ -163,12 +184,17 @@ export function createSharedCounts(
       .catch((err: unknown) => log.warn({ err }, 'rate limit: ended windows not swept'));
   }
 
-  /** Forgets the clients whose window ended and that have nothing to send or decide. */
+  /**
+   * Forgets the clients whose window ended and that have nothing under way or to decide; a hit
+   * not sent belongs to the window that ended and is dropped with it.
+   */
   function trim(now: number): void {
-    if (now - lastTrim < 1000) return;
+    if (now - lastTrim < TRIM_INTERVAL_MS) return;
     lastTrim = now;
     for (const [id, entry] of entries) {
-      if (entry.windowEnd <= now && entry.pending + entry.sending === 0 && !entry.waiting) entries.delete(id);
+      if (entry.windowEnd <= now && entry.sending === 0 && !entry.waiting && !touched.has(entry)) {
+        entries.delete(id);
+      }
     }
   }
 
@@ -181,7 +207,7 @@ export function createSharedCounts(
         route: entry.route,
         key: entry.key,
         hits: entry.sending,
-        ms: entry.windowMs,
+        ms: entry.sendingMs,
       })),
     );
     const sentAt = performance.now();
@@ -211,7 +237,8 @@ export function createSharedCounts(
       // A window this statement started (no later than now) with only these hits in it.
       entry.shared = entry.sending;
       entry.sending = 0;
-      entry.windowEnd = sentAt + entry.windowMs;
+      entry.synced = true;
+      entry.windowEnd = sentAt + entry.sendingMs;
     }
     const now = performance.now();
     for (const row of rows) {
@@ -222,9 +249,16 @@ export function createSharedCounts(
     }
   }
 
-  async function syncOnce(): Promise<void> {
+  async function syncOnce(all: boolean): Promise<void> {
     const batch: Entry[] = [];
     const replaced: Entry[] = [];
+    const sentAt = performance.now();
+    if (all) {
+      // The one-off clients' first hits too (close, or a flush asked for), in windows not ended.
+      for (const entry of entries.values()) {
+        if (entry.pending > 0 && entry.windowEnd > sentAt) touched.add(entry);
+      }
+    }
     for (const entry of touched) {
       if (entries.get(entry.id) !== entry) {
         // Replaced by a new window: its hits belong to a window that ended and are not sent; its
@@ -233,45 +267,54 @@ export function createSharedCounts(
       } else if (entry.pending > 0) {
         entry.sending = entry.pending;
         entry.pending = 0;
+        // A window the database does not have yet ends where this instance's does: a first hit
+        // sent late does not lengthen its client's window.
+        entry.sendingMs = entry.synced ? entry.windowMs : Math.max(1, Math.ceil(entry.windowEnd - sentAt));
         batch.push(entry);
       }
     }
     touched.clear();
     for (const entry of replaced) release(entry);
-    if (batch.length > 0) {
-      try {
-        await send(batch);
-      } catch (error) {
-        if (Date.now() - lastWarning >= WARNING_INTERVAL_MS) {
-          lastWarning = Date.now();
-          log.warn({ err: error }, 'rate limit: counts not synced');
-        }
-        for (const entry of batch) {
-          // Sent again on the next sync (none after close: the database may be gone for good); the
-          // requests waiting for this one fail as a count did before.
-          if (!closed) {
-            entry.pending += entry.sending;
-            touched.add(entry);
-          }
-          entry.sending = 0;
-          const waiting = entry.waiting ?? [];
-          entry.waiting = undefined;
-          for (const { callback } of waiting)
-            callback(error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-      for (const entry of batch) release(entry);
+    for (let start = 0; start < batch.length; start += BATCH_MAX) {
+      await sendChunk(batch.slice(start, start + BATCH_MAX));
     }
     await sweep();
     trim(performance.now());
   }
 
-  function sync(): Promise<void> {
+  async function sendChunk(batch: Entry[]): Promise<void> {
+    try {
+      await send(batch);
+    } catch (error) {
+      if (Date.now() - lastWarning >= WARNING_INTERVAL_MS) {
+        lastWarning = Date.now();
+        log.warn({ err: error }, 'rate limit: counts not synced');
+      }
+      for (const entry of batch) {
+        // Sent again on the next sync (none after close: the database may be gone for good); the
+        // requests waiting for this one fail as a count did before.
+        if (!closed) {
+          entry.pending += entry.sending;
+          touched.add(entry);
+        }
+        entry.sending = 0;
+        const waiting = entry.waiting ?? [];
+        entry.waiting = undefined;
+        for (const { callback } of waiting)
+          callback(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    for (const entry of batch) release(entry);
+  }
+
+  function sync(all = false): Promise<void> {
     // One sync at a time: a second waits for the first, then sends what came in meanwhile.
-    const next = (syncing ?? Promise.resolve()).then(syncOnce).finally(() => {
-      if (syncing === next) syncing = undefined;
-      if (touched.size > 0) schedule();
-    });
+    const next = (syncing ?? Promise.resolve())
+      .then(() => syncOnce(all))
+      .finally(() => {
+        if (syncing === next) syncing = undefined;
+        if (touched.size > 0) schedule();
+      });
     syncing = next;
     return next;
   }
@@ -301,13 +344,13 @@ export function createSharedCounts(
   }
 
   const counts: SharedCounts = {
-    flush: () => sync(),
+    flush: () => sync(true),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
       // What this instance counted still reaches the shared count.
-      await sync();
+      await sync(true);
     },
   };
   return { store: SharedStore, counts };
