@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { forbidden } from './errors.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -26,21 +26,33 @@ function sameToken(a: string, b: string): boolean {
  * browser never attaches that header on its own.
  */
 export function registerCsrf(app: FastifyInstance, options: { secureCookies: boolean }) {
-  // A callback hook rather than an async one: it runs on every request (bench/api).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (
-      !UNSAFE_METHODS.has(request.method) ||
-      !request.url.startsWith('/api/') ||
-      request.is404 ||
-      request.routeOptions.config.csrf === false ||
-      /^Bearer\s+\S/i.test(request.headers.authorization ?? '')
-    ) {
+  // A callback hook rather than an async one, on the routes that can take an unsafe method under
+  // /api/ (decided once per route, not per request: bench/api, decision 057). It goes first among
+  // the route's own hooks (rate limits, sign-in), as it did when it was a global hook.
+  const check: onRequestHookHandler = (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || /^Bearer\s+\S/i.test(request.headers.authorization ?? '')) {
       done();
       return;
     }
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    done(!cookie || typeof header !== 'string' || !sameToken(cookie, header) ? forbidden('csrf.mismatch') : undefined);
+    done(
+      !cookie || typeof header !== 'string' || !sameToken(cookie, header)
+        ? forbidden('csrf.mismatch')
+        : undefined,
+    );
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (
+      !methods.some((method) => UNSAFE_METHODS.has(method)) ||
+      !route.url.startsWith('/api/') ||
+      route.config?.csrf === false
+    ) {
+      return;
+    }
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [check, ...own];
   });
 
   app.get('/api/csrf-cookie', async (_request, reply) => {

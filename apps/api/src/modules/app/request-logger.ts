@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+/** pino's logger, as Fastify makes it from the app's logger options */
+type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
 /**
  * A request's logger that makes its pino child (with the request id) only when something is
@@ -15,7 +17,7 @@ class LazyRequestLogger {
   #made: FastifyBaseLogger | undefined;
 
   constructor(
-    readonly parent: FastifyBaseLogger,
+    readonly parent: LevelAwareLogger,
     readonly bindings: Bindings,
   ) {}
 
@@ -38,7 +40,9 @@ class LazyRequestLogger {
   }
 
   isLevelEnabled(level: string): boolean {
-    return (this.#made ?? this.parent).isLevelEnabled(level);
+    return this.#made
+      ? (this.#made as LevelAwareLogger).isLevelEnabled(level)
+      : this.parent.isLevelEnabled(level);
   }
 
   fatal(...args: unknown[]): void {
@@ -81,6 +85,9 @@ export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFacto
   bindings,
   options,
 ) => {
-  if (options.level || options.serializers) return logger.child(bindings, options);
-  return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+  const levelAware = logger as Partial<LevelAwareLogger>;
+  if (options.level || options.serializers || typeof levelAware.isLevelEnabled !== 'function') {
+    return logger.child(bindings, options);
+  }
+  return new LazyRequestLogger(logger as LevelAwareLogger, bindings) as unknown as FastifyBaseLogger;
 };
