@@ -402,7 +402,8 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
       },
     ];
     const chosen = endpoints.filter(
-      (endpoint) => !ENDPOINTS || ENDPOINTS.some((part) => endpoint.name.toLowerCase().includes(part.toLowerCase())),
+      (endpoint) =>
+        !ENDPOINTS || ENDPOINTS.some((part) => endpoint.name.toLowerCase().includes(part.toLowerCase())),
     );
     const answers = [];
     for (const endpoint of chosen) answers.push(await capture(app.base, endpoint));
