@@ -252,7 +252,8 @@ function walker(page: Page, language: Language, width: number, fixture: Fixture)
     for (const scheme of SCHEMES) {
       await showScheme(page, scheme);
       await walkTest.step(`${label}, ${scheme}`, () =>
-        expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }));
+        expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }),
+      );
     }
   };
   const open = async (path: string, ready: () => Promise<void> = () => expect(h1()).toBeVisible()) => {
