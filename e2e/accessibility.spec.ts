@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations, SCHEMES, settle, showScheme, WIDTHS } from './support/axe';
-import { csrf, linkIn, uniqueEmail, waitForMail, type Session } from './support/api';
+import { csrf, linkIn, signInBrowser, uniqueEmail, waitForMail, type Session } from './support/api';
 import {
   createActiveLawyer,
   createCompleteLawyer,
@@ -19,10 +19,13 @@ import {
  * route and the states a visitor can bring about there: forms showing their errors, the offers
  * history with cards in all three sections and its dialogs, both steps of the public page.
  *
- * One test per language and width walks all routes in one page; each page or state is checked in
- * both themes in place (the theme switched, not the page loaded again), as soft checks named after
- * it, so one run lists every place with violations. The widths get walks of their own: what a
- * visitor can open differs between them (the site menu on a phone, the theme menu on a desktop).
+ * Each language and width has a walk of its own (what a visitor can open differs between a phone and
+ * a desktop: the site menu on one, the theme menu on the other), cut into four parts, each a test,
+ * so the two workers share the walks to the end (decision 053): the sign-in pages; the public page
+ * and the pages after payment, then the administrator; the dashboard's profile, billing and board;
+ * the offers and their dialogs. Each page or state is checked in both themes in place (the theme
+ * switched, not the page loaded again), as soft checks named after it, so one run lists every
+ * place with violations. The data they walk through is seeded once per worker (`fixture`).
  */
 
 const LANGUAGES = ['pl', 'en'] as const;
@@ -97,10 +100,7 @@ interface Fixture {
   admin: Pick<Session, 'token' | 'user'>;
   sent: CreatedOffer;
   resetPath: string;
-  verifiedPath: string;
 }
-
-let data: Fixture;
 
 function pathOf(link: string): string {
   const url = new URL(link);
@@ -142,15 +142,6 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   const resetMail = await waitForMail(request, lawyer.email, /Zmiana hasła|Reset your/);
   const resetPath = pathOf(linkIn(resetMail, /^\/(pl\/|en\/)?auth\/reset\//));
 
-  // Registered but never verified: its link is the one the verified page receives.
-  const pending = uniqueEmail('pending');
-  const registered = await request.post('/api/register', {
-    headers,
-    data: { email: pending, password: 'Haslo-Testowe-42!', terms: true, 'cf-turnstile-response': 'local' },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const verifiedPath = pathOf(linkIn(await waitForMail(request, pending), /^\/(pl\/|en\/)?auth\/verified\//));
-
   const login = await request.post('/api/login', {
     headers,
     data: {
@@ -162,7 +153,21 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   expect(login.status(), await login.text()).toBe(200);
   const admin = ((await login.json()) as { data: Pick<Session, 'token' | 'user'> }).data;
 
-  return { lawyer, draft, admin, sent, resetPath, verifiedPath };
+  return { lawyer, draft, admin, sent, resetPath };
+}
+
+/**
+ * Registered but never verified: its link is the one the verified page receives. A link works
+ * once, so each walk registers its own.
+ */
+async function unverifiedLink(request: APIRequestContext): Promise<string> {
+  const pending = uniqueEmail('pending');
+  const registered = await request.post('/api/register', {
+    headers: await csrf(request),
+    data: { email: pending, password: 'Haslo-Testowe-42!', terms: true, 'cf-turnstile-response': 'local' },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  return pathOf(linkIn(await waitForMail(request, pending), /^\/(pl\/|en\/)?auth\/verified\//));
 }
 
 /** Sessions are swapped in storage between pages; every page below is a full navigation. */
@@ -181,37 +186,74 @@ async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> |
   );
 }
 
-test.describe('accessibility of every route', () => {
-  test.use({ actionTimeout: 15_000 });
+/** The walks' data, seeded once in each worker that runs a part of them. */
+const walkTest = test.extend<object, { fixture: Fixture }>({
+  fixture: [
+    async ({ playwright, server }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server });
+      await use(await setUp(request));
+      await request.dispose();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
 
-  test.beforeAll(async ({ playwright, server }) => {
-    test.setTimeout(120_000);
-    const request = await playwright.request.newContext({ baseURL: server });
-    data = await setUp(request);
-    await request.dispose();
-  });
+interface Walk {
+  page: Page;
+  language: Language;
+  width: number;
+  fixture: Fixture;
+  t: (typeof TEXTS)[Language];
+  at: (path: string) => string;
+  h1: () => ReturnType<Page['getByRole']>;
+  /** Checks the page as it shows now, in both themes. */
+  scan: (label: string) => Promise<void>;
+  /** Opens a page and waits until it is ready. */
+  open: (path: string, ready?: () => Promise<void>) => Promise<void>;
+  /** Opens a page and checks it as it first shows. */
+  visit: (path: string, ready?: () => Promise<void>, label?: string) => Promise<void>;
+}
+
+/** A part of a walk: the page starts with the cookie choice made and the part's first session. */
+type Part = (walk: Walk) => Promise<void>;
+
+const PARTS: [name: string, session: (fixture: Fixture) => Pick<Session, 'token' | 'user'> | null, Part][] = [
+  ['the sign-in pages', () => null, signInPages],
+  ['the public page, the pages after payment and the administrator', () => null, publicPagesAndAdmin],
+  ["the dashboard's profile, billing and board", (f) => f.draft, dashboardPages],
+  ['the offers and their dialogs', (f) => f.lawyer, offerPages],
+];
+
+walkTest.describe('accessibility of every route', () => {
+  walkTest.use({ actionTimeout: 15_000 });
 
   for (const language of LANGUAGES) {
     for (const width of WIDTHS) {
-      test(`${language}, light and dark, ${width} px`, async ({ page, baseURL }) => {
-        // About sixty-six axe runs (thirty-three states, two themes), each a second or more on a busy machine.
-        test.setTimeout(600_000);
-        await walk(page, baseURL!, language, width);
-      });
+      for (const [name, session, part] of PARTS) {
+        walkTest(`${language}, light and dark, ${width} px: ${name}`, async ({ page, baseURL, fixture }) => {
+          // About sixteen axe runs (eight states, two themes), each a second or more on a busy machine.
+          walkTest.setTimeout(300_000);
+          await page.setViewportSize({ width, height: 900 });
+          await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL }]);
+          const first = session(fixture);
+          if (first) await signInBrowser(page, first);
+          await part(walker(page, language, width, fixture));
+        });
+      }
     }
   }
 });
 
-async function walk(page: Page, baseURL: string, language: Language, width: number): Promise<void> {
-  const t = TEXTS[language];
+function walker(page: Page, language: Language, width: number, fixture: Fixture): Walk {
   const at = (path: string) => `/${language}${path}`;
   const h1 = () => page.getByRole('heading', { level: 1 }).first();
   const scan = async (label: string) => {
     await settle(page);
     for (const scheme of SCHEMES) {
       await showScheme(page, scheme);
-      await test.step(`${label}, ${scheme}`, () =>
-        expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }));
+      await walkTest.step(`${label}, ${scheme}`, () =>
+        expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }),
+      );
     }
   };
   const open = async (path: string, ready: () => Promise<void> = () => expect(h1()).toBeVisible()) => {
@@ -219,24 +261,15 @@ async function walk(page: Page, baseURL: string, language: Language, width: numb
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await ready();
   };
-  /** Opens a page and checks it as it first shows. */
-  const visit = async (
-    path: string,
-    ready: () => Promise<void> = () => expect(h1()).toBeVisible(),
-    label = path,
-  ) => {
-    await page.goto(at(path));
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await ready();
+  const visit = async (path: string, ready?: () => Promise<void>, label = path) => {
+    await open(path, ready);
     await scan(label);
   };
+  return { page, language, width, fixture, t: TEXTS[language], at, h1, scan, open, visit };
+}
 
-  await page.setViewportSize({ width, height: 900 });
-  await page.context().addCookies([{ name: 'cookie_consent', value: 'necessary', url: baseURL }]);
-
-  // Without a session.
-  await page.goto(at('/404'));
-  await useSession(page, null);
+async function signInPages({ page, width, fixture, t, h1, scan, open, visit }: Walk): Promise<void> {
+  const verifiedPath = await unverifiedLink(page.request);
   // /careers and /accessibility are checked with the marketing pages (marketing.spec.ts).
   await open('/careers');
   // The header's menus: the site menu on a phone, the theme menu on a wide screen.
@@ -257,27 +290,29 @@ async function walk(page: Page, baseURL: string, language: Language, width: numb
   await page.getByRole('button', { name: t.sendLink }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await scan('/auth/forgot-password with errors');
-  await open(data.resetPath);
+  await open(fixture.resetPath);
   await page.getByRole('button', { name: t.saveNewPassword }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await scan('/auth/reset/:token with errors');
   await visit(
-    data.verifiedPath,
+    verifiedPath,
     async () => {
       await expect(h1()).toBeVisible();
       await expect(page.getByText(/Ładowanie|Loading/)).toHaveCount(0);
     },
     '/auth/verified/:id/:token',
   );
+}
 
-  const profile = `/u/${data.lawyer.seolink}`;
+async function publicPagesAndAdmin({ page, fixture, t, scan, visit }: Walk): Promise<void> {
+  const profile = `/u/${fixture.lawyer.seolink}`;
   await visit(
     profile,
     () => expect(page.getByRole('heading', { level: 1, name: t.lawyer })).toBeVisible(),
     '/u/:seolink',
   );
   await visit(
-    pathOf(data.sent.absoluteUrl),
+    pathOf(fixture.sent.absoluteUrl),
     () => expect(page.getByRole('heading', { name: OFFERS.sent })).toBeVisible(),
     '/u/:seolink?o=',
   );
@@ -297,16 +332,26 @@ async function walk(page: Page, baseURL: string, language: Language, width: numb
   await visit('/offer/done?t=nieznany');
   await visit('/404');
 
+  // The demo administrator.
+  await useSession(page, fixture.admin);
+  await visit('/admin', async () => {
+    await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  });
+  await page.getByRole('button', { name: t.adminTable }).click();
+  await scan('/admin with the chart data as a table');
+}
+
+async function dashboardPages({ page, fixture, t, h1, scan, visit }: Walk): Promise<void> {
   // A lawyer whose profile is not active yet: the editor.
-  await useSession(page, data.draft);
   await visit(
     '/dashboard/profile',
     () => expect(page.getByRole('textbox').first()).toBeVisible(),
     '/dashboard/profile (not active: editor)',
   );
 
-  // An active lawyer: the profile view and its editor, billing, offers and their dialogs.
-  await useSession(page, data.lawyer);
+  // An active lawyer: the profile view and its editor, billing and the board.
+  await useSession(page, fixture.lawyer);
   await visit(
     '/dashboard/profile',
     () => expect(page.getByRole('button', { name: t.edit })).toBeVisible(),
@@ -325,7 +370,9 @@ async function walk(page: Page, baseURL: string, language: Language, width: numb
   await visit('/dashboard/board', loaded);
   await visit('/dashboard/alerts', loaded);
   await visit('/dashboard/references', loaded);
+}
 
+async function offerPages({ page, language, width, fixture, t, scan, open }: Walk): Promise<void> {
   const section = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
   const card = (title: string) => page.getByRole('article', { name: title });
   const menu = async (title: string) => {
@@ -385,12 +432,14 @@ async function walk(page: Page, baseURL: string, language: Language, width: numb
   await scan('/dashboard/offers new offer dialog');
   await page.keyboard.press('Escape');
 
-  // The demo administrator.
-  await useSession(page, data.admin);
-  await visit('/admin', async () => {
-    await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
-  });
-  await page.getByRole('button', { name: t.adminTable }).click();
-  await scan('/admin with the chart data as a table');
+  // The lawyer is the worker's: the next walk finds the offers page as this one did.
+  const headers = { authorization: fixture.lawyer.headers.authorization!, ...(await csrf(page.request)) };
+  const listed = await page.request.get('/api/user/offer', { headers });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const created = ((await listed.json()) as { data: { offerId: number; title: string }[] }).data.find(
+    (offer) => offer.title === title,
+  );
+  expect(created, `the new offer "${title}" in the list`).toBeDefined();
+  const removed = await page.request.delete(`/api/user/offer/${created!.offerId}`, { headers });
+  expect(removed.status(), await removed.text()).toBe(200);
 }

@@ -4,7 +4,7 @@
 //
 // With TEST_DATABASE_URL (as in `npm test`) the PostgreSQL parts run on that server; without it
 // the API benchmark measures PGlite only and the admin benchmark (PostgreSQL only) is skipped.
-// The web benchmark uses the existing build (`npm run build` first).
+// The web and API benchmarks use the existing build (`npm run build` first).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 
@@ -46,14 +46,13 @@ const runs = [
     : []),
   // This build only, no Lighthouse; fails when a page does not load or hydrate.
   ['bench:web', 'node', ['bench/web/run.mjs'], { BENCH_SMOKE: '1' }],
-  // One second per measurement, one round.
+  // The built server, a quarter second per measurement, one round (BENCH_SMOKE in bench/api/run.ts).
   [
     'bench:api',
     'npx',
     ['tsx', 'bench/api/run.ts'],
     {
       BENCH_SMOKE: '1',
-      BENCH_DURATION: '1',
       ...(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : { BENCH_ONLY: 'pglite' }),
     },
   ],

@@ -7,7 +7,8 @@
  *
  *   npm run bench            (both databases; BENCH_DATABASE_URL picks the PostgreSQL server)
  *   BENCH_ONLY=pglite BENCH_DURATION=5 tsx bench/api/run.ts
- *   BENCH_SMOKE=1            two seconds per case, one round, no targets: that it runs, not how fast
+ *   BENCH_SMOKE=1            a quarter second per case, one round, no targets, the built server
+ *                            (apps/api/dist, `npm run build` first): that it runs, not how fast
  *   BENCH_CPU_PROF=1 …       writes a .cpuprofile of the app server to bench/results/api-profiles/
  *   BENCH_ROUNDS=3           product and bare server take turns this many times; medians are shown
  *   BENCH_ENDPOINTS=nip      only the endpoints whose name contains one of these (comma-separated)
@@ -35,8 +36,10 @@ import { createSeed, migrationsDir } from '../../apps/api/test/helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SMOKE = process.env.BENCH_SMOKE === '1';
-const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 2 : 8));
-const WARMUP = Math.max(1, Math.round(DURATION / 4));
+const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 0.25 : 8));
+/** The product's and the bare server's warm-up; a smoke run only needs each to answer. */
+const WARMUP = SMOKE ? DURATION : Math.max(1, Math.round(DURATION / 4));
+const BARE_WARMUP = SMOKE ? DURATION : 1;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 const ONLY = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
@@ -186,9 +189,11 @@ async function seedDatabase(options: { databaseUrl?: string; pgliteDir?: string 
 
 async function startApp(env: Record<string, string>, dataDir: string) {
   const port = await freePort();
-  const args = ['--import', 'tsx'];
+  const args = SMOKE ? [] : ['--import', 'tsx'];
   if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results/api-profiles')}`);
-  args.push(path.join(root, 'apps/api/src/server.ts'));
+  // A smoke run (after the build, in `npm test`) starts the built server: the same code without
+  // compiling the sources on every start.
+  args.push(path.join(root, SMOKE ? 'apps/api/dist/server.js' : 'apps/api/src/server.ts'));
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -415,7 +420,7 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
         `  ${database} (${store} store) ${endpoint.name}: warm-up, product, bare, half rate…\n`,
       );
       await load(app, endpoint, WARMUP);
-      await load(bare, endpoint, 1);
+      await load(bare, endpoint, BARE_WARMUP);
       const appRounds: Measure[] = [];
       const bareRounds: Measure[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
