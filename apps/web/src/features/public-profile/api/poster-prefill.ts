@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { InvoiceDataDto, ProfileDto } from '@substytut/shared';
+import { useEffect, useState } from 'react';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
 // Not '@substytut/shared/substitution': its schemas would bring zod to the public page's first load.
 import { GRANTOR_TYPES, type GrantorType } from '@substytut/shared/reference-data/professional-types';
@@ -10,7 +10,12 @@ import type { CheckoutFormInput } from '../lib/checkout-form';
 /** What step 2 starts with when the signed-in visitor posted the board request behind the offer. */
 export interface CheckoutPrefill {
   invoice: Partial<Pick<CheckoutFormInput, 'nip' | 'company' | 'street' | 'postCode' | 'city' | 'email'>>;
-  grantor: { name: string; professional_type: GrantorType; license_no: string; office_address: string } | null;
+  grantor: {
+    name: string;
+    professional_type: GrantorType;
+    license_no: string;
+    office_address: string;
+  } | null;
 }
 
 /**
@@ -19,7 +24,10 @@ export interface CheckoutPrefill {
  */
 async function quietGet<T>(path: string): Promise<T | null> {
   try {
-    const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders('GET'), credentials: 'include' });
+    const response = await fetch(`${API_BASE}${path}`, {
+      headers: authHeaders('GET'),
+      credentials: 'include',
+    });
     if (!response.ok) return null;
     return unwrap<T>(await response.json());
   } catch {
@@ -34,12 +42,19 @@ export function prefillOf(profile: ProfileDto | null, invoice: InvoiceDataDto | 
   const filled = <T extends Record<string, string>>(fields: T) =>
     Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')) as Partial<T>;
   const address = invoice
-    ? [invoice.invoice_street, `${invoice.invoice_postcode} ${invoice.invoice_city}`.trim()].filter(Boolean).join(', ')
+    ? [invoice.invoice_street, `${invoice.invoice_postcode} ${invoice.invoice_city}`.trim()]
+        .filter(Boolean)
+        .join(', ')
     : '';
   const grantor =
     // Only whole: a grantor without the office address would leave step 2 invalid unseen.
     profile && isGrantorType(profile.permissions) && profile.fullname && profile.licenseNo && address
-      ? { name: profile.fullname, professional_type: profile.permissions, license_no: profile.licenseNo, office_address: address }
+      ? {
+          name: profile.fullname,
+          professional_type: profile.permissions,
+          license_no: profile.licenseNo,
+          office_address: address,
+        }
       : null;
   return {
     invoice: filled({
@@ -65,13 +80,25 @@ async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> 
   return prefillOf(profile, invoice);
 }
 
-export function usePosterPrefill(offerUrl: string | null) {
+/**
+ * The prefill once it has come, else null (a visitor who is not signed in, or the link names no
+ * offer, asks nothing). Asked once per page and sign-in; it fails quietly, so nothing is retried.
+ */
+export function usePosterPrefill(offerUrl: string | null): CheckoutPrefill | null {
   const { token } = useSession();
-  return useQuery({
-    queryKey: ['public', 'poster-prefill', offerUrl, token],
-    queryFn: () => posterPrefill(offerUrl ?? ''),
-    enabled: token !== null && offerUrl !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const key = token !== null && offerUrl !== null ? `${token}\n${offerUrl}` : null;
+  const [answer, setAnswer] = useState<{ key: string; prefill: CheckoutPrefill | null } | null>(null);
+  useEffect(() => {
+    if (key === null || offerUrl === null) return;
+    let current = true;
+    void posterPrefill(offerUrl)
+      .catch(() => null)
+      .then((prefill) => {
+        if (current) setAnswer({ key, prefill });
+      });
+    return () => {
+      current = false;
+    };
+  }, [key, offerUrl]);
+  return answer?.key === key ? answer.prefill : null;
 }
