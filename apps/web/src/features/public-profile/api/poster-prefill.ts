@@ -10,12 +10,7 @@ import type { CheckoutFormInput } from '../lib/checkout-form';
 /** What step 2 starts with when the signed-in visitor posted the board request behind the offer. */
 export interface CheckoutPrefill {
   invoice: Partial<Pick<CheckoutFormInput, 'nip' | 'company' | 'street' | 'postCode' | 'city' | 'email'>>;
-  grantor: {
-    name: string;
-    professional_type: GrantorType;
-    license_no: string;
-    office_address: string;
-  } | null;
+  grantor: { name: string; professional_type: GrantorType; license_no: string; office_address: string } | null;
 }
 
 /**
@@ -24,10 +19,7 @@ export interface CheckoutPrefill {
  */
 async function quietGet<T>(path: string): Promise<T | null> {
   try {
-    const response = await fetch(`${API_BASE}${path}`, {
-      headers: authHeaders('GET'),
-      credentials: 'include',
-    });
+    const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders('GET'), credentials: 'include' });
     if (!response.ok) return null;
     return unwrap<T>(await response.json());
   } catch {
@@ -42,19 +34,12 @@ export function prefillOf(profile: ProfileDto | null, invoice: InvoiceDataDto | 
   const filled = <T extends Record<string, string>>(fields: T) =>
     Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')) as Partial<T>;
   const address = invoice
-    ? [invoice.invoice_street, `${invoice.invoice_postcode} ${invoice.invoice_city}`.trim()]
-        .filter(Boolean)
-        .join(', ')
+    ? [invoice.invoice_street, `${invoice.invoice_postcode} ${invoice.invoice_city}`.trim()].filter(Boolean).join(', ')
     : '';
   const grantor =
     // Only whole: a grantor without the office address would leave step 2 invalid unseen.
     profile && isGrantorType(profile.permissions) && profile.fullname && profile.licenseNo && address
-      ? {
-          name: profile.fullname,
-          professional_type: profile.permissions,
-          license_no: profile.licenseNo,
-          office_address: address,
-        }
+      ? { name: profile.fullname, professional_type: profile.permissions, license_no: profile.licenseNo, office_address: address }
       : null;
   return {
     invoice: filled({
@@ -81,7 +66,7 @@ async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> 
 }
 
 /**
- * The prefill once it has come, else null (a visitor who is not signed in, or the link names no
+ * The prefill once it has come, else null (a visitor who is not signed in, or a link that names no
  * offer, asks nothing). Asked once per page and sign-in; it fails quietly, so nothing is retried.
  */
 export function usePosterPrefill(offerUrl: string | null): CheckoutPrefill | null {
