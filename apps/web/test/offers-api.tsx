@@ -13,7 +13,9 @@ import {
 } from '@substytut/shared';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 import { createI18n } from '@/lib/i18n';
 import type { OfferRequirements } from '@/lib/licence';
 import type { ApiAnswer, ApiRoute } from '@substytut/shared/contract/routes';
@@ -252,8 +254,10 @@ export function createFakeOffersApi(
 export function renderWithApp(ui: ReactNode, { language = 'pl' as 'pl' | 'en' } = {}) {
   const queryClient = createQueryClient();
   const view = render(
-    <AppProviders i18n={createI18n(language)} queryClient={queryClient}>
-      <MemoryRouter initialEntries={['/dashboard/offers']}>{ui}</MemoryRouter>
+    <AppProviders i18n={createI18n(language)}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/dashboard/offers']}>{ui}</MemoryRouter>
+      </QueryClientProvider>
     </AppProviders>,
   );
   return { ...view, queryClient };

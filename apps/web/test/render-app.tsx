@@ -2,7 +2,9 @@ import { render } from '@testing-library/react';
 import { useLayoutEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 import routes from '@/app/routes';
 import { getPathLanguage } from '@/config/paths';
 import { createI18n } from '@/lib/i18n';
@@ -86,8 +88,12 @@ export function renderApp(url: string, { loaderData }: { loaderData?: Record<str
     },
   );
   const view = render(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+    // A query client per render (the app's own lives as long as the page): no answer cached by
+    // one test is seen by the next.
+    <AppProviders i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProviders>,
   );
   return { ...view, router, i18n };

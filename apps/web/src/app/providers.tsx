@@ -1,24 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { isApiError } from '@/lib/api-client';
+import { createPublicConfigStore, PublicConfigContext, type PublicConfigStore } from '@/lib/public-config';
 import { useToastsRequested } from '@/lib/toast-host';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // Client errors (4xx) will not fix themselves by retrying.
-        retry: (count, error) =>
-          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
-      },
-    },
-  });
-}
 
 // Loaded once some page imports the toast API (lib/toast.ts); toasts raised before it mounts wait
 // in react-toastify's queue.
@@ -32,23 +17,29 @@ function ToastHost() {
   ) : null;
 }
 
+/**
+ * What every page has. Not TanStack Query: only the pages that ask the API get its client
+ * (`app/layouts/queries.tsx`, decision 054). `publicConfig`: the page's configuration, from the
+ * root loader (a new store when not given, as in tests).
+ */
 export function AppProviders({
   i18n,
-  queryClient,
+  publicConfig,
   children,
 }: {
   i18n: I18n;
-  queryClient: QueryClient;
+  publicConfig?: PublicConfigStore;
   children: ReactNode;
 }) {
+  const [config] = useState(() => publicConfig ?? createPublicConfigStore(null));
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <PublicConfigContext value={config}>
         <ThemeProvider>
           {children}
           <ToastHost />
         </ThemeProvider>
-      </QueryClientProvider>
+      </PublicConfigContext>
     </I18nextProvider>
   );
 }

@@ -18,10 +18,10 @@ import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
-import { parsePublicConfig, publicConfigQuery } from '@/lib/public-config';
+import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
 import { HEAD_SCRIPT } from './head-script';
 import { PageScripts } from './page-scripts';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
 import { publicLinksFromEnv } from '@substytut/shared/public-defaults';
@@ -84,18 +84,16 @@ function AppShell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const language = usePageLanguage();
   const [i18n] = useState(() => browserI18n() ?? createI18n(language));
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if (data?.publicConfig)
-      client.setQueryData(publicConfigQuery.queryKey, parsePublicConfig(data.publicConfig));
-    return client;
-  });
+  // A page the server rendered on request has the configuration; a prerendered one asks for it.
+  const [publicConfig] = useState(() =>
+    createPublicConfigStore(data?.publicConfig ? parsePublicConfig(data.publicConfig) : null),
+  );
   // Before paint, so a language switch never shows a frame of the old language.
   useIsomorphicLayoutEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [i18n, language]);
   return (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={i18n} publicConfig={publicConfig}>
       <Translated i18n={i18n}>{children}</Translated>
     </AppProviders>
   );

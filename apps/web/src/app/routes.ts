@@ -19,7 +19,6 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
   return [
     index(feature('marketing/routes/home.tsx'), { id: id('home') }),
     page('about', feature('marketing/routes/about.tsx'), 'about'),
-    page('contact', feature('marketing/routes/contact.tsx'), 'contact'),
     page('faq', feature('marketing/routes/faq.tsx'), 'faq'),
     page('features', feature('marketing/routes/features.tsx'), 'features'),
     page('pricing', feature('marketing/routes/pricing.tsx'), 'pricing'),
@@ -35,35 +34,40 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
     page('my-data/confirm/:token', feature('my-data/routes/confirm.tsx'), 'my-data-confirm'),
     page('my-data/export/:token', feature('my-data/routes/export-download.tsx'), 'my-data-export'),
     page('auth/register-success', feature('auth/routes/register-success.tsx'), 'register-success'),
-    page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
-    page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),
-    page('auth/verified/:id/:token', feature('auth/routes/verified.tsx'), 'verified'),
-    layout('layouts/redirect-if-token.tsx', { id: id('redirect-if-token') }, [
-      page('auth', feature('auth/routes/auth.tsx'), 'auth'),
-      page('auth/*', feature('auth/routes/auth.tsx'), 'auth-tab'),
-    ]),
-    layout('layouts/require-token.tsx', { id: id('require-token') }, [
-      page('dashboard', 'routes/dashboard/layout.tsx', 'dashboard', [
-        index('routes/dashboard/index.tsx', { id: id('dashboard-index') }),
-        page('profile', 'routes/dashboard/profile.tsx', 'dashboard-profile'),
-        page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
-        page('plan', 'routes/dashboard/plan.tsx', 'dashboard-plan'),
-        page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
-        page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
-        page('board', feature('board/routes/board.tsx'), 'dashboard-board'),
-        page('board/new', feature('board/routes/board-new.tsx'), 'dashboard-board-new'),
-        page('board/mine', feature('board/routes/board-mine.tsx'), 'dashboard-board-mine'),
-        page('alerts', 'routes/dashboard/alerts.tsx', 'dashboard-alerts'),
-        page('references', 'routes/dashboard/references.tsx', 'dashboard-references'),
+    // The pages that ask the API through TanStack Query, and only they, have its client: the
+    // others (read before they are used) load without it (decision 054, query-boundary.test.ts).
+    layout('layouts/queries.tsx', { id: id('queries') }, [
+      page('contact', feature('marketing/routes/contact.tsx'), 'contact'),
+      page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
+      page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),
+      page('auth/verified/:id/:token', feature('auth/routes/verified.tsx'), 'verified'),
+      layout('layouts/redirect-if-token.tsx', { id: id('redirect-if-token') }, [
+        page('auth', feature('auth/routes/auth.tsx'), 'auth'),
+        page('auth/*', feature('auth/routes/auth.tsx'), 'auth-tab'),
       ]),
-    ]),
-    layout('layouts/require-admin.tsx', { id: id('require-admin') }, [
-      page('admin', feature('admin/routes/admin.tsx'), 'admin'),
+      layout('layouts/require-token.tsx', { id: id('require-token') }, [
+        page('dashboard', 'routes/dashboard/layout.tsx', 'dashboard', [
+          index('routes/dashboard/index.tsx', { id: id('dashboard-index') }),
+          page('profile', 'routes/dashboard/profile.tsx', 'dashboard-profile'),
+          page('billing', 'routes/dashboard/billing.tsx', 'dashboard-billing'),
+          page('plan', 'routes/dashboard/plan.tsx', 'dashboard-plan'),
+          page('offers', 'routes/dashboard/offers.tsx', 'dashboard-offers'),
+          page('data', 'routes/dashboard/data.tsx', 'dashboard-data'),
+          page('board', feature('board/routes/board.tsx'), 'dashboard-board'),
+          page('board/new', feature('board/routes/board-new.tsx'), 'dashboard-board-new'),
+          page('board/mine', feature('board/routes/board-mine.tsx'), 'dashboard-board-mine'),
+          page('alerts', 'routes/dashboard/alerts.tsx', 'dashboard-alerts'),
+          page('references', 'routes/dashboard/references.tsx', 'dashboard-references'),
+        ]),
+      ]),
+      layout('layouts/require-admin.tsx', { id: id('require-admin') }, [
+        page('admin', feature('admin/routes/admin.tsx'), 'admin'),
+      ]),
+      page('payment/success', feature('payment/routes/payment-success.tsx'), 'payment-success'),
+      page('offer/done', feature('payment/routes/offer-done.tsx'), 'offer-done'),
     ]),
     page('u/:seolink', 'routes/public-profile.tsx', 'public-profile'),
-    page('payment/success', feature('payment/routes/payment-success.tsx'), 'payment-success'),
     page('payment/cancel', feature('payment/routes/payment-cancel.tsx'), 'payment-cancel'),
-    page('offer/done', feature('payment/routes/offer-done.tsx'), 'offer-done'),
     page('404', 'routes/not-found.tsx', 'not-found'),
     page('*', 'routes/unknown-path.tsx', 'unknown-path'),
   ];

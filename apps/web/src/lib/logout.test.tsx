@@ -2,7 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 import { createI18n } from '@/lib/i18n';
 import { getToken, setSession } from '@/lib/session';
 import { stubFetch } from '../../test/fetch-stub';
@@ -27,8 +29,10 @@ function renderAt(url: string, target?: string) {
     { initialEntries: [url] },
   );
   render(
-    <AppProviders i18n={createI18n('pl')} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+    <AppProviders i18n={createI18n('pl')}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProviders>,
   );
   return router;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, use, useEffect, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { PublicConfigDto } from '@substytut/shared';
 import type { PublicLinks } from '@substytut/shared/public-defaults';
@@ -53,19 +53,73 @@ export function parsePublicConfig(raw: Partial<PublicConfigDto> | null | undefin
   };
 }
 
-export const publicConfigQuery = queryOptions({
-  queryKey: ['config', 'public'],
-  queryFn: async () => parsePublicConfig(await api.get<PublicConfigDto>('/config/public')),
-  staleTime: 10 * 60_000,
-  retry: 1,
-});
+/** GET /config/public, read tolerantly. */
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  return parsePublicConfig(await api.get<PublicConfigDto>('/config/public'));
+}
+
+/** A failed answer is asked once more after this wait; after that a later page asks again. */
+const RETRY_MS = 1000;
+
+/**
+ * The configuration for as long as the app runs (it does not change meanwhile, so it is asked for
+ * at most once): the one the server rendered the page with, or, on a prerendered page, the API's
+ * answer. A small store of its own, not TanStack Query, which stays off the pages that are read
+ * rather than used (decision 054).
+ */
+export interface PublicConfigStore {
+  current(): PublicConfig | null;
+  subscribe(listener: () => void): () => void;
+  /** Asks the API unless the configuration is there or on its way. */
+  load(): void;
+}
+
+export function createPublicConfigStore(
+  served: PublicConfig | null,
+  fetchConfig: () => Promise<PublicConfig> = fetchPublicConfig,
+): PublicConfigStore {
+  let config = served;
+  let loading = false;
+  const listeners = new Set<() => void>();
+  const ask = (retries: number): void => {
+    fetchConfig().then(
+      (answer) => {
+        config = answer;
+        loading = false;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        if (retries > 0) setTimeout(() => ask(retries - 1), RETRY_MS);
+        else loading = false;
+      },
+    );
+  };
+  return {
+    current: () => config,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    load() {
+      if (config || loading) return;
+      loading = true;
+      ask(1);
+    },
+  };
+}
+
+/** Provided once for the whole app by `AppProviders` (app/providers.tsx). */
+export const PublicConfigContext = createContext<PublicConfigStore | null>(null);
 
 /**
  * Always returns usable values. Until the API answers on a prerendered page, the links are those
  * the page was rendered with (the root loader's), so they never change address when it answers.
  */
 export function usePublicConfig(): PublicConfig {
-  const { data } = useQuery(publicConfigQuery);
+  const store = use(PublicConfigContext);
+  if (!store) throw new Error('usePublicConfig needs AppProviders');
+  const config = useSyncExternalStore(store.subscribe, store.current, store.current);
+  useEffect(() => store.load(), [store]);
   const root = useRouteLoaderData('root') as { publicLinks?: PublicLinks | null } | undefined;
-  return data ?? { ...FALLBACK_PUBLIC_CONFIG, ...root?.publicLinks };
+  return config ?? { ...FALLBACK_PUBLIC_CONFIG, ...root?.publicLinks };
 }

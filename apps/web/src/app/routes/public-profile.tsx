@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
+import { askPublicProfile } from '@/features/public-profile/api/get-public-profile';
 import { DeletedProfile } from '@/features/public-profile/components/deleted-profile';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
@@ -35,15 +36,23 @@ export async function loader({
 }
 
 /**
- * A client-side navigation (e.g. the dashboard's preview) asks the API from the page itself and
- * shows 'Ładowanie...' for at least the spec's second, as before.
+ * A client-side navigation (e.g. the dashboard's preview) asks the API here, without waiting for
+ * the answer: the page shows 'Ładowanie...' for at least the spec's second meanwhile, as before.
+ * The first page's data is the server's (this loader does not run when the app starts).
  */
-export function clientLoader() {
-  return { profile: null, offerUrl: null };
+export function clientLoader({ params, request }: { params: { seolink?: string }; request: Request }) {
+  const offerUrl = new URL(request.url).searchParams.get('o') || null;
+  return { profile: null, offerUrl, asked: askPublicProfile(params.seolink ?? '', offerUrl) };
+}
+
+interface RouteData {
+  profile: PublicProfileDto | null;
+  gone?: boolean;
+  asked?: Promise<PublicProfileDto | null>;
 }
 
 export default function PublicProfileRoute() {
-  const loaderData = useLoaderData<{ profile: PublicProfileDto | null; gone?: boolean } | undefined>();
+  const loaderData = useLoaderData<RouteData | undefined>();
   if (loaderData?.gone) return <DeletedProfile />;
-  return <PublicProfile served={loaderData?.profile ?? undefined} />;
+  return <PublicProfile served={loaderData?.profile ?? undefined} asked={loaderData?.asked} />;
 }

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfileDto } from '@substytut/shared';
 import { api } from '@/lib/api-client';
 
@@ -7,17 +6,11 @@ export function getPublicProfile(seolink: string, offerUrl: string | null): Prom
   return api.get<PublicProfileDto>(`/public/profile/${encodeURIComponent(seolink)}${query}`);
 }
 
-/** GET /public/profile/{seolink}?offerUrl=: the lawyer's card and, with ?o=, the offer to pay. */
-export function publicProfileQuery(seolink: string, offerUrl: string | null) {
-  return queryOptions({
-    queryKey: ['public', 'profile', seolink, offerUrl],
-    queryFn: () => getPublicProfile(seolink, offerUrl),
-    // Whether the offer can still be paid changes with every payment: always ask again on return.
-    staleTime: 0,
-  });
-}
-
-/** `served`: the answer the page was rendered with on the server, shown at once and asked again. */
-export function usePublicProfile(seolink: string, offerUrl: string | null, served?: PublicProfileDto) {
-  return useQuery({ ...publicProfileQuery(seolink, offerUrl), initialData: served });
+/**
+ * The profile for a page the server did not render with it (a navigation within the app): null
+ * when it cannot be loaded, which the page answers with /404 (spec 8). Asked on every visit, not
+ * cached: whether the offer can still be paid changes with every payment.
+ */
+export function askPublicProfile(seolink: string, offerUrl: string | null): Promise<PublicProfileDto | null> {
+  return getPublicProfile(seolink, offerUrl).catch(() => null);
 }

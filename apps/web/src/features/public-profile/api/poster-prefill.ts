@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { InvoiceDataDto, ProfileDto } from '@substytut/shared';
+import { useEffect, useState } from 'react';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
 // Not '@substytut/shared/substitution': its schemas would bring zod to the public page's first load.
 import { GRANTOR_TYPES, type GrantorType } from '@substytut/shared/reference-data/professional-types';
@@ -65,13 +65,25 @@ async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> 
   return prefillOf(profile, invoice);
 }
 
-export function usePosterPrefill(offerUrl: string | null) {
+/**
+ * The prefill once it has come, else null (a visitor who is not signed in, or a link that names no
+ * offer, asks nothing). Asked once per page and sign-in; it fails quietly, so nothing is retried.
+ */
+export function usePosterPrefill(offerUrl: string | null): CheckoutPrefill | null {
   const { token } = useSession();
-  return useQuery({
-    queryKey: ['public', 'poster-prefill', offerUrl, token],
-    queryFn: () => posterPrefill(offerUrl ?? ''),
-    enabled: token !== null && offerUrl !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const key = token !== null && offerUrl !== null ? `${token}\n${offerUrl}` : null;
+  const [answer, setAnswer] = useState<{ key: string; prefill: CheckoutPrefill | null } | null>(null);
+  useEffect(() => {
+    if (key === null || offerUrl === null) return;
+    let current = true;
+    void posterPrefill(offerUrl)
+      .catch(() => null)
+      .then((prefill) => {
+        if (current) setAnswer({ key, prefill });
+      });
+    return () => {
+      current = false;
+    };
+  }, [key, offerUrl]);
+  return answer?.key === key ? answer.prefill : null;
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ClientInvoicePayload, Grantor, HearingInput, PaymentLinkDto } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, refreshCsrf } from '@/lib/api-client';
@@ -39,8 +38,4 @@ export async function startPayment({
       ...(hearing ? { hearing } : {}),
     },
   );
-}
-
-export function useStartPayment() {
-  return useMutation({ mutationFn: startPayment });
 }

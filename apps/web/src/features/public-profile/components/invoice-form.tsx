@@ -30,7 +30,7 @@ import { useCompanyLookup } from '@/lib/company-lookup';
 import { rememberOfferPage } from '@/lib/last-offer';
 import { useErrorText, useLanguage } from '@/lib/use-error-text';
 import type { CheckoutPrefill } from '../api/poster-prefill';
-import { useStartPayment } from '../api/start-payment';
+import { startPayment } from '../api/start-payment';
 import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormPayload } from '../lib/checkout-form';
 import { formatDecimalPln } from '../lib/offer-money';
 import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
@@ -105,7 +105,6 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
   const errorText = useErrorText();
   const language = useLanguage();
   const href = useLocalizedHref();
-  const startPayment = useStartPayment();
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [hearing, setHearing] = useState<HearingFormValues>(() => hearingValuesOf(offer.hearing));
@@ -163,7 +162,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
       return;
     }
     try {
-      const { payLink } = await startPayment.mutateAsync({
+      const { payLink } = await startPayment({
         seolink,
         offerUrl: offer.offerUrl,
         invoice,

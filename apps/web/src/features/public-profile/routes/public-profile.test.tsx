@@ -1,12 +1,15 @@
 import type { PublicOfferDto, PublicProfileDto } from '@substytut/shared';
-import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
+import { myRequest } from '../../../../test/board-api';
+import { completeProfile } from '../../../../test/dashboard-api';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 import { externalNavigation } from '@/lib/external-navigation';
 import { lastOfferPage } from '@/lib/last-offer';
+import { clearSession, setSession } from '@/lib/session';
 import { useMinDelay } from '../lib/use-min-delay';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -636,5 +639,71 @@ describe('public lawyer page, step 2', () => {
     expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Klienta');
     expect(within(form).getByLabelText(/^Adres e-mail/)).toHaveValue('klient@example.com');
     expect(within(form).getByRole('button', { name: 'Przejdź do płatności' })).toBeEnabled();
+  });
+});
+
+describe('public lawyer page, the poster’s own data (issue 32)', () => {
+  afterEach(() => {
+    clearSession();
+  });
+
+  const INVOICE = {
+    invoice_nip: '7792364275',
+    invoice_company: 'Kancelaria Zlecającego',
+    invoice_street: 'ul. Prosta 20',
+    invoice_postcode: '00-850',
+    invoice_city: 'Warszawa',
+    invoice_bank_account: null,
+  };
+
+  function servePoster(offerUrl: string) {
+    serve(profile(), {
+      'GET /api/user/board/requests': {
+        body: {
+          data: {
+            items: [
+              myRequest({
+                offer: {
+                  offerUrl,
+                  seolink: 'jan-kowalski',
+                  payment_path: `/u/jan-kowalski?o=${offerUrl}`,
+                  offer_status: 'active',
+                },
+              }),
+            ],
+          },
+        },
+      },
+      'GET /api/user/profile': { body: { data: completeProfile({ email: 'zlecajacy@example.com' }) } },
+      'GET /api/user/profile/invoice': { body: { data: INVOICE } },
+    });
+  }
+
+  it('fills step 2 with the signed-in poster’s invoice data when their board request became this offer', async () => {
+    const user = userEvent.setup();
+    setSession('tok', { email: 'zlecajacy@example.com' });
+    servePoster('oferta-abc');
+    const form = await openStepTwo(user);
+    await waitFor(() => expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Zlecającego'));
+    expect(within(form).getByLabelText(/^NIP/)).toHaveValue('7792364275');
+    expect(within(form).getByLabelText(/^Miejscowość/)).toHaveValue('Warszawa');
+    expect(within(form).getByLabelText(/^Adres e-mail/)).toHaveValue('zlecajacy@example.com');
+    expect(stub.callsTo('GET', '/api/user/board/requests')).toHaveLength(1);
+  });
+
+  it('asks nothing of a visitor who is not signed in, and fills nothing for another offer', async () => {
+    const user = userEvent.setup();
+    servePoster('oferta-abc');
+    let form = await openStepTwo(user);
+    expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('');
+    expect(stub.callsTo('GET', '/api/user/board/requests')).toEqual([]);
+    cleanup();
+
+    setSession('tok', { email: 'zlecajacy@example.com' });
+    servePoster('inna-oferta');
+    form = await openStepTwo(user);
+    await waitFor(() => expect(stub.callsTo('GET', '/api/user/board/requests')).toHaveLength(1));
+    expect(stub.callsTo('GET', '/api/user/profile/invoice')).toEqual([]);
+    expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('');
   });
 });

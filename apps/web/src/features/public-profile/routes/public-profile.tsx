@@ -1,9 +1,9 @@
 import type { PublicProfileDto } from '@substytut/shared';
 import { storageUrl } from '@substytut/shared/storage';
 import { Handshake } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { DocumentHead } from '@/components/seo/document-head';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { useLanguage } from '@/lib/use-language';
-import { usePublicProfile } from '../api/get-public-profile';
+import { askPublicProfile } from '../api/get-public-profile';
 import { usePosterPrefill } from '../api/poster-prefill';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
@@ -60,31 +60,86 @@ function ProfileMeta({ profile }: { profile: PublicProfileDto }) {
   );
 }
 
+/** Spec 9's loading screen, while the profile is asked for (a navigation within the app). */
+function LoadingScreen() {
+  const { t } = useTranslation('public-profile');
+  return (
+    <>
+      <DocumentHead>
+        <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
+      </DocumentHead>
+      {/* As tall as the screen, so the footer stays below it and does not jump when the page arrives. */}
+      <Loading className="min-h-dvh flex-1 py-24" />
+    </>
+  );
+}
+
+/**
+ * The profile asked for by the route's client loader (or, on a page the server could not render
+ * with it, by the page once it runs): the page, or /404 in place of this address when it cannot be
+ * loaded (spec 8).
+ */
+function AskedProfile({ asked }: { asked: Promise<PublicProfileDto | null> }) {
+  const href = useLocalizedHref();
+  const profile = use(asked);
+  if (!profile)
+    return (
+      <>
+        <LoadingScreen />
+        <Navigate to={href(paths.notFound.getHref())} replace />
+      </>
+    );
+  return <ProfilePage profile={profile} />;
+}
+
 /**
  * /u/{seolink}?o={offerUrl}: the lawyer's card (step 1) and the invoice form (step 2). `served` is
- * the profile the server rendered the page with (the route's loader, decision 016).
+ * the profile the server rendered the page with (the route's loader, decision 016): shown at once.
+ * Otherwise `asked`, the route's client loader's request, shows after the loading screen's second.
+ * The page's data is the route's, not TanStack Query's, which stays off its first load (decision 054).
  */
-export function Component({ served }: { served?: PublicProfileDto }) {
+export function Component({
+  served,
+  asked,
+}: {
+  served?: PublicProfileDto;
+  asked?: Promise<PublicProfileDto | null>;
+}) {
+  const { seolink = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const offerUrl = searchParams.get('o') || null;
+  const waited = useMinDelay(MIN_LOADING_MS, served !== undefined);
+  // A page the server had no profile for (it could not ask: the web's own development server)
+  // asks once it runs.
+  const [askedHere, setAskedHere] = useState<Promise<PublicProfileDto | null>>();
+  const unasked = served === undefined && asked === undefined;
+  useEffect(() => {
+    if (unasked) setAskedHere(askPublicProfile(seolink, offerUrl));
+  }, [unasked, seolink, offerUrl]);
+
+  if (served) return <ProfilePage profile={served} />;
+  const pending = asked ?? askedHere;
+  if (!waited || !pending) return <LoadingScreen />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AskedProfile asked={pending} />
+    </Suspense>
+  );
+}
+
+function ProfilePage({ profile }: { profile: PublicProfileDto }) {
   const { t } = useTranslation('public-profile');
   const { seolink = '' } = useParams();
   const [searchParams] = useSearchParams();
   const offerUrl = searchParams.get('o') || null;
-  const navigate = useNavigate();
-  const href = useLocalizedHref();
-  const query = usePublicProfile(seolink, offerUrl, served);
   // The poster of the board request behind this offer pays with their own data filled in.
   const prefill = usePosterPrefill(offerUrl);
-  const waited = useMinDelay(MIN_LOADING_MS, served !== undefined);
   const [step, setStep] = useState<Step>(1);
   const [InvoiceForm, setInvoiceForm] = useState<InvoiceFormComponent | null>(null);
   const [opening, setOpening] = useState(false);
   const nameRef = useRef<HTMLDivElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
-
-  useEffect(() => {
-    if (query.isError) void navigate(href(paths.notFound.getHref()), { replace: true });
-  }, [query.isError, navigate, href]);
 
   useEffect(() => {
     // Focus follows the step (not on the first render), so keyboard and screen reader users land
@@ -112,19 +167,6 @@ export function Component({ served }: { served?: PublicProfileDto }) {
       () => setOpening(false),
     );
   };
-
-  const profile = query.data;
-  if (!profile || !waited) {
-    return (
-      <>
-        <DocumentHead>
-          <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
-        </DocumentHead>
-        {/* As tall as the screen, so the footer stays below it and does not jump when the page arrives. */}
-        <Loading className="min-h-dvh flex-1 py-24" />
-      </>
-    );
-  }
 
   const offer = profile.offer;
   const payable = offer !== null && !offer.error ? offer : null;
@@ -179,8 +221,8 @@ export function Component({ served }: { served?: PublicProfileDto }) {
           {payable && InvoiceForm && (
             <div hidden={step !== 2}>
               <InvoiceForm
-                key={prefill.data ? 'poster' : 'visitor'}
-                prefill={prefill.data ?? null}
+                key={prefill ? 'poster' : 'visitor'}
+                prefill={prefill}
                 seolink={seolink}
                 offer={payable}
                 onBack={() => goTo(1)}
