@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -32,7 +32,9 @@ describe('first-load imports (decision 037)', () => {
   it('the board’s marketing page imports neither the shared index, the courts nor any rules (issue 32)', () => {
     const imports = valueImports('features/marketing/routes/board.tsx');
     expect(imports.filter((name) => name.startsWith('@substytut/shared') || name === 'zod')).toEqual([]);
-    expect(imports.some((name) => name.includes('features/alerts') || name.includes('features/admin'))).toBe(false);
+    expect(imports.some((name) => name.includes('features/alerts') || name.includes('features/admin'))).toBe(
+      false,
+    );
   });
 
   it('the public page’s board references and the poster’s prefill import neither the shared index nor zod (issue 32)', () => {
@@ -43,12 +45,68 @@ describe('first-load imports (decision 037)', () => {
       const imports = valueImports(file);
       expect(imports, file).not.toContain('@substytut/shared');
       expect(imports, file).not.toContain('zod');
-      expect(imports.filter((name) => /@substytut\/shared\/(substitution|validation|contract\/board)/.test(name)), file).toEqual([]);
+      expect(
+        imports.filter((name) => /@substytut\/shared\/(substitution|validation|contract\/board)/.test(name)),
+        file,
+      ).toEqual([]);
     }
   });
 
   it('the public profile labels do not import the courts list', () => {
     const imports = valueImports('lib/profile-labels.ts');
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);
+  });
+});
+
+/**
+ * The translations a public page loads first (decision 055): the layout's `common` and `consent`
+ * and the page's own namespace. Each marketing page has its own file; the error catalogue
+ * (`errors`) loads where a form or a failed call shows its messages, not on every page.
+ */
+describe('first-load translations (decision 055)', () => {
+  const localesDir = path.join(src, 'locales');
+
+  it('the layout namespaces leave the error catalogue out', async () => {
+    const { LAYOUT_NAMESPACES } = await import('@/lib/i18n');
+    expect([...LAYOUT_NAMESPACES]).toEqual(['common', 'consent']);
+  });
+
+  it.each([
+    ['home', 'marketing-home'],
+    ['about', 'marketing-about'],
+    ['contact', 'marketing-contact'],
+    ['faq', 'marketing-faq'],
+    ['features', 'marketing-features'],
+    ['pricing', 'marketing-pricing'],
+    ['for-lawyers', 'marketing-for-lawyers'],
+    ['for-law-firms', 'marketing-for-law-firms'],
+    ['accessibility', 'marketing-accessibility'],
+    ['careers', 'marketing-careers'],
+    ['board', 'marketing-board'],
+  ])('the %s page loads its own texts (%s) and no other page’s', (page, namespace) => {
+    const text = readFileSync(path.join(src, `features/marketing/routes/${page}.tsx`), 'utf8');
+    expect(text).toContain(`const NAMESPACE = '${namespace}';`);
+    expect(text).toMatch(/export const handle = \{ i18n: \[NAMESPACE(, 'errors')?\] \};/);
+    expect(text.match(/'marketing(-[a-z-]+)?'/g) ?? []).toEqual([`'${namespace}'`]);
+    for (const language of ['pl', 'en']) {
+      const file = JSON.parse(
+        readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8'),
+      ) as object;
+      expect(Object.keys(file), `${language}/${namespace}`).toHaveLength(1);
+    }
+  });
+
+  it('there is no translation file of every marketing page at once', () => {
+    for (const language of ['pl', 'en'])
+      expect(readdirSync(path.join(localesDir, language))).not.toContain('marketing.json');
+  });
+
+  it('the not-found page needs only the layout’s texts, and the public profile takes the catalogue with step 2', () => {
+    const notFound = readFileSync(path.join(src, 'features/errors/routes/not-found.tsx'), 'utf8');
+    expect(notFound).toContain("useTranslation('common')");
+    expect(notFound).not.toMatch(/'errors'/);
+    const profile = readFileSync(path.join(src, 'features/public-profile/routes/public-profile.tsx'), 'utf8');
+    expect(profile).toContain("export const handle = { i18n: ['public-profile'] };");
+    expect(profile).toContain("loadNamespaces(['errors'])");
   });
 });

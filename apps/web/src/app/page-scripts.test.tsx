@@ -28,7 +28,7 @@ describe('the scripts of a page (decision 030)', () => {
   });
 
   it('drop the modulepreload tags of a read-first page and keep its module scripts', () => {
-    router.handles = [undefined, { i18n: ['marketing'] }];
+    router.handles = [undefined, { i18n: ['marketing-home'] }];
     const { container } = render(<PageScripts nonce="n" />);
     // React 19 hoists rendered <link>s into <head>: look at the whole document.
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);

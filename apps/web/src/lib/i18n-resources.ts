@@ -18,10 +18,10 @@ for (const [file, mod] of Object.entries(modules)) {
   resources[language][namespace] = mod.default;
 }
 
-// The shared error catalogue is the 'errors' namespace, beside the not-found page's texts.
+// The shared error catalogue is the 'errors' namespace.
 for (const language of ['pl', 'en'] as const) {
   resources[language] ??= {};
-  resources[language].errors = { ...nestMessages(messages[language]), ...(resources[language].errors as object) };
+  resources[language].errors = nestMessages(messages[language]);
 }
 
 export const namespaces = Object.keys(resources.pl ?? {});

@@ -5,12 +5,13 @@ import { nestMessages } from '@substytut/shared/messages/nest';
 import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
 
 /**
- * Namespaces every page needs: the layout's header, footer and cookie banner, and the messages of
- * API errors and of the not-found page (both can appear anywhere). Pages name their
- * own in the router (see app/router.tsx), and each is fetched for the current language only
+ * Namespaces every page needs: the layout's header, footer and cookie banner, and the not-found
+ * page (it can appear anywhere; its texts are in common.json). Pages name their own in their route
+ * module's `handle.i18n`, the error catalogue (`errors`) included where a form or a failed call
+ * shows its messages (decision 055); each is fetched for the current language only
  * (docs/decisions/007-lazy-locales.md).
  */
-export const LAYOUT_NAMESPACES = ['common', 'consent', 'errors'] as const;
+export const LAYOUT_NAMESPACES = ['common', 'consent'] as const;
 
 // One small chunk per language and namespace, fetched when a page needs it.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -21,17 +22,11 @@ const errorCatalogues: Record<Locale, () => Promise<Readonly<Record<string, stri
   en: () => import('@substytut/shared/messages/en').then((m) => m.en),
 };
 
-/**
- * One namespace of one language. 'errors' is the shared error catalogue (keyed by the API's
- * codes) with the not-found page's texts from errors.json.
- */
+/** One namespace of one language. 'errors' is the shared error catalogue, keyed by the API's codes. */
 export async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  if (namespace === 'errors') return nestMessages(await errorCatalogues[isLocale(language) ? language : 'pl']());
   const load = localeFiles[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`no translations for ${language}/${namespace}`);
-  if (namespace === 'errors') {
-    const [catalogue, page] = await Promise.all([errorCatalogues[isLocale(language) ? language : 'pl'](), load()]);
-    return { ...nestMessages(catalogue), ...page.default };
-  }
   return (await load()).default;
 }
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 /**
  * Field errors are keys of the shared error catalogue (also the server's `errors` map), the
  * `errors` namespace: this turns a react-hook-form error, or such a key itself, into text in the
- * page's language. The namespace is one every page loads before it renders (LAYOUT_NAMESPACES).
+ * page's language. A page with a form names the namespace in its route's `handle.i18n`, or loads
+ * it with the form (the public profile's step 2); otherwise it loads when this is first used.
  */
 export function useErrorText() {
   const { t } = useTranslation('errors');

@@ -20,7 +20,9 @@ function cameFromThisSite(): boolean {
 }
 
 export function Component() {
-  const { t } = useTranslation('errors');
+  // Its texts are in common.json: an error can show on any page, and the error catalogue (the
+  // `errors` namespace) loads only where a form or a failed call needs it (decision 055).
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const home = href(paths.home.getHref());

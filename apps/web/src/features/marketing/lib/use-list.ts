@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * A list kept as a JSON array in the marketing namespace (FAQ items, feature lists). The keys
+ * A list kept as a JSON array in a marketing page's namespace (FAQ items, feature lists). The keys
  * inside are listed in locales/dynamic-keys.json because they are never named one by one.
  */
-export function useList<T>(key: string): T[] {
-  const { t } = useTranslation('marketing');
+export function useList<T>(namespace: string, key: string): T[] {
+  const { t } = useTranslation(namespace);
   const value: unknown = t(key, { returnObjects: true });
   return Array.isArray(value) ? (value as T[]) : [];
 }

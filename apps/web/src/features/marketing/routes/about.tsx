@@ -9,6 +9,9 @@ import { IconCards, type IconCardItem } from '../components/icon-cards';
 import { PageHero, Section } from '../components/page-hero';
 import { Stats } from '../components/stats';
 
+/** This page's texts, marketing-about.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-about';
+
 const VALUES: readonly IconCardItem[] = [
   { title: 'about.values.trust.title', description: 'about.values.trust.description', Icon: HeartHandshake },
   {
@@ -20,7 +23,7 @@ const VALUES: readonly IconCardItem[] = [
 ];
 
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const href = useLocalizedHref();
 
   return (
@@ -46,7 +49,7 @@ export function Component() {
       </section>
 
       <Section id="values-title" title={t('about.values.title')} lead={t('about.values.lead')} band>
-        <IconCards items={VALUES} />
+        <IconCards namespace={NAMESPACE} items={VALUES} />
       </Section>
 
       <Stats />
@@ -63,4 +66,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

@@ -5,6 +5,9 @@ import { useLanguage } from '@/lib/use-language';
 import { usePublicConfig } from '@/lib/public-config';
 import { PageHero } from '../components/page-hero';
 
+/** This page's texts, marketing-accessibility.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-accessibility';
+
 /**
  * The day the statement was prepared and last reviewed (issue 25). Move REVIEWED_ON when the
  * statement is checked again; the statement says both.
@@ -37,7 +40,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 
 /** /accessibility: the accessibility statement the European Accessibility Act asks for (issue 25). */
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const { supportEmail } = usePublicConfig();
   const list = 'flex list-disc flex-col gap-2 pl-5 marker:text-muted-foreground';
@@ -96,4 +99,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

@@ -10,6 +10,9 @@ import { PageHero, Section } from '../components/page-hero';
 import { RegisterLinkButton } from '../components/register-link-button';
 import { useList } from '../lib/use-list';
 
+/** This page's texts, marketing-board.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-board';
+
 const STEPS: readonly IconCardItem[] = [
   { title: 'board.steps.post.title', description: 'board.steps.post.description', Icon: FileText },
   { title: 'board.steps.alert.title', description: 'board.steps.alert.description', Icon: BellRing },
@@ -24,10 +27,10 @@ const STEPS: readonly IconCardItem[] = [
  * a law office's confidential work, seen only by verified substitutes inside the dashboard.
  */
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const href = useLocalizedHref();
-  const confidential = useList<string>('board.confidential.items');
-  const alerts = useList<string>('board.alerts.items');
+  const confidential = useList<string>(NAMESPACE, 'board.confidential.items');
+  const alerts = useList<string>(NAMESPACE, 'board.alerts.items');
 
   const actions = (variant: 'primary' | 'accent') => (
     <>
@@ -45,7 +48,7 @@ export function Component() {
         {actions('primary')}
       </PageHero>
       <Section id="board-steps-title" title={t('board.stepsTitle')} lead={t('board.stepsLead')}>
-        <IconCards items={STEPS} />
+        <IconCards namespace={NAMESPACE} items={STEPS} />
       </Section>
       <Section
         id="board-confidential-title"
@@ -74,4 +77,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

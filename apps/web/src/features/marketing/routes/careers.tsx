@@ -6,9 +6,12 @@ import { usePublicConfig } from '@/lib/public-config';
 import { CtaBanner } from '../components/cta-banner';
 import { PageHero } from '../components/page-hero';
 
+/** This page's texts, marketing-careers.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-careers';
+
 /** /careers, where About's team button leads (spec 2): no open positions, and how to write to us. */
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const href = useLocalizedHref();
   const { supportEmail } = usePublicConfig();
 
@@ -51,4 +54,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

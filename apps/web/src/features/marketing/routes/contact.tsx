@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, formatPhoneDisplay, TURNSTILE_LOCAL_TOKEN, type ContactInput, type ContactPayload } from '@substytut/shared';
+import {
+  contactSchema,
+  formatPhoneDisplay,
+  TURNSTILE_LOCAL_TOKEN,
+  type ContactInput,
+  type ContactPayload,
+} from '@substytut/shared';
 import { Mail, MapPin, Phone, Send, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +27,9 @@ import { useSendContactMessage } from '../api/send-contact-message';
 import { PageHero } from '../components/page-hero';
 import { toLanguage } from '../lib/format';
 
+/** This page's texts, marketing-contact.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-contact';
+
 /** The office line shown on the contact page (the spec leaves the number open). */
 export const CONTACT_PHONE = '+48500100200';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -40,7 +49,7 @@ function ContactCard({ Icon, title, children }: { Icon: LucideIcon; title: strin
 }
 
 function ContactForm() {
-  const { t, i18n } = useTranslation('marketing');
+  const { t, i18n } = useTranslation(NAMESPACE);
   const errorOf = useErrorText();
   const send = useSendContactMessage();
   const [params] = useSearchParams();
@@ -58,7 +67,12 @@ function ContactForm() {
   } = useForm<ContactInput, unknown, ContactPayload>({
     resolver: zodResolver(contactSchema),
     // ?topic=enterprise (the Enterprise plan's buttons, issue 34 §3) fills in the subject.
-    defaultValues: { name: '', email: '', subject: enterprise ? t('contact.form.enterpriseSubject') : '', message: '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      subject: enterprise ? t('contact.form.enterpriseSubject') : '',
+      message: '',
+    },
   });
   const errorText = (name: (typeof FIELDS)[number]) => errorOf(errors[name]);
 
@@ -89,22 +103,40 @@ function ContactForm() {
   });
 
   return (
-    <section aria-labelledby="contact-form-title" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="contact-form-title"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+    >
       <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight">
         {t('contact.form.title')}
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">{t('contact.form.lead')}</p>
-      <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="contact-form-title"
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <FormField label={t('contact.form.name')} error={errorText('name')} required>
           <Input autoComplete="name" aria-required {...register('name')} />
         </FormField>
         <FormField label={t('contact.form.email')} error={errorText('email')} required>
           <Input type="email" inputMode="email" autoComplete="email" aria-required {...register('email')} />
         </FormField>
-        <FormField label={t('contact.form.subject')} error={errorText('subject')} required className="sm:col-span-2">
+        <FormField
+          label={t('contact.form.subject')}
+          error={errorText('subject')}
+          required
+          className="sm:col-span-2"
+        >
           <Input aria-required {...register('subject')} />
         </FormField>
-        <FormField label={t('contact.form.message')} error={errorText('message')} required className="sm:col-span-2">
+        <FormField
+          label={t('contact.form.message')}
+          error={errorText('message')}
+          required
+          className="sm:col-span-2"
+        >
           <Textarea rows={6} aria-required {...register('message')} />
         </FormField>
         {turnstileSiteKey && (
@@ -124,22 +156,32 @@ function ContactForm() {
 }
 
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const { supportEmail } = usePublicConfig();
 
   return (
     <>
       <PageMeta title={t('contact.meta.title')} description={t('contact.meta.description')} />
-      <PageHero eyebrow={t('contact.hero.eyebrow')} title={t('contact.hero.title')} lead={t('contact.hero.lead')} />
+      <PageHero
+        eyebrow={t('contact.hero.eyebrow')}
+        title={t('contact.hero.title')}
+        lead={t('contact.hero.lead')}
+      />
       <div className="mx-auto grid w-full max-w-(--container-page) gap-8 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_1.6fr]">
         <ul aria-label={t('contact.cards.label')} className="flex flex-col gap-4">
           <ContactCard Icon={Mail} title={t('contact.cards.email')}>
-            <a href={`mailto:${supportEmail}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${supportEmail}`}
+              className="font-medium break-all text-primary underline-offset-4 hover:underline"
+            >
               {supportEmail}
             </a>
           </ContactCard>
           <ContactCard Icon={Phone} title={t('contact.cards.phone')}>
-            <a href={`tel:${CONTACT_PHONE}`} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline">
+            <a
+              href={`tel:${CONTACT_PHONE}`}
+              className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
+            >
               {formatPhoneDisplay(CONTACT_PHONE)}
             </a>
             <span className="text-sm text-muted-foreground">{t('contact.cards.phoneHours')}</span>
@@ -163,4 +205,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing', 'errors'] };
+export const handle = { i18n: [NAMESPACE, 'errors'] };

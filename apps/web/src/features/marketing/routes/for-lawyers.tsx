@@ -10,20 +10,42 @@ import { IconCards, type IconCardItem } from '../components/icon-cards';
 import { PageHero, Section } from '../components/page-hero';
 import { useList } from '../lib/use-list';
 
+/** This page's texts, marketing-for-lawyers.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-for-lawyers';
+
 const BENEFITS: readonly IconCardItem[] = [
-  { title: 'forLawyers.benefits.upfront.title', description: 'forLawyers.benefits.upfront.description', Icon: Wallet },
-  { title: 'forLawyers.benefits.profile.title', description: 'forLawyers.benefits.profile.description', Icon: IdCard },
+  {
+    title: 'forLawyers.benefits.upfront.title',
+    description: 'forLawyers.benefits.upfront.description',
+    Icon: Wallet,
+  },
+  {
+    title: 'forLawyers.benefits.profile.title',
+    description: 'forLawyers.benefits.profile.description',
+    Icon: IdCard,
+  },
   { title: 'forLawyers.benefits.fast.title', description: 'forLawyers.benefits.fast.description', Icon: Zap },
-  { title: 'forLawyers.benefits.invoice.title', description: 'forLawyers.benefits.invoice.description', Icon: Receipt },
-  { title: 'forLawyers.benefits.safe.title', description: 'forLawyers.benefits.safe.description', Icon: ShieldCheck },
-  { title: 'forLawyers.benefits.history.title', description: 'forLawyers.benefits.history.description', Icon: ClipboardList },
+  {
+    title: 'forLawyers.benefits.invoice.title',
+    description: 'forLawyers.benefits.invoice.description',
+    Icon: Receipt,
+  },
+  {
+    title: 'forLawyers.benefits.safe.title',
+    description: 'forLawyers.benefits.safe.description',
+    Icon: ShieldCheck,
+  },
+  {
+    title: 'forLawyers.benefits.history.title',
+    description: 'forLawyers.benefits.history.description',
+    Icon: ClipboardList,
+  },
 ];
 
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const href = useLocalizedHref();
-  const list = useList<string>('forLawyers.list.items');
-
+  const list = useList<string>(NAMESPACE, 'forLawyers.list.items');
 
   const actions = (variant: 'primary' | 'accent') => (
     <>
@@ -41,11 +63,15 @@ export function Component() {
   return (
     <>
       <PageMeta title={t('forLawyers.meta.title')} description={t('forLawyers.meta.description')} />
-      <PageHero eyebrow={t('forLawyers.hero.eyebrow')} title={t('forLawyers.hero.title')} lead={t('forLawyers.hero.lead')}>
+      <PageHero
+        eyebrow={t('forLawyers.hero.eyebrow')}
+        title={t('forLawyers.hero.title')}
+        lead={t('forLawyers.hero.lead')}
+      >
         {actions('primary')}
       </PageHero>
       <Section id="lawyers-benefits-title" title={t('forLawyers.benefitsTitle')}>
-        <IconCards items={BENEFITS} />
+        <IconCards namespace={NAMESPACE} items={BENEFITS} />
       </Section>
       <Section id="lawyers-list-title" title={t('forLawyers.list.title')} band>
         <div className="mx-auto flex max-w-2xl items-start gap-6">
@@ -53,7 +79,11 @@ export function Component() {
           <CheckList items={list} className="text-lg" />
         </div>
       </Section>
-      <CtaBanner id="lawyers-cta-title" title={t('forLawyers.cta.title')} description={t('forLawyers.cta.description')}>
+      <CtaBanner
+        id="lawyers-cta-title"
+        title={t('forLawyers.cta.title')}
+        description={t('forLawyers.cta.description')}
+      >
         {actions('accent')}
       </CtaBanner>
     </>
@@ -63,4 +93,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

@@ -19,6 +19,9 @@ import { usePublicConfig } from '@/lib/public-config';
 import { CtaBanner } from '../components/cta-banner';
 import { IconCards, type IconCardItem } from '../components/icon-cards';
 
+/** This page's texts, marketing-home.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-home';
+
 const FEATURES: readonly IconCardItem[] = [
   {
     title: 'home.features.businessCard.title',
@@ -48,7 +51,7 @@ const POINTS: readonly { label: string; Icon: LucideIcon }[] = [
 
 /** A static illustration of what a client sees; it is not live data. */
 function SampleOfferCard() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   return (
     <figure aria-label={t('home.card.label')} className="relative mx-auto w-full max-w-sm">
       <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-3xl bg-accent/25 blur-2xl" />
@@ -96,7 +99,7 @@ function SampleOfferCard() {
 }
 
 export function Component() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation(NAMESPACE);
   const { bookingUrl } = usePublicConfig();
 
   return (
@@ -150,7 +153,7 @@ export function Component() {
           </h2>
           <p className="mt-4 text-muted-foreground">{t('home.features.lead')}</p>
         </div>
-        <IconCards items={FEATURES} columns="md-3" raised />
+        <IconCards namespace={NAMESPACE} items={FEATURES} columns="md-3" raised />
       </section>
       <section id="how-it-works" aria-labelledby="steps-title" className="border-y border-border bg-card">
         <div className="mx-auto max-w-(--container-page) px-4 py-16 sm:px-6 sm:py-24">
@@ -190,4 +193,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

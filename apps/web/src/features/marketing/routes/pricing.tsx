@@ -12,6 +12,9 @@ import { formatFeePercent, PLAN_NAMES, PLANS, type Plan } from '@substytut/share
 import { formatPlanPrice, toLanguage } from '../lib/format';
 import { useList, type QuestionAnswer } from '../lib/use-list';
 
+/** This page's texts, marketing-pricing.json in each language's locales folder: a page loads only its own. */
+const NAMESPACE = 'marketing-pricing';
+
 /**
  * Pricing plans of spec section 3 (name, price, description, features, popular, cta), read from
  * the one definition in packages/shared (issue 34 §3, decision 049): the price, the fee withheld
@@ -37,11 +40,11 @@ const PLAN_KEYS = {
 } as const;
 
 function PlanCard({ plan }: { plan: Plan }) {
-  const { t, i18n } = useTranslation('marketing');
+  const { t, i18n } = useTranslation(NAMESPACE);
   const href = useLocalizedHref();
   const language = toLanguage(i18n.language);
   const keys = PLAN_KEYS[plan.key];
-  const items = useList<string>(keys.items);
+  const items = useList<string>(NAMESPACE, keys.items);
   const name = PLAN_NAMES[plan.key];
   const titleId = `plan-${plan.key}`;
   const commission =
@@ -97,11 +100,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <LinkButton
-        to={cta}
-        variant={plan.popular ? 'primary' : 'outline'}
-        size="lg"
-      >
+      <LinkButton to={cta} variant={plan.popular ? 'primary' : 'outline'} size="lg">
         {plan.via === 'contact' ? t('pricing.ask', { plan: name }) : t('pricing.choose', { plan: name })}
       </LinkButton>
     </li>
@@ -109,8 +108,8 @@ function PlanCard({ plan }: { plan: Plan }) {
 }
 
 export function Component() {
-  const { t } = useTranslation('marketing');
-  const faq = useList<QuestionAnswer>('pricing.faq.items');
+  const { t } = useTranslation(NAMESPACE);
+  const faq = useList<QuestionAnswer>(NAMESPACE, 'pricing.faq.items');
   const [openItem, setOpenItem] = useState('');
 
   return (
@@ -148,4 +147,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['marketing'] };
+export const handle = { i18n: [NAMESPACE] };

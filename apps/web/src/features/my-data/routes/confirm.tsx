@@ -82,4 +82,4 @@ export function Component() {
 
 export default Component;
 
-export const handle = { i18n: ['my-data'] };
+export const handle = { i18n: ['my-data', 'errors'] };

@@ -73,4 +73,4 @@ export function Component() {
 
 export default Component;
 
-export const handle = { i18n: ['my-data'] };
+export const handle = { i18n: ['my-data', 'errors'] };

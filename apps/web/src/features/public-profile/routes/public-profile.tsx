@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
+import { loadNamespaces } from '@/lib/i18n';
 import { useLanguage } from '@/lib/use-language';
 import { askPublicProfile } from '../api/get-public-profile';
 import { usePosterPrefill } from '../api/poster-prefill';
@@ -24,10 +25,13 @@ type InvoiceFormComponent = typeof import('../components/invoice-form').InvoiceF
 
 /**
  * Step 2 (the form, react-hook-form and the zod schemas) loads when the client heads for it, not
- * with the page: most visitors only read the profile. Its messages are in the layout's `errors`.
+ * with the page: most visitors only read the profile. So does the error catalogue its fields show
+ * (the `errors` namespace, decision 055).
  */
 function loadInvoiceForm(): Promise<InvoiceFormComponent> {
-  return import('../components/invoice-form').then((module) => module.InvoiceForm);
+  return Promise.all([import('../components/invoice-form'), loadNamespaces(['errors'])]).then(
+    ([module]) => module.InvoiceForm,
+  );
 }
 
 const preloadInvoiceForm = () => void loadInvoiceForm().catch(() => undefined);
@@ -239,4 +243,4 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['public-profile', 'errors'] };
+export const handle = { i18n: ['public-profile'] };
