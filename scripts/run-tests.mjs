@@ -1,12 +1,16 @@
 // `npm test`: every gate, each started as soon as what it needs has passed, so the two cores never
 // wait while the browser tests wait on pages (docs/testing.md has the plan and times, decision 036).
-// The API suite runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+// The API suite runs on PGlite, or, when TEST_DATABASE_URL is set, its database files on PostgreSQL
+// and only the database-free and PGlite-specific ones on PGlite (decision 052).
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
+// With a PostgreSQL pass, the PGlite pass keeps only the API files that open no database and the
+// PGlite-specific ones (apps/api/vitest.config.ts, decision 052); the browser tests run on PGlite.
+const pglitePass = pgUrl ? { ...withoutPg, TEST_POSTGRES_PASS: '1' } : withoutPg;
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -145,14 +149,14 @@ await schedule([
     args: ['scripts/bench-smoke.mjs'],
     env: process.env,
   },
-  { name: 'unit and API tests on PGlite', after: lint, cmd: 'npx', args: ['vitest', 'run'], env: withoutPg },
+  { name: 'unit and API tests on PGlite', after: lint, cmd: 'npx', args: ['vitest', 'run'], env: pglitePass },
   ...(pgUrl
     ? [
         {
           name: 'API tests on PostgreSQL',
           after: lint,
           cmd: 'npx',
-          args: ['vitest', 'run', '--project', 'apps/api'],
+          args: ['vitest', 'run', '--project', 'apps/api*'],
           env: process.env,
         },
       ]
