@@ -1,12 +1,16 @@
 // `npm test`: every gate, each started as soon as what it needs has passed, so the two cores never
 // wait while the browser tests wait on pages (docs/testing.md has the plan and times, decision 036).
-// The API suite runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+// The API suite runs on PGlite, or, when TEST_DATABASE_URL is set, its database files on PostgreSQL
+// and only the database-free and PGlite-specific ones on PGlite (decision 052).
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
+// With a PostgreSQL pass, the PGlite pass keeps only the API files that open no database and the
+// PGlite-specific ones (apps/api/vitest.config.ts, decision 052); the browser tests run on PGlite.
+const pglitePass = pgUrl ? { ...withoutPg, TEST_POSTGRES_PASS: '1' } : withoutPg;
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -120,7 +124,11 @@ async function schedule(steps) {
 
 ensureChromium();
 
-const lint = ['typecheck', 'lint'];
+// Vitest needs neither the type check nor lint (it compiles without checking types): its passes
+// start once the build is done, so they fill the cores beside the type check instead of waiting
+// 2–3 minutes for it, and the build that feeds the browser tests (the critical path) is not
+// slowed (decision 052). A failed type check or lint still fails the run.
+const vitestAfter = ['build'];
 await schedule([
   // Type check and lint are light and mostly single-threaded; the build feeds the browser tests
   // and the web benchmark.
@@ -145,14 +153,20 @@ await schedule([
     args: ['scripts/bench-smoke.mjs'],
     env: process.env,
   },
-  { name: 'unit and API tests on PGlite', after: lint, cmd: 'npx', args: ['vitest', 'run'], env: withoutPg },
+  {
+    name: 'unit and API tests on PGlite',
+    after: vitestAfter,
+    cmd: 'npx',
+    args: ['vitest', 'run'],
+    env: pglitePass,
+  },
   ...(pgUrl
     ? [
         {
           name: 'API tests on PostgreSQL',
-          after: lint,
+          after: vitestAfter,
           cmd: 'npx',
-          args: ['vitest', 'run', '--project', 'apps/api'],
+          args: ['vitest', 'run', '--project', 'apps/api*'],
           env: process.env,
         },
       ]

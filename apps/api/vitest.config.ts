@@ -31,14 +31,71 @@ export const DATABASE_FREE_FILES = [
   'test/refresh-courts.test.ts',
 ];
 
+/**
+ * Files that open a database and test what only the embedded PGlite does: they run on PGlite even
+ * when a PostgreSQL pass runs the other database files (decision 052). Kept true by
+ * test/quality/database-free.test.ts (a file that speaks of PGlite is on this list).
+ */
+export const PGLITE_FILES = [
+  // The migrations and the migrated dump every PGlite test database is loaded from.
+  'test/database.test.ts',
+  // The embedded start: a fresh PGlite data folder, its migrations and the demo seed.
+  'test/server.test.ts',
+  // The CLI opening the embedded database in its data folder.
+  'src/cli/create-admin.test.ts',
+  // Two app instances on PGlite's one connection.
+  'src/modules/ksef/ksef.worker.test.ts',
+  'src/modules/licence/advocates-register.test.ts',
+  // Concurrent requests queued on PGlite's one connection.
+  'src/modules/my-data/concurrent-requests.test.ts',
+  // PGlite's own LISTEN wakes the alerts worker and feeds the board's events.
+  'src/modules/alerts/alerts.test.ts',
+  // PGlite's collation (C) orders the admin lists.
+  'src/modules/admin/admin.test.ts',
+];
+
+/**
+ * Files that replace a module for the whole file (`vi.mock('fastify')`): they keep a process each
+ * (the `apps/api-own-process` project, vitest.own-process.config.ts), since a shared process would
+ * hand them an already loaded fastify, or hand the mock to the next file (decisions 046, 052).
+ * Kept true by test/quality/database-free.test.ts.
+ */
+export const OWN_PROCESS_FILES = ['test/api-contract.test.ts', 'test/quality/access-matrix.test.ts'];
+
+/**
+ * Which API test files this run takes, in one of the two projects:
+ * - TEST_DATABASE_URL set (the PostgreSQL pass): every file but the database-free ones;
+ * - TEST_POSTGRES_PASS=1 without it (`npm test`'s PGlite pass beside a PostgreSQL pass): only the
+ *   database-free files and the PGlite ones, since the PostgreSQL pass runs every other database
+ *   file (decision 052);
+ * - neither: every file, on PGlite.
+ */
+export function apiTestFiles(ownProcess: boolean): { include: string[]; exclude: string[] } {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const besidePostgres = !onPostgres && process.env.TEST_POSTGRES_PASS === '1';
+  const taken = besidePostgres
+    ? [...DATABASE_FREE_FILES, ...PGLITE_FILES]
+    : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+  return {
+    include: ownProcess ? OWN_PROCESS_FILES.filter((file) => !besidePostgres || taken.includes(file)) : taken,
+    exclude: [
+      ...configDefaults.exclude,
+      ...(onPostgres ? DATABASE_FREE_FILES : []),
+      ...(ownProcess ? [] : OWN_PROCESS_FILES),
+    ],
+  };
+}
+
 export default defineProject({
   test: {
     name: 'apps/api',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_FILES : [])],
+    ...apiTestFiles(false),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The files share a process per worker instead of starting one each and loading the whole app
+    // again (decision 052); the few that mock a module have a project of their own.
+    isolate: false,
   },
 });
