@@ -16,19 +16,36 @@ export type { ToastOptions, Id as ToastId } from 'react-toastify/unstyled';
 type Toastify = typeof import('react-toastify/unstyled');
 
 let loading: Promise<Toastify> | null = null;
+let library: Toastify | null = null;
 
 /** The library, downloaded once; a failed download is tried again by the next toast. */
 function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify/unstyled').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
+  loading ??= import('react-toastify/unstyled').then(
+    (loaded) => (library = loaded),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * Loads the library and mounts the container ahead of any toast; after it, toasts show at once.
+ * The web tests call it in their setup, so that a toast is in the page when its action ends.
+ */
+export function preloadToasts(): Promise<void> {
+  requestToasts();
+  return loadToastify().then(() => undefined);
 }
 
 function raise(kind: 'success' | 'error', message: ReactNode, options?: ToastOptions): void {
   // Whoever raises a toast brings the container along.
   requestToasts();
+  if (library) {
+    library.toast[kind](message, options);
+    return;
+  }
   loadToastify().then(
     ({ toast: show }) => {
       show[kind](message, options);

@@ -90,10 +90,9 @@ describe('login tab', () => {
     await u.type(screen.getByLabelText(/^Hasło/), 'Haslo123!');
     await u.click(screen.getByRole('button', { name: 'Zaloguj się' }));
 
-    // The dashboard's lazy modules load before the navigation commits; the toast's library loads
-    // with the toast (issue 33), by which time the dashboard may have opened its first tab.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
     expect(await screen.findByText('Zalogowano pomyślnie')).toBeInTheDocument();
+    // The dashboard's lazy modules load before the navigation commits.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
     expect(getToken()).toBe('tok-1');
     expect(getUser()).toMatchObject({ email: 'anna@example.com' });
     expect(api.callsTo('POST', '/api/login')[0]!.body).toEqual({
