@@ -52,3 +52,34 @@ describe('first-load imports (decision 037)', () => {
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);
   });
 });
+
+describe('the dashboard’s first load (issue 33, decision 056)', () => {
+  it('the sidebar’s offer entry takes the form and its preview on demand, without zod, the rules or the courts', () => {
+    const file = 'features/offers/components/offer-link-form.tsx';
+    const imports = valueImports(file);
+    expect(imports.filter((name) => name.startsWith('@substytut/shared') || name === 'zod')).toEqual([]);
+    expect(imports).not.toContain('react-hook-form');
+    expect(imports.some((name) => /hearing|offer-form-body|preview-dialog/.test(name))).toBe(false);
+    const text = readFileSync(path.join(src, file), 'utf8');
+    expect(text).toContain("import('./offer-form-body')");
+    expect(text).toContain("import('./preview-dialog')");
+  });
+
+  it('the profile tab takes the editor on demand, and the photo’s size reader with the first photo', () => {
+    const profile = 'features/dashboard/routes/profile.tsx';
+    expect(valueImports(profile).some((name) => name.includes('profile-form'))).toBe(false);
+    expect(readFileSync(path.join(src, profile), 'utf8')).toContain("import('../components/profile-form')");
+    expect(valueImports('features/dashboard/lib/file-checks.ts')).not.toContain('image-size');
+  });
+
+  it('react-toastify loads with the first toast, not with the toast API', () => {
+    const text = readFileSync(path.join(src, 'lib/toast.ts'), 'utf8');
+    expect(valueImports('lib/toast.ts').some((name) => name.startsWith('react-toastify'))).toBe(false);
+    expect(text).toContain("import('react-toastify/unstyled')");
+  });
+
+  it('the shared package declares no import side effects, so a page takes only the modules it uses', () => {
+    const manifest = JSON.parse(readFileSync(path.resolve(src, '../../../packages/shared/package.json'), 'utf8'));
+    expect(manifest.sideEffects).toBe(false);
+  });
+});
