@@ -19,7 +19,8 @@ describe('first-load imports (decision 037)', () => {
   it.each([
     'features/auth/components/login-form.tsx',
     'features/auth/components/register-form.tsx',
-    'features/auth/components/sandbox-google-sign-in.tsx',
+    // The sandbox's dialog holds its form since issue 33 (below).
+    'features/auth/components/sandbox-google-dialog.tsx',
     'features/auth/routes/forgot-password.tsx',
   ])('%s takes its zod rules on demand', (file) => {
     const imports = valueImports(file);
@@ -70,6 +71,13 @@ describe('the dashboard’s first load (issue 33, decision 056)', () => {
     expect(valueImports(profile).some((name) => name.includes('profile-form'))).toBe(false);
     expect(readFileSync(path.join(src, profile), 'utf8')).toContain("import('../components/profile-form')");
     expect(valueImports('features/dashboard/lib/file-checks.ts')).not.toContain('image-size');
+  });
+
+  it('the sign-in page takes the sandbox Google dialog on demand, with Radix’s dialog and its form', () => {
+    const file = 'features/auth/components/sandbox-google-sign-in.tsx';
+    const imports = valueImports(file);
+    expect(imports.some((name) => /components\/ui\/dialog|react-hook-form|radix-ui|sandbox-google-dialog/.test(name))).toBe(false);
+    expect(readFileSync(path.join(src, file), 'utf8')).toContain("import('./sandbox-google-dialog')");
   });
 
   it('react-toastify loads with the first toast, not with the toast API', () => {
