@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { provideAllResources } from '@/lib/i18n';
 import { resources } from '@/lib/i18n-resources';
+import { preloadToasts } from '@/lib/toast';
 
 afterEach(() => {
   cleanup();
@@ -12,3 +13,7 @@ afterEach(() => {
 
 // Components render synchronously in tests, as in the prerender step: every translation is bundled.
 provideAllResources(resources);
+
+// The toast library loads with the first toast in the app (issue 33); loaded here, a toast shows
+// as soon as its action ends, as the tests expect.
+await preloadToasts();

@@ -19,7 +19,8 @@ describe('first-load imports (decision 037)', () => {
   it.each([
     'features/auth/components/login-form.tsx',
     'features/auth/components/register-form.tsx',
-    'features/auth/components/sandbox-google-sign-in.tsx',
+    // The sandbox's dialog holds its form since issue 33 (below).
+    'features/auth/components/sandbox-google-dialog.tsx',
     'features/auth/routes/forgot-password.tsx',
   ])('%s takes its zod rules on demand', (file) => {
     const imports = valueImports(file);
@@ -108,5 +109,49 @@ describe('first-load translations (decision 055)', () => {
     const profile = readFileSync(path.join(src, 'features/public-profile/routes/public-profile.tsx'), 'utf8');
     expect(profile).toContain("export const handle = { i18n: ['public-profile'] };");
     expect(profile).toContain("loadNamespaces(['errors'])");
+  });
+});
+
+describe('the dashboard’s first load (issue 33, decision 056)', () => {
+  it('the sidebar’s offer entry takes the form and its preview on demand, without zod, the rules or the courts', () => {
+    const file = 'features/offers/components/offer-link-form.tsx';
+    const imports = valueImports(file);
+    expect(imports.filter((name) => name.startsWith('@substytut/shared') || name === 'zod')).toEqual([]);
+    expect(imports).not.toContain('react-hook-form');
+    expect(imports.some((name) => /hearing|offer-form-body|preview-dialog/.test(name))).toBe(false);
+    const text = readFileSync(path.join(src, file), 'utf8');
+    expect(text).toContain("import('./offer-form-body')");
+    expect(text).toContain("import('./preview-dialog')");
+  });
+
+  it('the profile tab takes the editor on demand, and the photo’s size reader with the first photo', () => {
+    const profile = 'features/dashboard/routes/profile.tsx';
+    expect(valueImports(profile).some((name) => name.includes('profile-form'))).toBe(false);
+    expect(readFileSync(path.join(src, profile), 'utf8')).toContain("import('../components/profile-form')");
+    expect(valueImports('features/dashboard/lib/file-checks.ts')).not.toContain('image-size');
+  });
+
+  it('the sign-in page takes the sandbox Google dialog on demand, with Radix’s dialog and its form', () => {
+    const file = 'features/auth/components/sandbox-google-sign-in.tsx';
+    const imports = valueImports(file);
+    expect(
+      imports.some((name) =>
+        /components\/ui\/dialog|react-hook-form|radix-ui|sandbox-google-dialog/.test(name),
+      ),
+    ).toBe(false);
+    expect(readFileSync(path.join(src, file), 'utf8')).toContain("import('./sandbox-google-dialog')");
+  });
+
+  it('react-toastify loads with the first toast, not with the toast API', () => {
+    const text = readFileSync(path.join(src, 'lib/toast.ts'), 'utf8');
+    expect(valueImports('lib/toast.ts').some((name) => name.startsWith('react-toastify'))).toBe(false);
+    expect(text).toContain("import('react-toastify/unstyled')");
+  });
+
+  it('the shared package declares no import side effects, so a page takes only the modules it uses', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.resolve(src, '../../../packages/shared/package.json'), 'utf8'),
+    );
+    expect(manifest.sideEffects).toBe(false);
   });
 });

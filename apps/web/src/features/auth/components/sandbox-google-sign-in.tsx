@@ -1,27 +1,19 @@
-import type { SandboxGoogleSignInInput } from '@substytut/shared/validation/auth';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { useErrorText } from '@/lib/use-error-text';
-import { sandboxGoogleCredential } from '../api/login-google';
+import { Spinner } from '@/components/ui/spinner';
 import { GoogleSignInFrame, useCredentialSignIn } from './google-sign-in-frame';
-import { lazyResolver } from '@/lib/lazy-resolver';
 
-// The rules load with the first validation (decision 037).
-const resolver = lazyResolver(() =>
-  import('../lib/form-rules').then((rules) => rules.sandboxGoogleSignInResolver),
-);
+/**
+ * The dialog (Radix's dialog with its focus trap and scroll lock, and its form) loads when the
+ * button is first pointed at, focused or pressed (issue 33): the sign-in page does not carry it.
+ */
+const loadDialog = () => import('./sandbox-google-dialog');
+const SandboxGoogleDialog = lazy(() => loadDialog().then((module) => ({ default: module.SandboxGoogleDialog })));
+
+function preload() {
+  loadDialog().catch(() => undefined);
+}
 
 /** Google's four-colour mark, as on Google's own button. */
 function GoogleMark() {
@@ -60,74 +52,56 @@ export function SandboxGoogleSignIn({
   onCredential?: ((credential: string) => void) | undefined;
 }) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so the dialog keeps what was typed between openings.
+  const [wanted, setWanted] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const onLoaded = useCallback(() => setLoaded(true), []);
+  const button = useRef<HTMLButtonElement>(null);
   const { signIn, failed, setFailed, reason, pending } = useCredentialSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SandboxGoogleSignInInput>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', name: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const credential = await sandboxGoogleCredential(values);
-      if (onCredential) {
-        setOpen(false);
-        onCredential(credential);
-      } else signIn(credential);
-    } catch (error) {
-      console.error('google sign-in', error);
-      setFailed(true);
-    }
-  });
+  const loading = open && !loaded;
 
   return (
     <GoogleSignInFrame failed={failed && !open} reason={reason}>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button type="button" variant="outline" size="lg" className="w-full">
-            <GoogleMark />
-            {mode === 'signup' ? t('google.sandbox.signup') : t('google.sandbox.signin')}
-          </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('google.sandbox.title')}</DialogTitle>
-            <DialogDescription>{t('google.sandbox.description')}</DialogDescription>
-          </DialogHeader>
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            className="flex flex-col gap-4"
-            aria-label={t('google.sandbox.title')}
-          >
-            <FormField label={t('fields.email')} error={errorText(errors.email)} required>
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                aria-required
-                {...register('email')}
-              />
-            </FormField>
-            <FormField label={t('google.sandbox.name')} error={errorText(errors.name)}>
-              <Input autoComplete="name" {...register('name')} />
-            </FormField>
-            <div role="alert">
-              {failed && <p className="text-sm font-medium text-destructive">{reason}</p>}
-            </div>
-            <Button type="submit" size="lg" loading={isSubmitting || pending} className="w-full">
-              {t('google.sandbox.submit')}
-            </Button>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <Button
+        ref={button}
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-busy={loading || undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {loading ? <Spinner /> : <GoogleMark />}
+        {mode === 'signup' ? t('google.sandbox.signup') : t('google.sandbox.signin')}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SandboxGoogleDialog
+            open={open}
+            onOpenChange={setOpen}
+            onLoaded={onLoaded}
+            returnFocus={() => button.current?.focus()}
+            failed={failed}
+            reason={reason}
+            pending={pending}
+            onFailure={() => setFailed(true)}
+            onCredential={(credential) => {
+              if (onCredential) {
+                setOpen(false);
+                onCredential(credential);
+              } else signIn(credential);
+            }}
+          />
+        </Suspense>
+      )}
     </GoogleSignInFrame>
   );
 }

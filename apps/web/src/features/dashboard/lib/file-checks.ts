@@ -5,7 +5,6 @@ import {
   isAllowedCvFile,
   isAllowedImageType,
 } from '@substytut/shared';
-import { imageSize } from 'image-size';
 
 export type FileProblem = 'type' | 'size' | 'dimensions';
 
@@ -18,6 +17,8 @@ export async function checkAvatarFile(file: File): Promise<FileProblem | null> {
   if (file.size > IMAGE_MAX_BYTES) return 'size';
   let size: { width?: number; height?: number };
   try {
+    // Loaded with the first photo checked: the licence panel shares this file, not the reader.
+    const { imageSize } = await import('image-size');
     size = imageSize(new Uint8Array(await file.arrayBuffer()));
   } catch {
     return 'type';

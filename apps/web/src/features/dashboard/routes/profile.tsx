@@ -1,7 +1,7 @@
 import { licenceRegisterOf } from '@substytut/shared';
 import { RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
@@ -9,9 +9,16 @@ import { Loading } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { profileQueryOptions } from '../api/get-profile';
 import { LicencePanel } from '../components/licence-panel';
-import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
 import { DashboardPage } from './dashboard-page';
+
+/**
+ * The editor (react-hook-form, zod's profile rules, the comboboxes, the file checks) loads when it
+ * is shown (issue 33): an active profile opens as the view and needs none of it.
+ */
+const ProfileForm = lazy(() =>
+  import('../components/profile-form').then((module) => ({ default: module.ProfileForm })),
+);
 
 /** While the register is being asked, the answer is read again this often. */
 const PENDING_REFRESH_MS = 4000;
@@ -72,12 +79,14 @@ export function ProfileRoute() {
       current === 'view' ? (
         <ProfileView profile={data} onEdit={() => setMode('edit')} />
       ) : (
-        <ProfileForm
-          profile={data}
-          onSaved={() => setMode('view')}
-          onCancel={mode === 'edit' ? () => setMode('view') : undefined}
-          onPermissionsChange={setChosen}
-        />
+        <Suspense fallback={<Loading />}>
+          <ProfileForm
+            profile={data}
+            onSaved={() => setMode('view')}
+            onCancel={mode === 'edit' ? () => setMode('view') : undefined}
+            onPermissionsChange={setChosen}
+          />
+        </Suspense>
       );
     const chosenRegister = current === 'edit' && chosen ? licenceRegisterOf(chosen) : undefined;
     content = (

@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
 import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
 import { OfferLinkForm } from './offer-link-form';
 
 vi.setConfig({ testTimeout: 30_000 });
+
+// The form loads when the dialog first opens (issue 33); on a busy machine the first transform of
+// its modules outlasts a query's wait, so the file loads them once before the tests.
+beforeAll(async () => {
+  await import('./offer-form-body');
+});
 let api: FakeOffersApi;
 
 beforeEach(() => {
@@ -24,7 +30,8 @@ describe('the offer form’s court-cancellation fee (issue 34)', () => {
     const user = userEvent.setup();
     renderWithApp(<OfferLinkForm />);
     await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
-    const button = screen.getByRole('button', { name: 'Generuj link' });
+    // The form loads when the dialog first opens (issue 33).
+    const button = await screen.findByRole('button', { name: 'Generuj link' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.type(screen.getByLabelText('Tytuł zlecenia'), 'Rozprawa');
     await user.type(screen.getByLabelText('Cena netto (zł)'), '100');

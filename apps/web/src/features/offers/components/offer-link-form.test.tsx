@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { latestExpiryInWarsaw, tomorrowInWarsaw, warsawDate } from '@substytut/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferRequirements } from '@/lib/licence';
 import { setSession } from '@/lib/session';
 import { dayTextOf } from '@/lib/when';
@@ -11,6 +11,12 @@ import { OfferLinkForm } from './offer-link-form';
 let api: FakeOffersApi;
 
 vi.setConfig({ testTimeout: 30_000 });
+
+// The form loads when the dialog first opens (issue 33); on a busy machine the first transform of
+// its modules outlasts a query's wait, so the file loads them once before the tests.
+beforeAll(async () => {
+  await import('./offer-form-body');
+});
 
 function serve(fake: FakeOffersApi) {
   api = fake;
@@ -34,7 +40,8 @@ async function renderForm(profileStatus: 'active' | 'inactive' = 'active', requi
   // Issue 34: the sidebar's button opens the form in a wide dialog.
   await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
   const form = within(await screen.findByRole('dialog', { name: 'Nowy link do oferty' }));
-  const button = form.getByRole('button', { name: 'Generuj link' });
+  // The form loads when the dialog first opens (issue 33).
+  const button = await form.findByRole('button', { name: 'Generuj link' });
   const allowed = profileStatus === 'active' && Object.values(requirements ?? {}).every(Boolean);
   if (allowed) await waitFor(() => expect(button).toBeEnabled());
   return { user, button };

@@ -1,95 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  OFFER_TITLE_MAX_LENGTH,
-  formatPln,
-  grossFromNet,
-  offerCreateSchema,
-  parsePlnToGrosze,
-  latestExpiryInWarsaw,
-  tomorrowInWarsaw,
-  type OfferCreateData,
-  type OfferDto,
-} from '@substytut/shared';
-import { Link2, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import type { OfferDto } from '@substytut/shared';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { OptionalHearingFields } from '@/components/hearing/hearing-fields';
-import {
-  EMPTY_HEARING_VALUES,
-  hearingPayload,
-  hearingServerErrors,
-  type HearingErrors,
-  type HearingFormValues,
-} from '@/components/hearing/hearing-values';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { DayInput } from '@/components/ui/when-fields';
-import { isApiError } from '@/lib/api-client';
-import { hasErrorCode } from '@/lib/api-error';
-import { useProfile } from '@/lib/profile-query';
-import { toast } from '@/lib/toast';
-import { dayTextOf, parseDayText } from '@/lib/when';
-import { useCreateOffer } from '../api/create-offer';
-import { PayoutPreview } from '@/components/payout-line';
-import { useLanguage } from '../lib/offer-view';
-import { useErrorText } from '@/lib/use-error-text';
-import { missingRequirements, offerRequirements } from '../lib/offer-requirements';
-import { OfferRequirementsNotice } from './offer-requirements';
-import { PreviewDialog } from './preview-dialog';
+import { Loading } from '@/components/ui/spinner';
 
-interface OfferFormValues {
-  title: string;
-  expireDate: string;
-  price: string;
-  /** issue 34: optional net fee kept when the court cancels the hearing on the day */
-  court_cancellation_fee: string;
-}
+/**
+ * The form and the preview load when they are first wanted (issue 33): the form brings zod, the
+ * offer rules, react-hook-form and the court picker with its list of courts, none of which the
+ * dashboard needs until "Utwórz link" is pressed. Pointing at or focusing the button starts the
+ * download, so the form is usually there by the time the dialog opens; until then the dialog
+ * shows a loading state (nothing can be typed yet, so nothing is lost).
+ */
+const loadFormBody = () => import('./offer-form-body');
+const loadPreview = () => import('./preview-dialog');
+const OfferFormBody = lazy(() => loadFormBody().then((module) => ({ default: module.OfferFormBody })));
+const PreviewDialog = lazy(() => loadPreview().then((module) => ({ default: module.PreviewDialog })));
 
-/** The expiry is typed as 'dd.mm.rrrr' (issue 34), tomorrow to start with. */
-function emptyValues(now = new Date()): OfferFormValues {
-  return { title: '', expireDate: dayTextOf(tomorrowInWarsaw(now)), price: '', court_cancellation_fee: '' };
-}
-
-const schemaResolver = zodResolver(offerCreateSchema) as unknown as Resolver<
-  OfferFormValues,
-  unknown,
-  OfferCreateData
->;
-/** The shared schema reads the expiry as 'YYYY-MM-DD': the typed day is turned into it first. */
-const resolver: Resolver<OfferFormValues, unknown, OfferCreateData> = (values, context, options) =>
-  schemaResolver(
-    { ...values, expireDate: parseDayText(values.expireDate) ?? values.expireDate },
-    context,
-    options,
-  );
-
-/** The server's refusals that mean a requirement stopped holding since the profile was read. */
-const REFUSALS = ['offers.profile_inactive', 'offers.licence_not_verified'] as const;
-
-/** Digits, one decimal separator (comma or dot) and spaces; anything else is dropped as typed. */
-function cleanPrice(text: string): string {
-  return text.replace(/[^\d.,\s]/g, '');
-}
-
-/** The live 'Wycena brutto', once the typed net price is a valid amount above 0. */
-function GrossPreview({ price }: { price: string }) {
-  const { t } = useTranslation('offers');
-  const language = useLanguage();
-  const net = parsePlnToGrosze(price);
-  return (
-    <p aria-live="polite" className="min-h-5 text-sm">
-      {net !== null && net > 0 && (
-        <>
-          <span className="text-muted-foreground">{t('form.gross')}: </span>
-          <strong className="font-semibold tabular-nums">{formatPln(grossFromNet(net), language)}</strong>
-        </>
-      )}
-    </p>
-  );
+/** Starts the form's download ahead of the click; a failed download is tried again by lazy(). */
+function preload() {
+  loadFormBody().catch(() => undefined);
 }
 
 /**
@@ -109,7 +41,13 @@ export function OfferLinkForm() {
   return (
     <>
       <p className="text-xs text-muted-foreground">{t('form.entryNote')}</p>
-      <Button type="button" className="w-full" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        className="w-full"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen(true)}
+      >
         <Plus aria-hidden="true" />
         {t('form.open')}
       </Button>
@@ -123,160 +61,22 @@ export function OfferLinkForm() {
             <DialogTitle>{t('form.dialogTitle')}</DialogTitle>
             <DialogDescription>{t('form.dialogDescription')}</DialogDescription>
           </DialogHeader>
-          <OfferFormBody
-            onCreated={(offer) => {
-              setOpen(false);
-              setCreated(offer);
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <OfferFormBody
+              onCreated={(offer) => {
+                setOpen(false);
+                setCreated(offer);
+              }}
+            />
+          </Suspense>
         </DialogContent>
       </Dialog>
       {created && (
-        <PreviewDialog offer={created} alert open onOpenChange={(next) => !next && setCreated(null)} />
+        <Suspense fallback={null}>
+          <PreviewDialog offer={created} alert open onOpenChange={(next) => !next && setCreated(null)} />
+        </Suspense>
       )}
     </>
   );
 }
 
-/** The form itself: title, expiry, price (and its gross), court-cancellation fee, the hearing. */
-export function OfferFormBody({ onCreated }: { onCreated: (offer: OfferDto) => void }) {
-  const { t } = useTranslation('offers');
-  const errorText = useErrorText();
-  const profile = useProfile();
-  const createOffer = useCreateOffer();
-  const [hearing, setHearing] = useState<HearingFormValues>(EMPTY_HEARING_VALUES);
-  const [hearingErrors, setHearingErrors] = useState<HearingErrors>({});
-  const [hearingOpen, setHearingOpen] = useState(false);
-  const inactiveId = useId();
-  const form = useForm<OfferFormValues, unknown, OfferCreateData>({
-    defaultValues: emptyValues(),
-    resolver,
-  });
-  const { errors } = form.formState;
-  const data = profile.data;
-  // Issue 22: an active profile, a payment account and a verified licence, all three.
-  const allowed = data !== undefined && missingRequirements(offerRequirements(data)).length === 0;
-  const inactive = data !== undefined && !allowed;
-  const today = new Date();
-  const minDate = tomorrowInWarsaw(today);
-  const maxDate = latestExpiryInWarsaw(today);
-
-  const onSubmit = form.handleSubmit(async (data) => {
-    const checked = hearingPayload(hearing);
-    setHearingErrors(checked.errors);
-    if (Object.keys(checked.errors).length > 0) {
-      setHearingOpen(true);
-      return;
-    }
-    try {
-      const offer = await createOffer.mutateAsync({ data, hearing: checked.hearing });
-      form.reset(emptyValues());
-      setHearing(EMPTY_HEARING_VALUES);
-      toast.success(t('toasts.created'));
-      onCreated(offer);
-    } catch (error) {
-      // Spec 8: the flag is cleared and the failure logged; the values stay for another try.
-      console.error('offer creation failed', error);
-      if (isApiError(error)) {
-        Object.entries(error.fieldErrors).forEach(([path, key]) => {
-          if (['title', 'expireDate', 'price', 'court_cancellation_fee'].includes(path))
-            form.setError(path as FieldPath<OfferFormValues>, { type: 'server', message: key });
-        });
-        const fromServer = hearingServerErrors(error.fieldErrors);
-        if (Object.keys(fromServer).length > 0) {
-          setHearingErrors(fromServer);
-          setHearingOpen(true);
-        }
-      }
-      const refused = REFUSALS.find((code) => hasErrorCode(error, code));
-      toast.error(refused ? t(refused, { ns: 'errors' }) : t('toasts.error'));
-      // The profile changed under the form: read it again, so the form says what is missing.
-      if (refused) void profile.refetch();
-    }
-  });
-
-  const price = form.watch('price');
-  const disabled = !allowed;
-
-  return (
-    <form
-      noValidate
-      aria-label={t('form.label')}
-      aria-describedby={inactive ? inactiveId : undefined}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      {inactive && <OfferRequirementsNotice profile={data} id={inactiveId} />}
-      <fieldset disabled={disabled} className="grid min-w-0 gap-4 sm:grid-cols-2">
-        <FormField className="sm:col-span-2" label={t('form.title')} error={errorText(errors.title?.message)}>
-          <Input
-            {...form.register('title')}
-            maxLength={OFFER_TITLE_MAX_LENGTH}
-            autoComplete="off"
-            placeholder={t('form.titlePlaceholder')}
-            aria-required="true"
-          />
-        </FormField>
-        <FormField
-          label={t('form.expireDate')}
-          hint={t('form.expireHint', { min: dayTextOf(minDate), max: dayTextOf(maxDate) })}
-          error={errorText(errors.expireDate?.message)}
-        >
-          <DayInput {...form.register('expireDate')} aria-required="true" />
-        </FormField>
-        <FormField
-          label={t('form.price')}
-          hint={t('form.priceHint')}
-          error={errorText(errors.price?.message)}
-        >
-          <Input
-            {...form.register('price', {
-              onChange: (event: { target: { value: string } }) => {
-                const cleaned = cleanPrice(event.target.value);
-                if (cleaned !== event.target.value) form.setValue('price', cleaned);
-              },
-            })}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('form.pricePlaceholder')}
-            aria-required="true"
-          />
-        </FormField>
-        <div className="sm:col-span-2">
-          <GrossPreview price={price} />
-          <PayoutPreview price={price} />
-        </div>
-        <FormField
-          className="sm:col-span-2"
-          label={t('form.courtFee')}
-          hint={t('form.courtFeeHint')}
-          error={errorText(errors.court_cancellation_fee?.message)}
-        >
-          <Input
-            {...form.register('court_cancellation_fee', {
-              onChange: (event: { target: { value: string } }) => {
-                const cleaned = cleanPrice(event.target.value);
-                if (cleaned !== event.target.value) form.setValue('court_cancellation_fee', cleaned);
-              },
-            })}
-            inputMode="decimal"
-            autoComplete="off"
-          />
-        </FormField>
-        <div className="sm:col-span-2">
-          <OptionalHearingFields
-            open={hearingOpen}
-            onOpenChange={setHearingOpen}
-            value={hearing}
-            onChange={setHearing}
-            errors={hearingErrors}
-          />
-        </div>
-        <Button type="submit" loading={createOffer.isPending} className="w-full sm:col-span-2">
-          {!createOffer.isPending && <Link2 aria-hidden="true" />}
-          {createOffer.isPending ? t('form.submitting') : t('form.submit')}
-        </Button>
-      </fieldset>
-    </form>
-  );
-}
