@@ -37,7 +37,8 @@ describe('server process', () => {
     const server = startServer({ PORT: 'abc' });
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toContain('Invalid environment: PORT:');
-  });
+    // Compiling the sources through tsx alone takes tens of seconds on a busy machine.
+  }, 120_000);
 
   it('serves on loopback without HOST, then shuts down cleanly on SIGTERM', async () => {
     const server = startServer({ WEB_BUILD_DIR: path.join(dataDir, 'no-web') });

@@ -252,7 +252,8 @@ describe('photo checks', () => {
   it('refuses a photo smaller than 480x480 and previews a large enough one', async () => {
     const { user } = await openEditor();
     await user.upload(screen.getByLabelText('Wybierz zdjęcie'), pngFile(300, 600));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // The size reader loads with the first photo checked (decision 056).
+    expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent(
       'Zdjęcie musi mieć co najmniej 480x480 pikseli',
     );
 
