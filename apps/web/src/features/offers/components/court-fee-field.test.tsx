@@ -31,7 +31,7 @@ describe('the offer form’s court-cancellation fee (issue 34)', () => {
     renderWithApp(<OfferLinkForm />);
     await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
     // The form loads when the dialog first opens (issue 33).
-    const button = await screen.findByRole('button', { name: 'Generuj link' });
+    const button = await screen.findByRole('button', { name: 'Generuj link' }, { timeout: 15_000 });
     await waitFor(() => expect(button).toBeEnabled());
     await user.type(screen.getByLabelText('Tytuł zlecenia'), 'Rozprawa');
     await user.type(screen.getByLabelText('Cena netto (zł)'), '100');

@@ -41,7 +41,7 @@ async function renderForm(profileStatus: 'active' | 'inactive' = 'active', requi
   await user.click(screen.getByRole('button', { name: 'Utwórz link' }));
   const form = within(await screen.findByRole('dialog', { name: 'Nowy link do oferty' }));
   // The form loads when the dialog first opens (issue 33).
-  const button = await form.findByRole('button', { name: 'Generuj link' });
+  const button = await form.findByRole('button', { name: 'Generuj link' }, { timeout: 15_000 });
   const allowed = profileStatus === 'active' && Object.values(requirements ?? {}).every(Boolean);
   if (allowed) await waitFor(() => expect(button).toBeEnabled());
   return { user, button };
