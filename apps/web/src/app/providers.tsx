@@ -5,8 +5,8 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { createPublicConfigStore, PublicConfigContext, type PublicConfigStore } from '@/lib/public-config';
 import { useToastsRequested } from '@/lib/toast-host';
 
-// Loaded once some page imports the toast API (lib/toast.ts); toasts raised before it mounts wait
-// in react-toastify's queue.
+// Loaded with the first toast raised (lib/toast.ts loads react-toastify then, decision 056); toasts
+// raised before it mounts wait in react-toastify's queue.
 const Toasts = lazy(() => import('./toasts'));
 
 function ToastHost() {
