@@ -108,7 +108,13 @@ describe('first-load translations (decision 055)', () => {
     expect(notFound).not.toMatch(/'errors'/);
     const profile = readFileSync(path.join(src, 'features/public-profile/routes/public-profile.tsx'), 'utf8');
     expect(profile).toContain("export const handle = { i18n: ['public-profile'] };");
-    expect(profile).toContain("loadNamespaces(['errors'])");
+    // Step 2's loader (decision 061: moved beside the page, to be tried again after a failure).
+    const stepTwo = readFileSync(
+      path.join(src, 'features/public-profile/lib/invoice-form-loader.ts'),
+      'utf8',
+    );
+    expect(stepTwo).toContain("import('../components/invoice-form'), loadNamespaces(['errors'])");
+    expect(profile).toContain("from '../lib/invoice-form-loader'");
   });
 });
 

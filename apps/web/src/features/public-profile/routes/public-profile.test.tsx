@@ -10,6 +10,7 @@ import { renderApp } from '../../../../test/render-app';
 import { externalNavigation } from '@/lib/external-navigation';
 import { lastOfferPage } from '@/lib/last-offer';
 import { clearSession, setSession } from '@/lib/session';
+import { invoiceForm } from '../lib/invoice-form-loader';
 import { useMinDelay } from '../lib/use-min-delay';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -359,6 +360,32 @@ describe('public lawyer page, step 2', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Jan Kowalski' })).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Formularz danych do faktury' })).not.toBeInTheDocument();
     expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('says so when the form fails to load, and the next press opens it (decision 061)', async () => {
+    const user = userEvent.setup();
+    serve(profile());
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The download fails (pointing at the button starts it too) until the network is back.
+    const load = invoiceForm.load;
+    let offline = true;
+    vi.spyOn(invoiceForm, 'load').mockImplementation(() =>
+      offline ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : load(),
+    );
+    await openStepOne();
+    const cooperate = screen.getByRole('button', { name: 'Nawiąż współpracę' });
+    await user.click(cooperate);
+    expect(await screen.findByText('Nie udało się wczytać formularza. Spróbuj ponownie.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(error).toHaveBeenCalledWith('step 2 did not load', expect.any(Error));
+    expect(cooperate).toBeEnabled();
+
+    offline = false;
+    await user.click(cooperate);
+    expect(await screen.findByRole('form', { name: 'Formularz danych do faktury' }, LOAD)).toBeVisible();
+    expect(screen.queryByText('Nie udało się wczytać formularza. Spróbuj ponownie.')).not.toBeInTheDocument();
   });
 
   it('validates as the client types, in Polish, and enables submit only when all is valid', async () => {

@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { loadNamespaces } from '@/lib/i18n';
 import { useLanguage } from '@/lib/use-language';
 import { askPublicProfile } from '../api/get-public-profile';
 import { usePosterPrefill } from '../api/poster-prefill';
@@ -18,23 +17,11 @@ import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
 import { StepIndicator, type Step } from '../components/step-indicator';
+import { invoiceForm, type InvoiceFormComponent } from '../lib/invoice-form-loader';
 import { formatDecimalPln } from '../lib/offer-money';
 import { useMinDelay } from '../lib/use-min-delay';
 
-type InvoiceFormComponent = typeof import('../components/invoice-form').InvoiceForm;
-
-/**
- * Step 2 (the form, react-hook-form and the zod schemas) loads when the client heads for it, not
- * with the page: most visitors only read the profile. So does the error catalogue its fields show
- * (the `errors` namespace, decision 055).
- */
-function loadInvoiceForm(): Promise<InvoiceFormComponent> {
-  return Promise.all([import('../components/invoice-form'), loadNamespaces(['errors'])]).then(
-    ([module]) => module.InvoiceForm,
-  );
-}
-
-const preloadInvoiceForm = () => void loadInvoiceForm().catch(() => undefined);
+const preloadInvoiceForm = () => void invoiceForm.load().catch(() => undefined);
 
 /** Spec 9: the loading screen stays at least this long. */
 export const MIN_LOADING_MS = 1000;
@@ -141,6 +128,7 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
   const [step, setStep] = useState<Step>(1);
   const [InvoiceForm, setInvoiceForm] = useState<InvoiceFormComponent | null>(null);
   const [opening, setOpening] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const nameRef = useRef<HTMLDivElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
@@ -161,14 +149,20 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
 
   const openForm = () => {
     setOpening(true);
-    loadInvoiceForm().then(
+    setLoadFailed(false);
+    invoiceForm.load().then(
       (form) => {
         // One render shows the form and moves focus to its heading (the effect above).
         setInvoiceForm(() => form);
         setOpening(false);
         goTo(2);
       },
-      () => setOpening(false),
+      (error: unknown) => {
+        // Not silently (decision 061): the client is told, and the next press loads again.
+        console.error('step 2 did not load', error);
+        setOpening(false);
+        setLoadFailed(true);
+      },
     );
   };
 
@@ -210,6 +204,11 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
                       <Handshake aria-hidden="true" />
                       {t('offer.cooperate')}
                     </Button>
+                    {loadFailed && (
+                      <p role="alert" className="mt-2 text-sm text-destructive">
+                        {t('offer.formFailed')}
+                      </p>
+                    )}
                   </div>
                 )}
               </aside>
