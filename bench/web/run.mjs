@@ -239,6 +239,11 @@ async function measurePage(browser, base, page, session) {
     htmlJs: sum('script', (p) => named.has(p)),
     htmlCss: sum('stylesheet', (p) => named.has(p)),
     js: sum('script'),
+    // The same sum in exact bytes (each file gzipped on its own), for before/after figures that
+    // do not round.
+    jsBytes: [...assets.values()]
+      .filter((a) => a.type === 'script')
+      .reduce((total, a) => total + gzipSync(a.bytes).length, 0),
     css: sum('stylesheet'),
     files: [...assets.entries()]
       .map(([url, a]) => ({ path: new URL(url).pathname, type: a.type, kb: gzipKb(a.bytes) }))
@@ -436,7 +441,12 @@ async function main() {
         weightRows,
       ),
     );
-    for (const r of after.weights) {
+    for (const [i, r] of after.weights.entries()) {
+      const old = before?.weights[i];
+      console.log(
+        `  first-load JS of ${r.name}: ${old ? `${old.jsBytes} → ` : ''}${r.jsBytes} bytes gzip` +
+          (old ? ` (${r.jsBytes - old.jsBytes >= 0 ? '+' : ''}${r.jsBytes - old.jsBytes})` : ''),
+      );
       const top = r.files.filter((f) => f.type === 'script').slice(0, process.env.BENCH_ALL_FILES ? 100 : 8);
       console.log(
         `  largest scripts of ${r.name}: ${top.map((f) => `${path.basename(f.path)} ${kb(f.kb)}`).join(', ')}`,

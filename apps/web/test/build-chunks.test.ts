@@ -49,6 +49,6 @@ describe('the browser build’s file groups (decision 055)', () => {
     const { groups } = clientChunks();
     expect(groups.map((group) => group.debugName ?? group.name)).toEqual(['framework', 'shell', 'icons']);
     expect(groups.map((group) => group.priority)).toEqual([3, 2, 1]);
-    expect(groups[2]).toMatchObject({ entriesAware: true });
+    expect(groups[2]).toMatchObject({ entriesAware: true, entriesAwareMergeThreshold: 1500 });
   });
 });
