@@ -52,11 +52,12 @@ export const layerZones = [
   // Each feature's face is its index.ts: another feature, the composition root, server.ts and
   // the CLI import that file and the kernel, never a feature's inner file (routes, repo, service).
   ...API_MODULES.map((name) => ({
-      target: `${api}/modules/${name}`,
-      from: `${api}/modules`,
-      except: [`./${name}`, ...apiFaces(name)],
-      message: 'A feature imports another feature only through its face (index.ts): export what others may use there.',
-    })),
+    target: `${api}/modules/${name}`,
+    from: `${api}/modules`,
+    except: [`./${name}`, ...apiFaces(name)],
+    message:
+      'A feature imports another feature only through its face (index.ts): export what others may use there.',
+  })),
   {
     target: [`${api}/composition`, `${api}/cli`, `${api}/server.ts`],
     from: `${api}/modules`,
@@ -115,15 +116,50 @@ export default tseslint.config(
     settings: {
       // Without these, import-x reads no .ts file it imports, and no-cycle sees no cycle.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // The same TypeScript ESTree as @typescript-eslint/parser, without the scope analysis that
+      // import-x never reads (scripts/lint/imports-parser.cjs, decision 058).
+      'import-x/parsers': { [`${root}scripts/lint/imports-parser.cjs`]: ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/api', 'apps/web', 'packages/shared'].map((dir) => `${root}${dir}/tsconfig.json`),
           noWarnOnMultipleProjects: true,
         }),
       ],
+      // One lint run sees no file change: a resolved import stays resolved for the whole run, instead
+      // of being resolved again every 30 s (import-x's default), which under load is many times.
+      'import-x/cache': { lifetime: '∞' },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // No file imports a test file (the rule below), so a test file is in no import cycle: no-cycle,
+    // the costliest rule (a walk of every import reachable from each file), skips the test files
+    // and still finds every cycle, from the files in it (decision 058).
+    files: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/shared/src/**/*.test.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.test(\\.[cm]?[jt]sx?)?$',
+              message: 'A test file is imported by nothing: move what is shared into a helper file.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/\\.test(\\.[cm]?[jt]sx?)?$/]',
+          message: 'A test file is imported by nothing: move what is shared into a helper file.',
+        },
+      ],
+    },
   },
   {
     // Tests may reach across layers: they render the whole app or drive a feature from outside.

@@ -38,6 +38,15 @@ const CASES = {
     'apps/api/src/modules/offers/offers.dto.ts',
     "import { profileNotFound } from '../public-profile/public-profile.service.ts';\nexport const missing = profileNotFound;\n",
   ],
+  // No file imports a test file, so no test file is in a cycle and no-cycle skips them (decision 058).
+  testFileImported: [
+    'apps/api/src/modules/offers/lint-fixture.ts',
+    "import { describe } from './offers.transitions.test.ts';\nexport const suite = describe;\n",
+  ],
+  testFileImportedLater: [
+    'apps/web/src/lib/lint-fixture.ts',
+    "export const load = () => import('./i18n.test.ts');\n",
+  ],
   webFeatureToLib: [
     'apps/web/src/features/dashboard/components/logout-button.tsx',
     "import { useLogout } from '@/lib/logout';\nexport const logout = useLogout;\n",
@@ -127,6 +136,12 @@ describe('lint enforces the direction of imports', () => {
 
   it('refuses an import cycle', () => {
     expect(found.cycle.rules).toContain('import-x/no-cycle');
+  });
+
+  it('refuses an import of a test file, static or dynamic (so no test file closes a cycle)', () => {
+    expect(found.testFileImported.rules).toContain('no-restricted-imports');
+    expect(found.testFileImported.messages.join()).toContain('A test file is imported by nothing');
+    expect(found.testFileImportedLater.rules).toEqual(['no-restricted-syntax']);
   });
 
   it('refuses a feature, the composition root or the CLI that imports an inner file of a feature', () => {
