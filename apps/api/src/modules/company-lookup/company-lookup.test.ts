@@ -4,7 +4,7 @@ import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.
 import { createTestClock } from '../../../test/test-clock.ts';
 import { CompanyLookupUnavailableError } from './company-lookup.port.ts';
 import { createGusBirLookup, decodeXmlEntities } from './gus-bir.ts';
-import { SAMPLE_COMPANIES } from './sample-registry.ts';
+import { createSampleRegistry, SAMPLE_COMPANIES } from './sample-registry.ts';
 import { companyLookupDtoSchema, isValidNip, type CompanyLookupDto } from '@substytut/shared';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { dataOf, ok } from '../app/http.ts';
@@ -117,6 +117,15 @@ describe("the NIP answer's JSON (decision 063)", () => {
     expect(() => serializer(ok(wrong))).toThrow(ResponseSerializationError);
     expect(() => answerJson(wrong)).toThrow(ResponseSerializationError);
     expect(() => answerJson(wrong)).toThrow(ResponseSerializationError);
+  });
+
+  it('the embedded registry answers one frozen object per NIP, so its JSON is made once', async () => {
+    const registry = createSampleRegistry();
+    const first = await registry.find('7792364275');
+    expect(await registry.find('7792364275')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual(SAMPLE_COMPANIES['7792364275']);
+    expect(await registry.find('5261045926')).toBeNull();
   });
 
   it('gives the same bytes for the same company object, and a changed copy is checked anew', () => {
