@@ -20,7 +20,7 @@ import { registerRateLimit } from '../modules/app/rate-limit.ts';
 import { registerSecurityHeaders } from '../modules/app/security.ts';
 import { registerSystemRoutes } from '../modules/app/system.routes.ts';
 import { registerTextGuard } from '../modules/app/text-guard.ts';
-import { lazyChildLogger } from '../modules/app/request-logger.ts';
+import { lazyChildLogger, RequestLines } from '../modules/app/request-logger.ts';
 import type { WebApp } from '../modules/app/web-app.ts';
 import { frameworkBuildAt, registerFrameworkWebApp } from '../modules/app/web-framework.ts';
 import { publicConfigOf } from '../modules/app/system.routes.ts';
@@ -101,6 +101,7 @@ export async function composeApp(
     genReqId: () => randomUUID(),
     // The request's pino child is made when it first logs (decision 057).
     childLoggerFactory: lazyChildLogger,
+    logController: new RequestLines(),
     requestIdHeader: false,
     // Fastify accepts a hop count at run time although its types omit numbers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],

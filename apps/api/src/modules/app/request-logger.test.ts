@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyChildLogger } from './request-logger.ts';
+import { lazyChildLogger, RequestLines } from './request-logger.ts';
 
 function appLoggingTo(lines: string[], level: string): FastifyInstance {
   const stream = new Writable({
@@ -13,6 +13,7 @@ function appLoggingTo(lines: string[], level: string): FastifyInstance {
   const app = Fastify({
     logger: { level, stream, redact: { paths: ['*.password'], censor: '[redacted]' } },
     childLoggerFactory: lazyChildLogger,
+    logController: new RequestLines(),
   });
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/loud', async (request) => {
@@ -68,5 +69,29 @@ describe('the request logger (decision 057)', () => {
     });
     await app.inject({ url: '/chatty' });
     expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('route level');
+  });
+});
+
+describe("Fastify's request lines (decision 063)", () => {
+  const messages = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('are written at info, with the request and the response time, as Fastify writes them', async () => {
+    const lines: string[] = [];
+    app = appLoggingTo(lines, 'info');
+    await app.inject({ url: '/quiet' });
+    const [incoming, completed] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(incoming).toMatchObject({ level: 30, msg: 'incoming request', req: { url: '/quiet' } });
+    expect(completed).toMatchObject({ level: 30, msg: 'request completed', res: { statusCode: 200 } });
+    expect(completed!.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('are left out above info, and a route with its own level still gets them', async () => {
+    const lines: string[] = [];
+    app = appLoggingTo(lines, 'warn');
+    app.get('/chatty', { logLevel: 'info' }, async () => ({ ok: true }));
+    await app.inject({ url: '/quiet' });
+    expect(lines).toEqual([]);
+    await app.inject({ url: '/chatty' });
+    expect(messages(lines)).toEqual(['incoming request', 'request completed']);
   });
 });

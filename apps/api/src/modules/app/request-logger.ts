@@ -1,4 +1,10 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
@@ -91,3 +97,30 @@ export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFacto
   }
   return new LazyRequestLogger(logger as LevelAwareLogger, bindings) as unknown as FastifyBaseLogger;
 };
+
+const infoEnabled = (request: FastifyRequest) =>
+  (request.log as Partial<LevelAwareLogger>).isLevelEnabled?.('info') ?? true;
+
+/**
+ * Fastify's own lines of every request ("incoming request", "request completed") are at `info`: at
+ * the production level they are not written, and now their arguments are not built either (an
+ * object, the response time) for each request (bench/api, decision 063). Errors log as before.
+ */
+export class RequestLines extends LogController {
+  override incomingRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (infoEnabled(request)) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error || infoEnabled(request)) super.requestCompleted(error, request, reply, metadata);
+  }
+}

@@ -7,6 +7,41 @@ const NUL = '\u0000';
 // NUL, or a UTF-16 surrogate without its other half.
 const unstorable = (text: string) => text.includes(NUL) || hasLoneSurrogate(text);
 
+const isContainer = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Buffer.isBuffer(value);
+
+/**
+ * Whether every string (value or key) in `root` can be stored: the usual answer, found without a
+ * path or an entry list per key (bench/api, decision 063). Iterative, like firstUnstorable.
+ */
+function allStorable(root: unknown): boolean {
+  let stack: object[] | undefined;
+  let value: unknown = root;
+  for (;;) {
+    if (typeof value === 'string') {
+      if (unstorable(value)) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string') {
+          if (unstorable(item)) return false;
+        } else if (isContainer(item)) (stack ??= []).push(item);
+      }
+    } else if (isContainer(value)) {
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
+        if (unstorable(key)) return false;
+        const item = record[key];
+        if (typeof item === 'string') {
+          if (unstorable(item)) return false;
+        } else if (isContainer(item)) (stack ??= []).push(item);
+      }
+    }
+    if (!stack?.length) return true;
+    value = stack.pop();
+  }
+}
+
 /** The dotted path of the first string (value or key) that the database cannot store, or null. */
 function firstUnstorable(root: unknown, prefix: string): string | null {
   // Iterative: a body may nest thousands of levels deep.
@@ -17,7 +52,7 @@ function firstUnstorable(root: unknown, prefix: string): string | null {
       if (unstorable(value)) return path;
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push([item, path ? `${path}.${index}` : String(index)]));
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    } else if (isContainer(value)) {
       for (const [key, item] of Object.entries(value)) {
         const next = path ? `${path}.${key}` : key;
         if (unstorable(key)) return next;
@@ -39,6 +74,10 @@ function firstUnstorable(root: unknown, prefix: string): string | null {
 export function registerTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    if (allStorable(request.params) && allStorable(request.query) && allStorable(request.body)) {
       done();
       return;
     }

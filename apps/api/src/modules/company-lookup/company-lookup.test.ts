@@ -4,8 +4,11 @@ import { createTestApp, csrfHeaders, type TestApp } from '../../../test/helpers.
 import { createTestClock } from '../../../test/test-clock.ts';
 import { CompanyLookupUnavailableError } from './company-lookup.port.ts';
 import { createGusBirLookup, decodeXmlEntities } from './gus-bir.ts';
-import { SAMPLE_COMPANIES } from './sample-registry.ts';
-import { isValidNip } from '@substytut/shared';
+import { createSampleRegistry, SAMPLE_COMPANIES } from './sample-registry.ts';
+import { companyLookupDtoSchema, isValidNip, type CompanyLookupDto } from '@substytut/shared';
+import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
+import { dataOf, ok } from '../app/http.ts';
+import { createNipAnswerJson } from './company-lookup.routes.ts';
 
 describe('POST /api/public/nip with the embedded sample registry', () => {
   let t: TestApp;
@@ -43,6 +46,19 @@ describe('POST /api/public/nip with the embedded sample registry', () => {
     }
   });
 
+  it('sends the JSON content type and only the fields of the response schema', async () => {
+    const response = await lookup('7792364275');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Object.keys(response.json().data).sort()).toEqual([
+      'apartmentNumber',
+      'city',
+      'name',
+      'propertyNumber',
+      'street',
+      'zipCode',
+    ]);
+  });
+
   it('answers 404 company.not_found for a valid but unknown NIP', async () => {
     const response = await lookup('5261045926');
     expect(response.statusCode).toBe(404);
@@ -75,6 +91,50 @@ describe('POST /api/public/nip with the embedded sample registry', () => {
     expect(statuses.slice(20)).toEqual([429, 429]);
     // another address is unaffected
     expect((await lookup('7792364275', csrf, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe("the NIP answer's JSON (decision 063)", () => {
+  const serializer = serializerCompiler({
+    schema: dataOf(companyLookupDtoSchema),
+    method: 'POST',
+    url: '/api/public/nip',
+  } as never) as (data: unknown) => string;
+
+  it("is the bytes Fastify's serializer writes for the route's response schema", () => {
+    const answerJson = createNipAnswerJson();
+    for (const company of Object.values(SAMPLE_COMPANIES)) {
+      expect(answerJson(company)).toBe(serializer(ok(company)));
+    }
+    const extra = { ...SAMPLE_COMPANIES['7792364275']!, regon: '123456789' } as CompanyLookupDto;
+    expect(answerJson(extra)).toBe(serializer(ok(extra)));
+    expect(answerJson(extra)).not.toContain('regon');
+  });
+
+  it('refuses an answer of the wrong shape as the serializer does, every time it is asked', () => {
+    const answerJson = createNipAnswerJson();
+    const wrong = { ...SAMPLE_COMPANIES['7792364275']!, zipCode: 61806 } as unknown as CompanyLookupDto;
+    expect(() => serializer(ok(wrong))).toThrow(ResponseSerializationError);
+    expect(() => answerJson(wrong)).toThrow(ResponseSerializationError);
+    expect(() => answerJson(wrong)).toThrow(ResponseSerializationError);
+  });
+
+  it('the embedded registry answers one frozen object per NIP, so its JSON is made once', async () => {
+    const registry = createSampleRegistry();
+    const first = await registry.find('7792364275');
+    expect(await registry.find('7792364275')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual(SAMPLE_COMPANIES['7792364275']);
+    expect(await registry.find('5261045926')).toBeNull();
+  });
+
+  it('gives the same bytes for the same company object, and a changed copy is checked anew', () => {
+    const answerJson = createNipAnswerJson();
+    const company = { ...SAMPLE_COMPANIES['7792364275']! };
+    const first = answerJson(company);
+    expect(answerJson(company)).toBe(first);
+    const renamed = { ...company, name: 'INNA NAZWA' };
+    expect(answerJson(renamed)).toContain('INNA NAZWA');
   });
 });
 

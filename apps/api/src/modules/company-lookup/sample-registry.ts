@@ -89,11 +89,15 @@ export const SAMPLE_COMPANIES: Readonly<Record<string, CompanyLookupDto>> = {
 };
 
 export function createSampleRegistry(companies = SAMPLE_COMPANIES): CompanyLookup {
+  // One frozen object per company, answered every time: the route checks and serializes an answer
+  // once per object (decision 063), and nobody can change what the next lookup answers.
+  const byNip = new Map(
+    Object.entries(companies).map(([nip, company]) => [nip, Object.freeze({ ...company })]),
+  );
   return {
     kind: 'sample',
     async find(nip) {
-      const company = companies[nip];
-      return company ? { ...company } : null;
+      return byNip.get(nip) ?? null;
     },
   };
 }
