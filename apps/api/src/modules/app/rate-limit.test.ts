@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { buildApp } from '../../composition/build-app.ts';
 import { loadConfig } from './config.ts';
-import { flushRateLimits, rateLimit, UNSEEN_ALLOWANCE, windowMsOf } from './rate-limit.ts';
+import { flushRateLimits, rateLimit, UNSEEN_ALLOWANCE } from './rate-limit.ts';
 
 const limitedRoutes = async (app: FastifyInstance) => {
   app.get('/api/test/limited', { config: rateLimit(3, '1 minute') }, async () => ({ data: 'ok' }));
@@ -262,15 +262,5 @@ describe('RATE_LIMIT_SYNC_MS', () => {
     expect(loadConfig({ RATE_LIMIT_SYNC_MS: '50' }).rateLimitSyncMs).toBe(50);
     for (const wrong of ['0', '1001', '2.5', 'soon'])
       expect(() => loadConfig({ RATE_LIMIT_SYNC_MS: wrong })).toThrow(/RATE_LIMIT_SYNC_MS/);
-  });
-});
-
-describe('a route limit', () => {
-  it('takes its window in ms or in words, and refuses one it does not understand at start', () => {
-    expect(windowMsOf(300)).toBe(300);
-    expect(windowMsOf('1 minute')).toBe(60_000);
-    expect(windowMsOf('10 minutes')).toBe(600_000);
-    expect(windowMsOf('1 hour')).toBe(3_600_000);
-    expect(() => windowMsOf('one fortnight')).toThrow(/not understood/);
   });
 });

@@ -1,7 +1,9 @@
-import { createRequire } from 'node:module';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimitPlugin, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { tooMany } from './errors.ts';
@@ -379,63 +381,11 @@ export function createSharedCounts(
   return { store: SharedStore, counts };
 }
 
-/** @fastify/rate-limit's own in-process store (its default), for RATE_LIMIT_STORE=memory. */
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-) => FastifyRateLimitStore;
-
-const WINDOW_UNITS: Record<string, number> = { ms: 1, second: 1000, minute: 60_000, hour: 3_600_000 };
-
-/** A limit's window in ms: a number of ms, or '1 minute', '10 minutes', '1 hour', '30 seconds'. */
-export function windowMsOf(timeWindow: number | string): number {
-  if (typeof timeWindow === 'number' && Number.isFinite(timeWindow) && timeWindow >= 0)
-    return Math.trunc(timeWindow);
-  const match = /^(\d+)\s*(ms|second|minute|hour)s?$/.exec(String(timeWindow).trim());
-  if (!match) throw new Error(`rate limit: a window of ${String(timeWindow)} is not understood`);
-  return Number(match[1]) * WINDOW_UNITS[match[2]!]!;
-}
-
 /**
- * The per-route hook, with @fastify/rate-limit's behaviour as this app configured it (its store
- * interface, keyed by client address, `x-ratelimit-*` headers, `retry-after` and `rate_limit.exceeded`
- * past the limit, a store failure answered as an error). A callback hook that answers as soon as
- * the store does: no promise, key function or result object per request (bench/api, decision 063).
- */
-function limitHook(store: FastifyRateLimitStore, max: number, windowMs: number): onRequestHookHandler {
-  return (request, reply, done) => {
-    store.incr(
-      request.ip,
-      (error, result) => {
-        if (error || !result) {
-          done(error ?? new Error('rate limit: the store answered nothing'));
-          return;
-        }
-        const seconds = Math.ceil(result.ttl / 1000);
-        reply.header('x-ratelimit-limit', max);
-        if (result.current <= max) {
-          reply.header('x-ratelimit-remaining', max - result.current);
-          reply.header('x-ratelimit-reset', seconds);
-          done();
-          return;
-        }
-        reply.header('x-ratelimit-remaining', 0);
-        reply.header('x-ratelimit-reset', seconds);
-        reply.header('retry-after', seconds);
-        done(tooMany());
-      },
-      windowMs,
-      max,
-    );
-  };
-}
-
-/**
- * A route opts in with `config: { ...rateLimit(5, '1 minute') }`. Counters are keyed by client IP
- * (set TRUST_PROXY behind a proxy). When several instances may share the database
- * (RATE_LIMIT_STORE, by default with DATABASE_URL) they are counted locally and synced with the
- * database's every RATE_LIMIT_SYNC_MS; else they live in this process's memory. The limit runs
- * after the route's own onRequest hooks, as @fastify/rate-limit's did.
+ * Registered with `global: false`: a route opts in with `config: { ...rateLimit(5, '1 minute') }`.
+ * Counters are keyed by client IP (set TRUST_PROXY behind a proxy). When several instances may
+ * share the database (RATE_LIMIT_STORE, by default with DATABASE_URL) they are counted locally and
+ * synced with the database's every RATE_LIMIT_SYNC_MS; else they live in this process's memory.
  */
 export async function registerRateLimit(app: FastifyInstance) {
   const shared =
@@ -447,21 +397,11 @@ export async function registerRateLimit(app: FastifyInstance) {
     // Registered after the database's own onClose hook, so it runs before the database closes.
     app.addHook('onClose', () => shared.counts.close());
   }
-  const root: FastifyRateLimitStore = shared ? new shared.store({}) : new LocalStore(false, false);
-  app.addHook('onRoute', (route) => {
-    const limit = route.config?.rateLimit;
-    if (!limit) return;
-    if (
-      typeof limit.max !== 'number' ||
-      limit.timeWindow === undefined ||
-      typeof limit.timeWindow === 'function'
-    ) {
-      throw new Error(`rate limit of ${route.method} ${route.url}: give a number and a window (rateLimit())`);
-    }
-    const store = root.child({ routeInfo: route } as never);
-    const hook = limitHook(store, limit.max, windowMsOf(limit.timeWindow));
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [...own, hook];
+  await app.register(rateLimitPlugin, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => tooMany(),
+    ...(shared ? { store: shared.store } : {}),
   });
 }
 
