@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
-import { useLogin } from '../api/login';
+import { logIn } from '../api/login';
 import { authErrorText } from '../lib/auth-error';
 import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
@@ -29,13 +29,12 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const login = useLogin();
 
   const {
     register,
     handleSubmit,
     setValue,
-    formState: { errors, touchedFields, isSubmitted },
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<LoginInput, unknown, LoginPayload>({
     resolver,
     mode: 'onChange',
@@ -45,8 +44,9 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const shown = (name: 'email' | 'password') =>
     touchedFields[name] || isSubmitted ? errorText(errors[name]) : undefined;
 
+  // The send is the submit handler's promise: react-hook-form's `isSubmitting` is its busy state.
   const onSubmit = handleSubmit((values) =>
-    login.mutateAsync(values).then(
+    logIn(values).then(
       () => {
         toast.success(t('success.login'));
         void navigate(href(paths.dashboard.root.getHref()));
@@ -85,7 +85,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
             onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
           />
         )}
-        <Button type="submit" size="lg" loading={login.isPending} className="mt-1 w-full">
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-1 w-full">
           {t('login.submit')}
         </Button>
       </form>

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
-import { useRegister } from '../api/register';
+import { register as registerAccount } from '../api/register';
 import { authErrorText } from '../lib/auth-error';
 import { useErrorText } from '@/lib/use-error-text';
 import { BotCheck } from '@/components/bot-check';
@@ -37,7 +37,6 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const register = useRegister();
 
   const {
     register: field,
@@ -45,7 +44,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterPayload>({
     resolver,
     mode: 'onSubmit',
@@ -54,8 +53,9 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     defaultValues: { email: '', password: '', 'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN },
   });
 
+  // The send is the submit handler's promise: react-hook-form's `isSubmitting` is its busy state.
   const onSubmit = handleSubmit((values) =>
-    register.mutateAsync({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
+    registerAccount({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
       () => void navigate(href(paths.auth.registerSuccess.getHref())),
       (error: unknown) => {
         toast.error(authErrorText(error, t, 'auth:messages.error'));
@@ -124,7 +124,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
             onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
           />
         )}
-        <Button type="submit" size="lg" loading={register.isPending} className="mt-1 w-full">
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-1 w-full">
           {t('register.submit')}
         </Button>
       </form>
