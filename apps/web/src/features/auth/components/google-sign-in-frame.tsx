@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { knownErrorText } from '@/lib/api-error';
+import { loadNamespaces } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { logInWithGoogle } from '../api/login-google';
 
@@ -39,10 +39,14 @@ export function useCredentialSignIn() {
           toast.success(t('success.login'));
           void navigate(href(paths.dashboard.root.getHref()));
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           console.error('google sign-in', error);
+          // The error catalogue and its lookup are not on the sign-in page's first load (decision 062).
+          const known = await Promise.all([import('@/lib/api-error'), loadNamespaces(['errors'])]).then(
+            ([module]) => module.knownErrorText(error, t),
+            () => null,
+          );
           setFailed(true);
-          const known = knownErrorText(error, t);
           if (known !== null) setReason(known);
         },
       )

@@ -11,20 +11,24 @@ import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
 import { logIn } from '../api/login';
-import { authErrorText } from '../lib/auth-error';
-import { useErrorText } from '@/lib/use-error-text';
+import { authErrorTextLater } from '../lib/auth-error-later';
+import { useErrorTextWithRules } from '@/lib/use-error-text';
+import { loadNamespaces } from '@/lib/i18n';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
-// The rules load with the first keystroke or submit (decision 037).
-const resolver = lazyResolver(() => import('../lib/form-rules').then((rules) => rules.loginResolver));
+// The rules load with the first keystroke or submit (decision 037), the error catalogue with them
+// (decision 062): no error shows before they are there.
+const resolver = lazyResolver(() =>
+  Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.loginResolver),
+);
 
 /** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
+  const errorText = useErrorTextWithRules();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
@@ -51,8 +55,8 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
         toast.success(t('success.login'));
         void navigate(href(paths.dashboard.root.getHref()));
       },
-      (error: unknown) => {
-        toast.error(authErrorText(error, t, 'errors:errors.general'));
+      async (error: unknown) => {
+        toast.error(await authErrorTextLater(error, t, 'errors:errors.general'));
         if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
       },
     ),

@@ -12,8 +12,9 @@ import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
 import { register as registerAccount } from '../api/register';
-import { authErrorText } from '../lib/auth-error';
-import { useErrorText } from '@/lib/use-error-text';
+import { authErrorTextLater } from '../lib/auth-error-later';
+import { useErrorTextWithRules } from '@/lib/use-error-text';
+import { loadNamespaces } from '@/lib/i18n';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { withPasswordStrength } from '../lib/password-strength';
@@ -21,9 +22,12 @@ import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
-// The rules load with the first keystroke or submit (decision 037), the strength dictionaries too.
+// The rules load with the first keystroke or submit (decision 037), the strength dictionaries and
+// the error catalogue too (decision 062): no error shows before they are there.
 const resolver = withPasswordStrength(
-  lazyResolver(() => import('../lib/form-rules').then((rules) => rules.registerResolver)),
+  lazyResolver(() =>
+    Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.registerResolver),
+  ),
 );
 
 /**
@@ -32,7 +36,7 @@ const resolver = withPasswordStrength(
  */
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { t, i18n } = useTranslation('auth');
-  const errorText = useErrorText();
+  const errorText = useErrorTextWithRules();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
@@ -57,8 +61,8 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const onSubmit = handleSubmit((values) =>
     registerAccount({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
       () => void navigate(href(paths.auth.registerSuccess.getHref())),
-      (error: unknown) => {
-        toast.error(authErrorText(error, t, 'auth:messages.error'));
+      async (error: unknown) => {
+        toast.error(await authErrorTextLater(error, t, 'auth:messages.error'));
         if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
       },
     ),
