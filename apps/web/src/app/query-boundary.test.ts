@@ -112,16 +112,27 @@ describe('TanStack Query only on the pages that use it (decision 054)', () => {
       expect(outside).toContain(file);
   });
 
+  it('covers the sign-in pages: their forms send without it (decision 062)', () => {
+    for (const file of [
+      'features/auth/routes/auth.tsx',
+      'app/layouts/redirect-if-token.tsx',
+      'features/auth/routes/forgot-password.tsx',
+      'features/auth/routes/reset-password.tsx',
+    ])
+      expect(outside).toContain(file);
+  });
+
   it('finds it where it is used: the layout and the pages under it that ask the API', () => {
     expect(pathToQuery(path.join(src, 'app', QUERIES_LAYOUT), { dynamic: false })).not.toBeNull();
     for (const file of [
       'app/layouts/require-token.tsx',
-      'features/auth/routes/auth.tsx',
+      'app/layouts/require-admin.tsx',
+      'features/auth/routes/verified.tsx',
       'features/marketing/routes/contact.tsx',
     ])
       expect(modules.find((module) => path.relative(src, module.file) === file)).toMatchObject({
         underQueries: true,
       });
-    expect(pathToQuery(path.join(src, 'features/auth/routes/auth.tsx'), { dynamic: false })).not.toBeNull();
+    expect(pathToQuery(path.join(src, 'app/layouts/require-admin.tsx'), { dynamic: false })).not.toBeNull();
   });
 });

@@ -34,17 +34,18 @@ function pages(prefix: Prefix): RouteConfigEntry[] {
     page('my-data/confirm/:token', feature('my-data/routes/confirm.tsx'), 'my-data-confirm'),
     page('my-data/export/:token', feature('my-data/routes/export-download.tsx'), 'my-data-export'),
     page('auth/register-success', feature('auth/routes/register-success.tsx'), 'register-success'),
+    // The sign-in pages send their forms without TanStack Query (decision 062).
+    page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
+    page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),
+    layout('layouts/redirect-if-token.tsx', { id: id('redirect-if-token') }, [
+      page('auth', feature('auth/routes/auth.tsx'), 'auth'),
+      page('auth/*', feature('auth/routes/auth.tsx'), 'auth-tab'),
+    ]),
     // The pages that ask the API through TanStack Query, and only they, have its client: the
     // others (read before they are used) load without it (decision 054, query-boundary.test.ts).
     layout('layouts/queries.tsx', { id: id('queries') }, [
       page('contact', feature('marketing/routes/contact.tsx'), 'contact'),
-      page('auth/forgot-password', feature('auth/routes/forgot-password.tsx'), 'forgot-password'),
-      page('auth/reset/:token', feature('auth/routes/reset-password.tsx'), 'reset-password'),
       page('auth/verified/:id/:token', feature('auth/routes/verified.tsx'), 'verified'),
-      layout('layouts/redirect-if-token.tsx', { id: id('redirect-if-token') }, [
-        page('auth', feature('auth/routes/auth.tsx'), 'auth'),
-        page('auth/*', feature('auth/routes/auth.tsx'), 'auth-tab'),
-      ]),
       layout('layouts/require-token.tsx', { id: id('require-token') }, [
         page('dashboard', 'routes/dashboard/layout.tsx', 'dashboard', [
           index('routes/dashboard/index.tsx', { id: id('dashboard-index') }),

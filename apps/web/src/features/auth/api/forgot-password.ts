@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordPayload, MessageResponse } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, ApiError } from '@/lib/api-client';
@@ -10,8 +9,4 @@ export async function requestPasswordReset(
   const data = await api.post<MessageResponse | null>('/login/forget', payload);
   if (data && data.success === false) throw new ApiError(200, 'auth.forgot_failed', data.message ?? '');
   return data ?? { success: true, message: '' };
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type {
   AuthResponse,
   GoogleLoginRequest,
@@ -30,9 +29,9 @@ export async function sandboxGoogleCredential(input: SandboxGoogleSignInInput): 
   return data.credential;
 }
 
-export function useLoginWithGoogle() {
-  return useMutation({
-    mutationFn: loginWithGoogle,
-    onSuccess: (data) => setSession(data.token, data.user),
-  });
+/** Signs in with a Google ID token and keeps the session. */
+export async function logInWithGoogle(input: { credential: string; locale?: Language }): Promise<AuthResponse> {
+  const data = await loginWithGoogle(input);
+  setSession(data.token, data.user);
+  return data;
 }

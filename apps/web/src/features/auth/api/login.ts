@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginPayload } from '@substytut/shared';
 import { api, ApiError } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
@@ -10,9 +9,9 @@ export async function login(payload: LoginPayload): Promise<AuthResponse> {
   return data as AuthResponse;
 }
 
-export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (data) => setSession(data.token, data.user),
-  });
+/** Logs in and keeps the session (the login form's send; decision 062). */
+export async function logIn(payload: LoginPayload): Promise<AuthResponse> {
+  const data = await login(payload);
+  setSession(data.token, data.user);
+  return data;
 }

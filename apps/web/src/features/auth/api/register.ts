@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse, RegisterPayload } from '@substytut/shared';
 import type { Language } from '@/config/paths';
 import { api, ApiError } from '@/lib/api-client';
@@ -11,8 +10,4 @@ export async function register(payload: RegisterPayload & { locale?: Language })
   const data = await api.post<MessageResponse | null>('/register', payload);
   if (!data?.success) throw new ApiError(200, 'auth.register_failed', data?.message ?? '');
   return data;
-}
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
 }

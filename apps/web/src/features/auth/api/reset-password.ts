@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse, ResetPasswordPayload } from '@substytut/shared';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -7,8 +6,4 @@ export async function resetPassword(payload: ResetPasswordPayload): Promise<Mess
   const data = await api.post<MessageResponse | null>('/login/resetpassword', payload);
   if (data && data.success === false) throw new ApiError(200, 'auth.reset_failed', data.message ?? '');
   return data ?? { success: true, message: '' };
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

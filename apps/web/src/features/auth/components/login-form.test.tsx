@@ -230,6 +230,42 @@ describe('Google sign-in sandbox', () => {
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 
+  it('a dialog whose code did not load says so, and the next press loads it again and opens it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/config/public': {
+          body: { data: publicConfig({ googleClientId: null, sandbox: { active: true, googleSignIn: true } }) },
+        },
+        'GET /api/csrf-cookie': { status: 204 },
+      }).fetch,
+    );
+    // A press soon after the page loaded, while the chunk could not be fetched (decision 062).
+    const { sandboxDialog } = await import('./sandbox-google-sign-in');
+    sandboxDialog.loading = undefined;
+    const failing = vi
+      .spyOn(sandboxDialog, 'import')
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const u = userEvent.setup();
+    renderApp('/auth');
+
+    const button = await screen.findByRole('button', { name: 'Zaloguj się przez Google' });
+    await u.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nie udało się otworzyć okna logowania. Spróbuj ponownie.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).not.toHaveAttribute('aria-busy');
+
+    failing.mockRestore();
+    await u.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Google – tryb testowy' })).toBeInTheDocument();
+    expect(screen.queryByText('Nie udało się otworzyć okna logowania. Spróbuj ponownie.')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
   it("names the refusal of an administrator's account instead of a generic Google error", async () => {
     const api = stubFetch({
       'GET /api/config/public': {

@@ -10,32 +10,35 @@ import { Input } from '@/components/ui/input';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
-import { useLogin } from '../api/login';
-import { authErrorText } from '../lib/auth-error';
-import { useErrorText } from '@/lib/use-error-text';
+import { logIn } from '../api/login';
+import { authErrorTextLater } from '../lib/auth-error-later';
+import { useErrorTextWithRules } from '@/lib/use-error-text';
+import { loadNamespaces } from '@/lib/i18n';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { PasswordInput } from './password-input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
-// The rules load with the first keystroke or submit (decision 037).
-const resolver = lazyResolver(() => import('../lib/form-rules').then((rules) => rules.loginResolver));
+// The rules load with the first keystroke or submit (decision 037), the error catalogue with them
+// (decision 062): no error shows before they are there.
+const resolver = lazyResolver(() =>
+  Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.loginResolver),
+);
 
 /** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
+  const errorText = useErrorTextWithRules();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const login = useLogin();
 
   const {
     register,
     handleSubmit,
     setValue,
-    formState: { errors, touchedFields, isSubmitted },
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<LoginInput, unknown, LoginPayload>({
     resolver,
     mode: 'onChange',
@@ -45,14 +48,15 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const shown = (name: 'email' | 'password') =>
     touchedFields[name] || isSubmitted ? errorText(errors[name]) : undefined;
 
+  // The send is the submit handler's promise: react-hook-form's `isSubmitting` is its busy state.
   const onSubmit = handleSubmit((values) =>
-    login.mutateAsync(values).then(
+    logIn(values).then(
       () => {
         toast.success(t('success.login'));
         void navigate(href(paths.dashboard.root.getHref()));
       },
-      (error: unknown) => {
-        toast.error(authErrorText(error, t, 'errors:errors.general'));
+      async (error: unknown) => {
+        toast.error(await authErrorTextLater(error, t, 'errors:errors.general'));
         if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
       },
     ),
@@ -85,7 +89,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
             onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
           />
         )}
-        <Button type="submit" size="lg" loading={login.isPending} className="mt-1 w-full">
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-1 w-full">
           {t('login.submit')}
         </Button>
       </form>

@@ -11,9 +11,10 @@ import { Input } from '@/components/ui/input';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { toast } from '@/lib/toast';
-import { useRegister } from '../api/register';
-import { authErrorText } from '../lib/auth-error';
-import { useErrorText } from '@/lib/use-error-text';
+import { register as registerAccount } from '../api/register';
+import { authErrorTextLater } from '../lib/auth-error-later';
+import { useErrorTextWithRules } from '@/lib/use-error-text';
+import { loadNamespaces } from '@/lib/i18n';
 import { BotCheck } from '@/components/bot-check';
 import { GoogleSignIn } from './google-sign-in';
 import { withPasswordStrength } from '../lib/password-strength';
@@ -21,9 +22,12 @@ import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
-// The rules load with the first keystroke or submit (decision 037), the strength dictionaries too.
+// The rules load with the first keystroke or submit (decision 037), the strength dictionaries and
+// the error catalogue too (decision 062): no error shows before they are there.
 const resolver = withPasswordStrength(
-  lazyResolver(() => import('../lib/form-rules').then((rules) => rules.registerResolver)),
+  lazyResolver(() =>
+    Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.registerResolver),
+  ),
 );
 
 /**
@@ -32,12 +36,11 @@ const resolver = withPasswordStrength(
  */
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { t, i18n } = useTranslation('auth');
-  const errorText = useErrorText();
+  const errorText = useErrorTextWithRules();
   const navigate = useNavigate();
   const href = useLocalizedHref();
   const { turnstileSiteKey } = usePublicConfig();
   const [botCheckKey, setBotCheckKey] = useState(0);
-  const register = useRegister();
 
   const {
     register: field,
@@ -45,7 +48,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterPayload>({
     resolver,
     mode: 'onSubmit',
@@ -54,11 +57,12 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
     defaultValues: { email: '', password: '', 'cf-turnstile-response': TURNSTILE_LOCAL_TOKEN },
   });
 
+  // The send is the submit handler's promise: react-hook-form's `isSubmitting` is its busy state.
   const onSubmit = handleSubmit((values) =>
-    register.mutateAsync({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
+    registerAccount({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
       () => void navigate(href(paths.auth.registerSuccess.getHref())),
-      (error: unknown) => {
-        toast.error(authErrorText(error, t, 'auth:messages.error'));
+      async (error: unknown) => {
+        toast.error(await authErrorTextLater(error, t, 'auth:messages.error'));
         if (turnstileSiteKey) setBotCheckKey((k) => k + 1);
       },
     ),
@@ -124,7 +128,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
             onToken={(token) => setValue('cf-turnstile-response', token, { shouldValidate: isSubmitted })}
           />
         )}
-        <Button type="submit" size="lg" loading={register.isPending} className="mt-1 w-full">
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-1 w-full">
           {t('register.submit')}
         </Button>
       </form>

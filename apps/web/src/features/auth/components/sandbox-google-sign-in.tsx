@@ -1,18 +1,33 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { GoogleSignInFrame, useCredentialSignIn } from './google-sign-in-frame';
 
+type DialogComponent = (typeof import('./sandbox-google-dialog'))['SandboxGoogleDialog'];
+
 /**
  * The dialog (Radix's dialog with its focus trap and scroll lock, and its form) loads when the
  * button is first pointed at, focused or pressed (issue 33): the sign-in page does not carry it.
+ * Not `React.lazy`: a lazy component keeps a failed load for good and throws it at the page's
+ * error boundary, so a press soon after the page loaded, while its chunks were still coming or
+ * the connection wavered, ended on the not-found page or with no dialog. A load that fails is
+ * forgotten here, so the next press (or pointing at the button) asks again (decision 062).
  */
-const loadDialog = () => import('./sandbox-google-dialog');
-const SandboxGoogleDialog = lazy(() => loadDialog().then((module) => ({ default: module.SandboxGoogleDialog })));
+export const sandboxDialog = {
+  import: () => import('./sandbox-google-dialog'),
+  loading: undefined as Promise<DialogComponent> | undefined,
+  load(): Promise<DialogComponent> {
+    const loading = (this.loading ??= this.import().then((module) => module.SandboxGoogleDialog));
+    loading.catch(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    return loading;
+  },
+};
 
 function preload() {
-  loadDialog().catch(() => undefined);
+  sandboxDialog.load().catch(() => undefined);
 }
 
 /** Google's four-colour mark, as on Google's own button. */
@@ -53,16 +68,35 @@ export function SandboxGoogleSignIn({
 }) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
-  // Mounted from the first press on, so the dialog keeps what was typed between openings.
-  const [wanted, setWanted] = useState(false);
+  // Mounted from the first load on, so the dialog keeps what was typed between openings.
+  const [Dialog, setDialog] = useState<DialogComponent | null>(null);
   const [loaded, setLoaded] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const onLoaded = useCallback(() => setLoaded(true), []);
   const button = useRef<HTMLButtonElement>(null);
   const { signIn, failed, setFailed, reason, pending } = useCredentialSignIn();
   const loading = open && !loaded;
 
+  const press = () => {
+    setOpen(true);
+    setLoadFailed(false);
+    if (Dialog) return;
+    sandboxDialog.load().then(
+      (component) => setDialog(() => component),
+      (error: unknown) => {
+        // Said under the button, which stays ready for another press (a new attempt to load).
+        console.error('google sign-in: the dialog did not load', error);
+        setOpen(false);
+        setLoadFailed(true);
+      },
+    );
+  };
+
   return (
-    <GoogleSignInFrame failed={failed && !open} reason={reason}>
+    <GoogleSignInFrame
+      failed={(failed && !open) || loadFailed}
+      reason={loadFailed ? t('google.sandbox.loadFailed') : reason}
+    >
       <Button
         ref={button}
         type="button"
@@ -74,33 +108,28 @@ export function SandboxGoogleSignIn({
         aria-busy={loading || undefined}
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={press}
       >
         {loading ? <Spinner /> : <GoogleMark />}
         {mode === 'signup' ? t('google.sandbox.signup') : t('google.sandbox.signin')}
       </Button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <SandboxGoogleDialog
-            open={open}
-            onOpenChange={setOpen}
-            onLoaded={onLoaded}
-            returnFocus={() => button.current?.focus()}
-            failed={failed}
-            reason={reason}
-            pending={pending}
-            onFailure={() => setFailed(true)}
-            onCredential={(credential) => {
-              if (onCredential) {
-                setOpen(false);
-                onCredential(credential);
-              } else signIn(credential);
-            }}
-          />
-        </Suspense>
+      {Dialog && (
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          onLoaded={onLoaded}
+          returnFocus={() => button.current?.focus()}
+          failed={failed}
+          reason={reason}
+          pending={pending}
+          onFailure={() => setFailed(true)}
+          onCredential={(credential) => {
+            if (onCredential) {
+              setOpen(false);
+              onCredential(credential);
+            } else signIn(credential);
+          }}
+        />
       )}
     </GoogleSignInFrame>
   );

@@ -68,5 +68,8 @@ export function Component() {
 
 export default Component;
 
-/** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['auth', 'errors'] };
+/**
+ * The translation namespaces the page needs before it renders (decision 016). The error catalogue
+ * comes with the forms' rules or a failed Google sign-in (decision 062).
+ */
+export const handle = { i18n: ['auth'] };

@@ -1,5 +1,6 @@
 import type { ForgotPasswordPayload } from '@substytut/shared/validation/auth';
 import { KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { toast } from '@/lib/toast';
-import { useRequestPasswordReset } from '../api/forgot-password';
+import { requestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
 import { authErrorText } from '../lib/auth-error';
 import { useErrorText } from '@/lib/use-error-text';
@@ -23,11 +24,12 @@ export function Component() {
   const { t, i18n } = useTranslation('auth');
   const href = useLocalizedHref();
   const errorText = useErrorText();
-  const request = useRequestPasswordReset();
+  // The address the link went to, once the request succeeded.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordPayload>({
     resolver,
     mode: 'onSubmit',
@@ -36,21 +38,22 @@ export function Component() {
   });
 
   const onSubmit = handleSubmit((values) =>
-    request
-      .mutateAsync({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' })
-      .catch((error: unknown) => {
+    requestPasswordReset({ ...values, locale: i18n.language === 'en' ? 'en' : 'pl' }).then(
+      () => setSentTo(values.email),
+      (error: unknown) => {
         toast.error(authErrorText(error, t, 'auth:messages.error'));
-      }),
+      },
+    ),
   );
 
   let body;
-  if (request.isSuccess) {
+  if (sentTo !== null) {
     body = (
       <AuthCard
         icon={MailCheck}
         tone="success"
         title={t('forgot.sentTitle')}
-        description={t('forgot.sentDescription', { email: request.variables.email })}
+        description={t('forgot.sentDescription', { email: sentTo })}
       >
         <LinkButton to={href(paths.auth.root.getHref())} size="lg" className="w-full">
           {t('forgot.back')}
@@ -64,7 +67,7 @@ export function Component() {
           <FormField label={t('fields.email')} error={errorText(errors.email)} required>
             <Input type="email" autoComplete="email" inputMode="email" aria-required {...register('email')} />
           </FormField>
-          <Button type="submit" size="lg" loading={request.isPending} className="w-full">
+          <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
             {t('forgot.submit')}
           </Button>
         </form>

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, useLocalizedHref } from '@/config/paths';
 import { toast } from '@/lib/toast';
-import { useResetPassword } from '../api/reset-password';
+import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
@@ -75,13 +75,12 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   const href = useLocalizedHref();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const reset = useResetPassword();
   const strengthId = useId();
   const {
     register,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, isSubmitting },
     watch,
   } = useForm<ResetPasswordInput, unknown, ResetPasswordPayload>({
     resolver: withPasswordStrength(zodResolver(resetPasswordSchema)),
@@ -95,7 +94,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   });
 
   const onSubmit = handleSubmit((values) =>
-    reset.mutateAsync(values).then(
+    resetPassword(values).then(
       () => {
         toast.success(t('success.passwordReset'));
         void navigate(href(paths.auth.root.getHref()));
@@ -125,7 +124,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           />
         </FormField>
         <PasswordStrengthMeter id={strengthId} password={watch('password') ?? ''} email={email} />
-        <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
           {t('reset.submit')}
         </Button>
       </form>
