@@ -1,6 +1,17 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+
+/**
+ * Files that replace a module for the whole file (`vi.mock`): they keep a process each (the
+ * `apps/web-own-process` project, vitest.own-process.config.ts), since in a shared process the
+ * module is already loaded, or the mock would reach the next file (decision 059). Kept true by
+ * test/own-process.test.ts.
+ */
+export const OWN_PROCESS_FILES = [
+  'src/app/page-scripts.test.tsx',
+  'src/features/auth/lib/password-strength.test.ts',
+];
 
 export default defineProject({
   plugins: [react()],
@@ -12,6 +23,11 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'legal/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...OWN_PROCESS_FILES],
     css: false,
+    // The files share a process (and its jsdom) per worker instead of starting one each and
+    // loading React, the router and the app again; test/setup.ts puts back after every file what
+    // a file may leave behind (decision 059).
+    isolate: false,
   },
 });
