@@ -7,7 +7,7 @@
  *
  *   npm run bench            (both databases; BENCH_DATABASE_URL picks the PostgreSQL server)
  *   BENCH_ONLY=pglite BENCH_DURATION=5 tsx bench/api/run.ts
- *   BENCH_SMOKE=1            a quarter second per case, one round, no targets, the built server
+ *   BENCH_SMOKE=1            30 requests per measurement, one round, no targets, the built server
  *                            (apps/api/dist, `npm run build` first): that it runs, not how fast
  *   BENCH_CPU_PROF=1 …       writes a .cpuprofile of the app server to bench/results/api-profiles/
  *   BENCH_ROUNDS=3           product and bare server take turns this many times; medians are shown
@@ -486,7 +486,7 @@ function table(headers: string[], rows: string[][]): string {
 async function main() {
   const before = loadavg();
   console.log(
-    `API benchmark: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${cpus().length} CPUs, ` +
+    `API benchmark: ${CONNECTIONS} connections, ${SMOKE ? `${SMOKE_REQUESTS} requests` : `${DURATION} s`} per measurement, ${cpus().length} CPUs, ` +
       `load average ${before.map((l) => l.toFixed(2)).join(' ')}` +
       `\nrate-limit store: database (shared, synced every ${syncMs} ms) and memory on PostgreSQL, memory on PGlite` +
       (SMOKE ? '\nsmoke run (BENCH_SMOKE=1): figures not comparable, no targets' : ''),
