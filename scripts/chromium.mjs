@@ -1,7 +1,7 @@
-// Which Chromium the browser tests and the web benchmark's smoke run drive (decision 060).
+// Which Chromium the browser tests drive (decision 060); the web benchmark keeps the full browser.
 import { accessSync, constants } from 'node:fs';
 
-/** Debian's `chromium`: the desktop browser, run headless. Lighthouse needs it. */
+/** Debian's `chromium`: the desktop browser, run headless; the web benchmark measures in it. */
 export const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /**

@@ -28,7 +28,7 @@ function ensureChromium() {
     );
     process.exit(1);
   }
-  // The full browser too: the web benchmark's Lighthouse runs need it.
+  // The full browser as well: the web benchmark's smoke run measures its pages in it.
   const missing = [
     ...(executable(FULL_CHROMIUM) ? [] : ['chromium']),
     ...(executable(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
@@ -42,17 +42,16 @@ function ensureChromium() {
       env,
     });
   }
-  if (executable(HEADLESS_SHELL)) return;
-  if (executable(FULL_CHROMIUM)) {
+  if (!executable(FULL_CHROMIUM)) {
+    console.error(
+      'Chromium is missing for the browser tests: install it with `apt-get install chromium chromium-headless-shell` (Debian, as root) or set CHROME_PATH to a Chromium binary.',
+    );
+    process.exit(1);
+  }
+  if (!executable(HEADLESS_SHELL))
     console.log(
       "Chromium's headless shell is missing (`apt-get install chromium-headless-shell`): the browser tests run the full browser, at about twice the CPU.",
     );
-    return;
-  }
-  console.error(
-    'Chromium is missing for the browser tests: install it with `apt-get install chromium chromium-headless-shell` (Debian, as root) or set CHROME_PATH to a Chromium binary.',
-  );
-  process.exit(1);
 }
 
 function hasCommand(name) {

@@ -41,16 +41,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { FULL_CHROMIUM, testBrowser } from '../../scripts/chromium.mjs';
 import { byArea, pageBreakdown } from './modules.mjs';
 import { seedLawyer } from './seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROME_PATH = process.env.CHROME_PATH ?? FULL_CHROMIUM;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SMOKE = process.env.BENCH_SMOKE === '1';
-// The smoke run loads its pages in the browser tests' Chromium, the headless shell where installed
-// (decision 060: the same pages for less CPU); Lighthouse and the full benchmark use the full browser.
-const PAGE_BROWSER = SMOKE ? testBrowser() : CHROME_PATH;
 const RUN_LIGHTHOUSE = !SMOKE && process.env.BENCH_LIGHTHOUSE !== '0';
 // One Lighthouse run moves by several points from run to run on a busy machine.
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) || 5);
@@ -374,7 +370,7 @@ async function main() {
         { name: '/dashboard', path: '/dashboard/profile', public: false, session: true },
       ];
     }
-    browser = await chromium.launch({ executablePath: PAGE_BROWSER, args: CHROME_ARGS });
+    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
     // BENCH_PAGES=/,/pl/pricing … measures only those pages (by the names printed).
     const only = process.env.BENCH_PAGES?.split(',');
     if (only) for (const b of builds) b.pages = b.pages.filter((p) => only.includes(p.name));
