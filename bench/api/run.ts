@@ -503,7 +503,10 @@ async function main() {
     for (const [database, store] of passes) rows.push(...(await benchDatabase(database, store)));
   } finally {
     // A database whose seeding failed was never named back: nothing of it to drop here.
-    await smokePgDatabase?.then(({ dbName }) => dropPgDatabase(dbName), () => undefined);
+    await smokePgDatabase?.then(
+      ({ dbName }) => dropPgDatabase(dbName),
+      () => undefined,
+    );
   }
   const after = loadavg();
 
