@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowser } from './scripts/chromium.mjs';
 
 // Each worker starts its own server on E2E_PORT + its index, with a fresh data folder
 // (e2e/support/test.ts): the journeys of two workers never meet, and every test may run in any
 // worker. Two workers fill the two cores of the test machine (docs/testing.md, decision 036).
 const workers = Number(process.env.E2E_WORKERS ?? 2);
+// CHROME_PATH, else Debian's Chromium headless shell, else its full browser (scripts/chromium.mjs):
+// the shell runs the same pages for less than half the CPU (decision 060).
+const executablePath = testBrowser();
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,7 +25,7 @@ export default defineConfig({
     // with retries (CI) the retry of a failed test records one instead.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

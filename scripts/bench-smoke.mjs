@@ -46,7 +46,8 @@ const runs = [
     : []),
   // This build only, no Lighthouse; fails when a page does not load or hydrate.
   ['bench:web', 'node', ['bench/web/run.mjs'], { BENCH_SMOKE: '1' }],
-  // The built server, a quarter second per measurement, one round (BENCH_SMOKE in bench/api/run.ts).
+  // The built server, 30 requests per measurement, one round, one PostgreSQL database for both
+  // rate-limit stores (BENCH_SMOKE in bench/api/run.ts, decision 060).
   [
     'bench:api',
     'npx',

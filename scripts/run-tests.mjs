@@ -3,7 +3,7 @@
 // The API suite runs on PGlite, or, when TEST_DATABASE_URL is set, its database files on PostgreSQL
 // and only the database-free and PGlite-specific ones on PGlite (decision 052).
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { executable, FULL_CHROMIUM, HEADLESS_SHELL } from './chromium.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
@@ -15,38 +15,43 @@ const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /**
- * The browser tests need Chromium (playwright.config.ts: CHROME_PATH or Debian's /usr/bin/chromium).
+ * The browser tests need Chromium (scripts/chromium.mjs: CHROME_PATH, or Debian's headless shell,
+ * which runs the same pages for less than half the CPU, or its full browser; decision 060).
  * Checked before anything runs, so a machine without it learns so in the first second rather than
- * after the unit tests; as root on Debian it is installed instead.
+ * after the unit tests; as root on Debian what is missing is installed instead.
  */
 function ensureChromium() {
-  const browser = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  const usable = () => {
-    try {
-      accessSync(browser, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (usable()) return;
-  const canInstall = !process.env.CHROME_PATH && process.getuid?.() === 0 && hasCommand('apt-get');
-  if (canInstall) {
-    console.log("Chromium is missing: installing Debian's chromium with apt-get.");
+  if (process.env.CHROME_PATH) {
+    if (executable(process.env.CHROME_PATH)) return;
+    console.error(
+      `CHROME_PATH=${process.env.CHROME_PATH} is not an executable browser: point it at Chromium, or unset it and run \`apt-get install chromium chromium-headless-shell\`.`,
+    );
+    process.exit(1);
+  }
+  // The full browser as well: the web benchmark's smoke run measures its pages in it.
+  const missing = [
+    ...(executable(FULL_CHROMIUM) ? [] : ['chromium']),
+    ...(executable(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+  ];
+  if (missing.length > 0 && process.getuid?.() === 0 && hasCommand('apt-get')) {
+    console.log(`Installing Debian's ${missing.join(' and ')} with apt-get.`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
       stdio: 'inherit',
       env,
     });
-    if (usable()) return;
   }
-  console.error(
-    process.env.CHROME_PATH
-      ? `CHROME_PATH=${browser} is not an executable browser: point it at Chromium, or unset it and run \`apt-get install chromium\`.`
-      : 'Chromium is missing for the browser tests: install it with `apt-get install chromium` (Debian, as root) or set CHROME_PATH to a Chromium binary.',
-  );
-  process.exit(1);
+  if (!executable(FULL_CHROMIUM)) {
+    console.error(
+      'Chromium is missing for the browser tests: install it with `apt-get install chromium chromium-headless-shell` (Debian, as root) or set CHROME_PATH to a Chromium binary.',
+    );
+    process.exit(1);
+  }
+  if (!executable(HEADLESS_SHELL))
+    console.log(
+      "Chromium's headless shell is missing (`apt-get install chromium-headless-shell`): the browser tests run the full browser, at about twice the CPU.",
+    );
 }
 
 function hasCommand(name) {

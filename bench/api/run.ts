@@ -7,7 +7,7 @@
  *
  *   npm run bench            (both databases; BENCH_DATABASE_URL picks the PostgreSQL server)
  *   BENCH_ONLY=pglite BENCH_DURATION=5 tsx bench/api/run.ts
- *   BENCH_SMOKE=1            a quarter second per case, one round, no targets, the built server
+ *   BENCH_SMOKE=1            30 requests per measurement, one round, no targets, the built server
  *                            (apps/api/dist, `npm run build` first): that it runs, not how fast
  *   BENCH_CPU_PROF=1 …       writes a .cpuprofile of the app server to bench/results/api-profiles/
  *   BENCH_ROUNDS=3           product and bare server take turns this many times; medians are shown
@@ -45,6 +45,12 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const ONLY = process.env.BENCH_ONLY; // 'postgres' | 'pglite'
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 3));
+/**
+ * A smoke run sends this many requests per measurement instead of loading the server for a time:
+ * every pass, endpoint and measurement still runs, for a few milliseconds of work each instead
+ * of a quarter second at full speed on both cores (decision 060).
+ */
+const SMOKE_REQUESTS = 30;
 const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').filter(Boolean);
 const TARGET_P99_MS = 25;
 const START_TIMEOUT_MS = 300_000;
@@ -307,6 +313,7 @@ async function load(
     body: endpoint.body,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(SMOKE ? { amount: SMOKE_REQUESTS } : {}),
     ...(overallRate ? { overallRate } : {}),
     ...(endpoint.rotateClient
       ? {
@@ -358,6 +365,31 @@ interface Row {
   half: Measure & { rate: number };
 }
 
+/** A new, migrated and seeded PostgreSQL database: its name, address and the profile to ask for. */
+async function seededPgDatabase() {
+  const dbName = `substytut_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${dbName}`;
+  return { dbName, url: url.toString(), target: await seedDatabase({ databaseUrl: url.toString() }) };
+}
+
+async function dropPgDatabase(dbName: string) {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+
+/**
+ * A smoke run seeds one PostgreSQL database for both rate-limit stores (the store is the server's
+ * setting, not the data's) and drops it at the end; the full benchmark gives each pass its own.
+ */
+let smokePgDatabase: ReturnType<typeof seededPgDatabase> | undefined;
+
 async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `substytut-bench-${database}-`));
   let dbName: string | undefined;
@@ -370,15 +402,10 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
     };
     let target: { seolink: string; offerUrl: string };
     if (database === 'postgres') {
-      dbName = `substytut_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(DATABASE_URL);
-      url.pathname = `/${dbName}`;
-      env.DATABASE_URL = url.toString();
-      target = await seedDatabase({ databaseUrl: env.DATABASE_URL });
+      const seeded = await (SMOKE ? (smokePgDatabase ??= seededPgDatabase()) : seededPgDatabase());
+      dbName = seeded.dbName;
+      env.DATABASE_URL = seeded.url;
+      target = seeded.target;
     } else {
       target = await seedDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     }
@@ -444,12 +471,7 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
   } finally {
     await stop(bare?.child);
     await stop(app?.child);
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    if (dbName && !SMOKE) await dropPgDatabase(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -464,7 +486,7 @@ function table(headers: string[], rows: string[][]): string {
 async function main() {
   const before = loadavg();
   console.log(
-    `API benchmark: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${cpus().length} CPUs, ` +
+    `API benchmark: ${CONNECTIONS} connections, ${SMOKE ? `${SMOKE_REQUESTS} requests` : `${DURATION} s`} per measurement, ${cpus().length} CPUs, ` +
       `load average ${before.map((l) => l.toFixed(2)).join(' ')}` +
       `\nrate-limit store: database (shared, synced every ${syncMs} ms) and memory on PostgreSQL, memory on PGlite` +
       (SMOKE ? '\nsmoke run (BENCH_SMOKE=1): figures not comparable, no targets' : ''),
@@ -477,7 +499,15 @@ async function main() {
     ] as const
   ).filter(([database]) => !ONLY || database === ONLY);
   const rows: Row[] = [];
-  for (const [database, store] of passes) rows.push(...(await benchDatabase(database, store)));
+  try {
+    for (const [database, store] of passes) rows.push(...(await benchDatabase(database, store)));
+  } finally {
+    // A database whose seeding failed was never named back: nothing of it to drop here.
+    await smokePgDatabase?.then(
+      ({ dbName }) => dropPgDatabase(dbName),
+      () => undefined,
+    );
+  }
   const after = loadavg();
 
   const f0 = (n: number) => Math.round(n).toString();
