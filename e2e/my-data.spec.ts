@@ -70,7 +70,8 @@ test.describe('my data (GDPR)', () => {
     await page.getByRole('button', { name: 'Usuń konto na zawsze' }).click();
     await expect(page).toHaveURL(/\/pl$/);
     await expect(page.getByText('Konto zostało usunięte')).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
+    // The session is cleared when the dashboard page unmounts, a moment after the address changes.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
 
     expect(
       (await request.get('/api/me', { headers: { authorization: `Bearer ${lawyer.token}` } })).status(),
