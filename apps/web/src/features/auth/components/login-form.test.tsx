@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDto } from '@substytut/shared';
+import { loadOnce } from '@/lib/load-once';
 import { getToken, getUser } from '@/lib/session';
 import '../../../../test/browser-gaps';
 import { notFromTheApi, publicConfig, stubFetch, type StubAnswer } from '../../../../test/fetch-stub';
@@ -214,7 +215,10 @@ describe('Google sign-in sandbox', () => {
     expect(await screen.findByText('Nieprawidłowy format adresu email')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/sandbox/google/token')).toHaveLength(0);
 
-    await u.type(screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }), 'Anna@Gmail.com');
+    await u.type(
+      screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }),
+      'Anna@Gmail.com',
+    );
     await u.type(screen.getByLabelText('Imię i nazwisko (opcjonalnie)'), 'Anna Nowak');
     await u.click(screen.getByRole('button', { name: 'Kontynuuj' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
@@ -235,14 +239,17 @@ describe('Google sign-in sandbox', () => {
       'fetch',
       stubFetch({
         'GET /api/config/public': {
-          body: { data: publicConfig({ googleClientId: null, sandbox: { active: true, googleSignIn: true } }) },
+          body: {
+            data: publicConfig({ googleClientId: null, sandbox: { active: true, googleSignIn: true } }),
+          },
         },
         'GET /api/csrf-cookie': { status: 204 },
       }).fetch,
     );
     // A press soon after the page loaded, while the chunk could not be fetched (decision 062).
     const { sandboxDialog } = await import('./sandbox-google-sign-in');
-    sandboxDialog.loading = undefined;
+    // A fresh loader: the test above loaded the dialog, and a finished load is kept.
+    sandboxDialog.load = loadOnce(() => sandboxDialog.import().then((module) => module.SandboxGoogleDialog));
     const failing = vi
       .spyOn(sandboxDialog, 'import')
       .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
@@ -262,7 +269,9 @@ describe('Google sign-in sandbox', () => {
     failing.mockRestore();
     await u.click(button);
     expect(await screen.findByRole('dialog', { name: 'Google – tryb testowy' })).toBeInTheDocument();
-    expect(screen.queryByText('Nie udało się otworzyć okna logowania. Spróbuj ponownie.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Nie udało się otworzyć okna logowania. Spróbuj ponownie.'),
+    ).not.toBeInTheDocument();
     logged.mockRestore();
   });
 
@@ -283,7 +292,10 @@ describe('Google sign-in sandbox', () => {
     renderApp('/auth');
     await u.click(await screen.findByRole('button', { name: 'Zaloguj się przez Google' }));
     await screen.findByRole('dialog', { name: 'Google – tryb testowy' });
-    await u.type(screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }), 'admin@substytut.local');
+    await u.type(
+      screen.getByLabelText(/Adres e-mail/, { selector: '[role="dialog"] input' }),
+      'admin@substytut.local',
+    );
     await u.click(screen.getByRole('button', { name: 'Kontynuuj' }));
     expect(
       await screen.findByText(

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { loadOnce } from '@/lib/load-once';
 import { GoogleSignInFrame, useCredentialSignIn } from './google-sign-in-frame';
 
 type DialogComponent = (typeof import('./sandbox-google-dialog'))['SandboxGoogleDialog'];
@@ -16,14 +17,9 @@ type DialogComponent = (typeof import('./sandbox-google-dialog'))['SandboxGoogle
  */
 export const sandboxDialog = {
   import: () => import('./sandbox-google-dialog'),
-  loading: undefined as Promise<DialogComponent> | undefined,
-  load(): Promise<DialogComponent> {
-    const loading = (this.loading ??= this.import().then((module) => module.SandboxGoogleDialog));
-    loading.catch(() => {
-      if (this.loading === loading) this.loading = undefined;
-    });
-    return loading;
-  },
+  load: loadOnce((): Promise<DialogComponent> =>
+    sandboxDialog.import().then((module) => module.SandboxGoogleDialog),
+  ),
 };
 
 function preload() {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce } from './invoice-form-loader';
+import { loadOnce } from './load-once';
 
-describe('loadOnce (decision 061)', () => {
+describe('loadOnce (decisions 061, 062)', () => {
   it('shares a running load and keeps a finished one', async () => {
     const load = vi.fn(() => Promise.resolve('form'));
     const get = loadOnce(load);
