@@ -58,6 +58,25 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * The last lines of each step, and the lines that name a failed test or file: CI keeps only the
+ * end of a run's output, where a step that failed early would otherwise be buried under the steps
+ * that went on beside it, so the failures are printed again at the end.
+ */
+const TAIL_LINES = 60;
+const FAILURE_LINE = /(?:^|\s)(?:FAIL|×|✗|✘)\s|\d+\)\s\[|Error:|error TS\d+|^\s*\d+:\d+\s+error\s/;
+const MAX_FAILURE_LINES = 40;
+const outputOf = new Map();
+
+function remember(name, line) {
+  let kept = outputOf.get(name);
+  if (!kept) outputOf.set(name, (kept = { tail: [], failures: [] }));
+  kept.tail.push(line);
+  if (kept.tail.length > TAIL_LINES) kept.tail.shift();
+  if (FAILURE_LINE.test(line) && kept.failures.length < MAX_FAILURE_LINES && !kept.failures.includes(line))
+    kept.failures.push(line);
+}
+
 /** Runs one step; with `prefix`, its output lines are labelled, since another step runs beside it. */
 function run({ name, cmd, args, env }, prefix = false) {
   const since = Date.now();
@@ -69,12 +88,16 @@ function run({ name, cmd, args, env }, prefix = false) {
         [child.stderr, process.stderr],
       ]) {
         let rest = '';
+        const write = (line) => {
+          to.write(`[${name}] ${line}\n`);
+          remember(name, line);
+        };
         from.on('data', (chunk) => {
           const lines = (rest + chunk.toString()).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) to.write(`[${name}] ${line}\n`);
+          for (const line of lines) write(line);
         });
-        from.on('end', () => rest && to.write(`[${name}] ${rest}\n`));
+        from.on('end', () => rest && write(rest));
       }
     }
     child.on('close', (code, signal) => {
@@ -119,6 +142,13 @@ async function schedule(steps) {
   });
   const skipped = failed.length > 0 ? waiting.map((step) => step.name) : [];
   if (failed.length > 0) {
+    for (const name of failed) {
+      const kept = outputOf.get(name) ?? { tail: [], failures: [] };
+      console.error(`\n=== ${name} failed: the lines that name a failure ===`);
+      for (const line of kept.failures) console.error(line);
+      console.error(`=== ${name}: its last ${kept.tail.length} lines ===`);
+      for (const line of kept.tail) console.error(line);
+    }
     console.error(
       `\n${failed.join(' and ')} failed (npm test took ${seconds(started)})` +
         (skipped.length ? `; not started: ${skipped.join(', ')}` : ''),
