@@ -19,12 +19,15 @@ const cliEntries = existsSync(cliDir)
       .map((f) => path.join('src', 'cli', f))
   : [];
 
-rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+// `node build.mjs [outdir]`: dist by default; the tests that start the server or the CLI in a
+// process of their own bundle into a folder of their own (test/bundled-api.ts).
+const outdir = path.resolve(here, process.argv[2] ?? 'dist');
+rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: here,
   entryPoints: ['src/server.ts', ...cliEntries],
-  outdir: 'dist',
+  outdir,
   outbase: 'src',
   bundle: true,
   splitting: true,

@@ -2,15 +2,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../src/modules/app/config.ts';
+import { bundledEntry } from './bundled-api.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let entry = '';
+beforeAll(async () => {
+  entry = await bundledEntry('server');
+}, 120_000);
 
-/** Runs src/server.ts in its own process, as `npm run dev` would. */
+/** Runs the bundled server in its own process, as `npm start` does. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [entry], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,8 +42,7 @@ describe('server process', () => {
     const server = startServer({ PORT: 'abc' });
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toContain('Invalid environment: PORT:');
-    // Compiling the sources through tsx alone takes tens of seconds on a busy machine.
-  }, 120_000);
+  }, 240_000);
 
   it('serves on loopback without HOST, then shuts down cleanly on SIGTERM', async () => {
     const server = startServer({ WEB_BUILD_DIR: path.join(dataDir, 'no-web') });
@@ -52,8 +56,9 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('"msg":"shutting down"');
-    // A fresh PGlite data folder, migrations and the demo seed take seconds on a busy machine.
-  }, 120_000);
+    // A fresh PGlite data folder, migrations and the demo seed: about 11 CPU seconds, a minute or
+    // more beside the rest of `npm test`.
+  }, 240_000);
 
   it('says in one warning line that a HOST open to other machines meets sandbox adapters', async () => {
     const server = startServer({ WEB_BUILD_DIR: path.join(dataDir, 'no-web'), HOST: '0.0.0.0' });
@@ -64,8 +69,11 @@ describe('server process', () => {
       .stdout.split('\n')
       .filter((line) => line.includes('reachable from other machines'));
     expect(warnings).toHaveLength(1);
-    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringMatching(/^HOST=0\.0\.0\.0 /) });
+    expect(JSON.parse(warnings[0]!)).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/^HOST=0\.0\.0\.0 /),
+    });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

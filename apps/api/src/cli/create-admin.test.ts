@@ -7,12 +7,13 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bundledEntry } from '../../test/bundled-api.ts';
 import { migrationsDir } from '../../test/helpers.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { apiRoot } from '../modules/app/config.ts';
 
-// The CLI in its own process, as `npm run create-admin` runs it, on PGlite or (when
+// The CLI in its own process, bundled as `npm run create-admin` runs it, on PGlite or (when
 // TEST_DATABASE_URL is set) on a fresh PostgreSQL database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-cli-'));
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -40,11 +41,12 @@ afterAll(async () => {
 
 const open = () => openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), migrationsDir });
 
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+async function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const entry = await bundledEntry('cli/create-admin');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', path.join(apiRoot, 'src', 'cli', 'create-admin.ts'), ...args],
+      [entry, ...args],
       {
         cwd: apiRoot,
         env: {
@@ -54,7 +56,8 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },
         encoding: 'utf8',
-        timeout: 90_000,
+        // The first run migrates a fresh PGlite folder: seconds alone, minutes on a busy machine.
+        timeout: 240_000,
       },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
@@ -104,4 +107,4 @@ it('creates an administrator, promotes a user, and refuses bad arguments', async
   } finally {
     await database.close();
   }
-}, 300_000);
+}, 600_000);

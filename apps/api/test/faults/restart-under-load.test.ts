@@ -77,7 +77,7 @@ describe.skipIf(!pgServerUrl)('a server restarted under load (PostgreSQL)', () =
     const streamLawyer = await seed.session();
     const streamProfile = await seed.profile({ userId: streamLawyer.user.id });
 
-    const first = startServer(serverEnv('fault-restart-1'));
+    const first = await startServer(serverEnv('fault-restart-1'));
     const address = await first.ready;
 
     // The test holds the lawyer's profile row: a new offer's foreign key check waits on it, so
@@ -138,7 +138,7 @@ describe.skipIf(!pgServerUrl)('a server restarted under load (PostgreSQL)', () =
     }
 
     // Started again on the same database, it serves, with everything answered before.
-    const second = startServer(serverEnv('fault-restart-2'));
+    const second = await startServer(serverEnv('fault-restart-2'));
     const address2 = await second.ready;
     expect((await fetch(`${address2}/api/health`)).status).toBe(200);
     const list = await fetch(`${address2}/api/user/offer`, {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { apiRoot } from '../../src/modules/app/config.ts';
+import { bundledEntry } from '../bundled-api.ts';
 import { createEmptyPgDatabase, migrationsDir } from '../helpers.ts';
 
 /** The PostgreSQL server of the second test pass; the fault tests are skipped without it. */
@@ -119,10 +120,11 @@ export interface ServerProcess {
 
 const children = new Set<ServerProcess>();
 
-/** Runs src/server.ts in its own process, as `npm run dev` would (NODE_ENV=test, PORT=0). */
-export function startServer(env: Record<string, string>): ServerProcess {
+/** Runs the bundled server in its own process, as `npm start` does (NODE_ENV=test, PORT=0). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const entry = await bundledEntry('server');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [entry], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -58,7 +58,7 @@ describe.skipIf(!pgServerUrl)('a payment webhook interrupted by a killed server 
     const [lawyer] = await database.db.select().from(users).where(eq(users.id, profile.userId));
     const clientEmail = `platnik-${Date.now()}@example.com`;
 
-    const first = startServer(serverEnv('fault-webhook-1'));
+    const first = await startServer(serverEnv('fault-webhook-1'));
     const address = await first.ready;
     const csrfResponse = await fetch(`${address}/api/csrf-cookie`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrfResponse.headers.get('set-cookie') ?? '')?.[1];
@@ -107,7 +107,7 @@ describe.skipIf(!pgServerUrl)('a payment webhook interrupted by a killed server 
     expect(before!.status).toBe('paystart');
 
     // Back up: Stripe retries, and (as it may) delivers the same event twice at once, then again.
-    const second = startServer(serverEnv('fault-webhook-2'));
+    const second = await startServer(serverEnv('fault-webhook-2'));
     const address2 = await second.ready;
     const retries = await Promise.all([deliver(address2, event), deliver(address2, event)]);
     expect(retries.map((r) => r.status)).toEqual([200, 200]);
