@@ -29,5 +29,11 @@ export default defineProject({
     // loading React, the router and the app again; test/setup.ts puts back after every file what
     // a file may leave behind (decision 059).
     isolate: false,
+    // A page test renders routes, loads their lazy chunks and types through user-event in jsdom: a
+    // few seconds here (one test of page-scripts.test.tsx took 3.7 s of Vitest's 5 s default in a
+    // whole run), more on a slower CI machine. One limit for every file: a file's own
+    // `vi.setConfig` would also reach the files after it in a shared process.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -48,7 +48,7 @@ describe('legal PDFs', () => {
   beforeAll(() => {
     rebuiltDir = mkdtempSync(join(tmpdir(), 'substytut-legal-'));
     execFileSync(process.execPath, [script, '--out', rebuiltDir], { stdio: 'pipe' });
-  }, 60_000);
+  });
 
   afterAll(() => {
     if (rebuiltDir) rmSync(rebuiltDir, { recursive: true, force: true });

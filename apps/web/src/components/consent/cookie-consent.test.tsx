@@ -54,7 +54,7 @@ describe('cookie consent banner', () => {
     expect(setCookie).toHaveBeenCalledWith(expect.stringContaining(`Max-Age=${365 * 24 * 60 * 60}`));
     expect(document.body.style.paddingBottom).toBe('');
     expect(document.querySelector('[aria-hidden="true"] main, [inert]')).toBeNull();
-  }, 20_000);
+  });
 
   it('stays away when the cookie exists', async () => {
     document.cookie = `${CONSENT_COOKIE}=necessary; Path=/`;
@@ -64,5 +64,5 @@ describe('cookie consent banner', () => {
     // since the head script flagged nothing; after mount it goes.
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull());
     expect(document.documentElement).not.toHaveAttribute(CONSENT_PENDING_ATTRIBUTE);
-  }, 20_000);
+  });
 });

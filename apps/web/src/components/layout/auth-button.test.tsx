@@ -34,7 +34,7 @@ describe('the login link (issue 34, decision 038)', () => {
       ),
     );
     expect(document.querySelectorAll(`a[href="${BOOKING}"]`)).toHaveLength(2);
-  }, 30_000);
+  });
 
   it('with a stored token both lead to the dashboard, in English too', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'token');
@@ -48,5 +48,5 @@ describe('the login link (issue 34, decision 038)', () => {
     expect(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Dashboard' }),
     ).toHaveAttribute('href', '/en/dashboard');
-  }, 30_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('sandbox marker', () => {
     // The server did not flag the page (the development server): the config does, and the
     // stylesheet then shows the marker.
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-sandbox'));
-  }, 30_000);
+  });
 
   it('fills the room the server kept for it when the page is flagged', async () => {
     document.documentElement.setAttribute('data-sandbox', '');
@@ -37,7 +37,7 @@ describe('sandbox marker', () => {
     expect(marker).toHaveClass('absolute', 'top-0', 'h-(--sandbox-bar-height)');
     // In a landmark of its own, so the page has no content outside landmarks (axe `region`).
     expect(screen.getByRole('complementary', { name: 'Test mode notice' })).toContainElement(marker);
-  }, 30_000);
+  });
 
   it('stays hidden with real adapters only: the page is not flagged', async () => {
     // The home page's 'Umów założenie profilu' takes the served booking address in the same render
@@ -56,5 +56,5 @@ describe('sandbox marker', () => {
     expect(screen.getByRole('note', { hidden: true }).closest('[data-sandbox-marker]')).toBeInstanceOf(
       HTMLElement,
     );
-  }, 30_000);
+  });
 });

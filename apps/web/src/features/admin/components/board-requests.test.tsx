@@ -7,8 +7,6 @@ import { renderWithApp } from '../../../../test/offers-api';
 import type { AdminBoardRequest, AdminBoardStats } from '../api/board';
 import { BoardAdmin } from './board-requests';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const card = (profile_id: number, name: string) => ({
   profile_id,
   name,

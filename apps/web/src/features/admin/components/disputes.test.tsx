@@ -7,8 +7,6 @@ import { stubFetch } from '../../../../test/fetch-stub';
 import { renderWithApp } from '../../../../test/offers-api';
 import { Disputes } from './disputes';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const DISPUTE: AdminDisputeDto = {
   offer_id: 41,
   title: 'Rozprawa w SR Kraków',

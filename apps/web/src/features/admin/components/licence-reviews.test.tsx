@@ -9,8 +9,6 @@ import { renderWithApp } from '../../../../test/offers-api';
 import type { LicenceReview } from '../api/licence-reviews';
 import { LicenceReviews } from './licence-reviews';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const REVIEW: LicenceReview = {
   profile_id: 7,
   name: 'Anna Nowak',

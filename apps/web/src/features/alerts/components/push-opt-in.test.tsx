@@ -7,8 +7,6 @@ import { renderWithApp } from '../../../../test/offers-api';
 import { keyBytes } from '../lib/push';
 import { PushOptIn } from './push-opt-in';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const ENDPOINT = 'https://push.example.test/send/abc';
 // A P-256 public key's length in base64url (65 bytes), as the server answers it.
 const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';

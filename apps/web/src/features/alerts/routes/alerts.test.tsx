@@ -8,8 +8,6 @@ import { renderWithApp } from '../../../../test/offers-api';
 import type { AlertSettings } from '../api/alerts';
 import { AlertsPage } from './alerts';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const SETTINGS: AlertSettings = {
   court_ids: ['sad-rejonowy-dla-warszawy-mokotowa-w-warszawie'],
   area_court_ids: [],

@@ -7,8 +7,6 @@ import { renderWithApp } from '../../../../test/offers-api';
 import type { BoardReferenceItem } from '../api/references';
 import { ReferencesPage } from './references';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const ITEM: BoardReferenceItem = {
   id: 'ref-1',
   text: 'Rzetelnie i punktualnie, protokół jeszcze tego samego dnia.',

@@ -10,8 +10,6 @@ import { renderApp } from '../../../../test/render-app';
 
 // Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
 configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
 const user: UserDto = {
   id: '7',
   email: 'anna@example.com',

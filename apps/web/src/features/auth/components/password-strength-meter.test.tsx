@@ -1,11 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { isPasswordStrengthLoaded } from '@substytut/shared';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/lib/i18n';
 import { PasswordStrengthMeter } from './password-strength-meter';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 function renderMeter(password: string, { email = '', language = 'pl' as 'pl' | 'en' } = {}) {
   return render(

@@ -7,8 +7,6 @@ import { renderApp } from '../../../../test/render-app';
 
 // Lazy route chunks load slowly on a busy two-core machine; waiting longer costs nothing when fast.
 configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('register tab', () => {
   beforeAll(() => import('../routes/auth'), 30_000);
   beforeEach(() => localStorage.setItem('i18nextLng', 'pl'));

@@ -9,7 +9,6 @@ import type { StubRoutes } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 import { setSession } from '@/lib/session';
 
-vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

@@ -8,7 +8,6 @@ import { renderApp } from '../../../../test/render-app';
 import { setSession } from '@/lib/session';
 import { whenValuesOf } from '@/lib/when';
 
-vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

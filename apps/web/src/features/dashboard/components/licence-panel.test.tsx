@@ -11,8 +11,6 @@ import {
 import { renderWithApp } from '../../../../test/offers-api';
 import { LicencePanel } from './licence-panel';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 let api: FakeDashboardApi;
 
 function licence(overrides: Partial<OwnLicence> = {}): OwnLicence {

@@ -6,7 +6,6 @@ import { stubFetch } from '../../../../test/fetch-stub';
 import { renderWithApp } from '../../../../test/offers-api';
 import { PaymentAccountButton } from './payment-account-button';
 
-vi.setConfig({ testTimeout: 30_000 });
 let stub: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {

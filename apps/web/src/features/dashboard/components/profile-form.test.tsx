@@ -14,8 +14,6 @@ import { renderApp } from '../../../../test/render-app';
 
 // The first render loads the dashboard's lazy chunk, which takes a while in jsdom.
 const LOAD = { timeout: 15_000 };
-vi.setConfig({ testTimeout: 60_000 });
-
 let api: FakeDashboardApi;
 
 function serve(fake: FakeDashboardApi) {

@@ -11,8 +11,6 @@ import { renderApp } from '../../../../test/render-app';
 import { failure, toResponse } from '../../../../test/fetch-stub';
 
 const LOAD = { timeout: 15_000 };
-vi.setConfig({ testTimeout: 60_000 });
-
 let api: FakeDashboardApi;
 
 beforeEach(() => {

@@ -8,8 +8,6 @@ import { stubFetch, type StubAnswer, type StubRoutes } from '../../../../test/fe
 import { renderApp } from '../../../../test/render-app';
 
 const LOAD = { timeout: 15_000 };
-vi.setConfig({ testTimeout: 60_000 });
-
 const base: StubRoutes = {
   'GET /api/csrf-cookie': { status: 204 },
   'GET /api/user/profile': {

@@ -49,7 +49,7 @@ describe('contact form', () => {
       'cf-turnstile-response': 'local',
     });
     expect(screen.queryByRole('group', { name: 'Weryfikacja, że nie jesteś robotem' })).toBeNull();
-  }, 30_000);
+  });
 
   it("shows Turnstile when the server has a site key and sends the widget's token", async () => {
     const turnstile = fakeTurnstile('turnstile-token-1');
@@ -71,5 +71,5 @@ describe('contact form', () => {
       'cf-turnstile-response': 'turnstile-token-1',
     });
     turnstile.stop();
-  }, 30_000);
+  });
 });

@@ -22,5 +22,5 @@ describe('FAQ page', () => {
     await act(async () => fireEvent.click(payments));
     expect(document.querySelectorAll('[aria-expanded="true"]')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Skontaktuj się z nami' })).toHaveAttribute('href', '/pl/contact');
-  }, 20_000);
+  });
 });

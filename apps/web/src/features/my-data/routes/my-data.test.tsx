@@ -5,8 +5,6 @@ import { stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 
 const LOAD = { timeout: 15_000 };
-vi.setConfig({ testTimeout: 60_000 });
-
 beforeEach(() => {
   localStorage.setItem('i18nextLng', 'pl');
   window.scrollTo = () => undefined;

@@ -5,8 +5,6 @@ import { setSession } from '@/lib/session';
 import { createFakeOffersApi, renderWithApp, type FakeOffersApi } from '../../../../test/offers-api';
 import { OfferLinkForm } from './offer-link-form';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 // The form loads when the dialog first opens (issue 33); on a busy machine the first transform of
 // its modules outlasts a query's wait, so the file loads them once before the tests.
 beforeAll(async () => {

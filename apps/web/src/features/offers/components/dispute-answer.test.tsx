@@ -11,8 +11,6 @@ import {
 } from '../../../../test/offers-api';
 import { OffersHistory } from './offers-history';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 let api: FakeOffersApi;
 const serve = (fake: FakeOffersApi) => {
   api = fake;

@@ -10,8 +10,6 @@ import { OfferLinkForm } from './offer-link-form';
 
 let api: FakeOffersApi;
 
-vi.setConfig({ testTimeout: 30_000 });
-
 // The form loads when the dialog first opens (issue 33); on a busy machine the first transform of
 // its modules outlasts a query's wait, so the file loads them once before the tests.
 beforeAll(async () => {

@@ -46,8 +46,6 @@ function setupUser() {
   return user;
 }
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   setSession('token', { id: 1, email: 'jan@example.pl', role: 'user' });
   stubClipboard();

@@ -6,7 +6,6 @@ import { publicConfig, stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
 import { rememberOfferPage } from '@/lib/last-offer';
 
-vi.setConfig({ testTimeout: 60_000 });
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
 configure({ asyncUtilTimeout: 15_000 });
 const LOAD = { timeout: 15_000 };

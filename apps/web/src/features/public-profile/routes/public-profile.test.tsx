@@ -13,7 +13,6 @@ import { clearSession, setSession } from '@/lib/session';
 import { invoiceForm } from '../lib/invoice-form-loader';
 import { useMinDelay } from '../lib/use-min-delay';
 
-vi.setConfig({ testTimeout: 60_000 });
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
 configure({ asyncUtilTimeout: 15_000 });
 const LOAD = { timeout: 15_000 };
