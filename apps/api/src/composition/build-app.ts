@@ -131,11 +131,6 @@ export async function composeApp(
       await database.close();
     });
 
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      done();
-    });
-
     installErrorHandler(app);
     // The web app's build (decision 016): its prerendered pages' inline scripts are hashed in the CSP.
     const webBuild = frameworkBuildAt(config.webBuildDir);

@@ -198,6 +198,18 @@ describe('rate limits in the database, on one instance', () => {
     await sharedCountReaches('GET /api/test/limited', once, 2);
   });
 
+  it('count a client by its address however it is written, and each IPv6 address on its own (decision 067)', async () => {
+    // An IPv4 address reached as an IPv4-mapped IPv6 address is the same client.
+    for (const address of ['198.51.100.70', '::ffff:198.51.100.70', '198.51.100.70'])
+      expect((await hit(first.app, '/api/test/limited', address)).statusCode).toBe(200);
+    expect((await hit(first.app, '/api/test/limited', '::ffff:198.51.100.70')).statusCode).toBe(429);
+    // One IPv6 address written two ways is one client; its neighbour in the same /64 is another.
+    for (const address of ['2001:db8:70::1', '2001:DB8:70:0:0:0:0:1', '2001:db8:70::1'])
+      expect((await hit(first.app, '/api/test/limited', address)).statusCode).toBe(200);
+    expect((await hit(first.app, '/api/test/limited', '2001:db8:70:0::1')).statusCode).toBe(429);
+    expect((await hit(first.app, '/api/test/limited', '2001:db8:70::2')).statusCode).toBe(200);
+  });
+
   it('reach the database when the app closes, and keep no process alive', async () => {
     // A sync interval longer than the test: only close() can send the counts.
     const closing = await anotherInstance({ ...first.config, rateLimitSyncMs: 60_000 });

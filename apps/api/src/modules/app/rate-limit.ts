@@ -34,10 +34,15 @@ interface ChildOptions {
   exponentialBackoff?: boolean;
 }
 
+/** The clients of one route, by key: a map per route, so a hit looks its client up by the key as it is. */
+interface Route {
+  name: string;
+  entries: Map<string, Entry>;
+}
+
 /** One client on one route, as this instance knows it. */
 interface Entry {
-  id: string;
-  route: string;
+  route: Route;
   key: string;
   windowMs: number;
   /** the shared count at the last sync: every instance's hits the database had then */
@@ -90,7 +95,14 @@ export function createSharedCounts(
   log: FastifyBaseLogger,
   syncMs: number,
 ): { store: FastifyRateLimitStoreCtor; counts: SharedCounts } {
-  const entries = new Map<string, Entry>();
+  const routes = new Map<string, Route>();
+  const routeNamed = (name: string): Route => {
+    let route = routes.get(name);
+    if (!route) routes.set(name, (route = { name, entries: new Map() }));
+    return route;
+  };
+  /** Whether the entry is still its client's current one on its route (not replaced by a later window). */
+  const isCurrent = (entry: Entry) => entry.route.entries.get(entry.key) === entry;
   /**
    * The entries in the order their windows began, one queue per window length: the ones whose
    * window may have ended are at the front, so forgetting them never walks the clients still in
@@ -145,16 +157,14 @@ export function createSharedCounts(
     }
   }
 
-  function incr(route: string, key: string, windowMs: number, max: number, callback: CountCallback): void {
+  function incr(route: Route, key: string, windowMs: number, max: number, callback: CountCallback): void {
     const now = performance.now();
     trim(now);
-    const id = `${route}\n${key}`;
-    let entry = entries.get(id);
+    let entry = route.entries.get(key);
     if (!entry || entry.windowEnd <= now) {
       // A new window: what this instance had of the old one is dropped (the database starts its
       // own new window on the next sync).
       entry = {
-        id,
         route,
         key,
         windowMs,
@@ -165,7 +175,7 @@ export function createSharedCounts(
         synced: false,
         sendingMs: windowMs,
       };
-      entries.set(id, entry);
+      route.entries.set(key, entry);
       let line = byWindowStart.get(windowMs);
       if (!line) byWindowStart.set(windowMs, (line = { queue: [], head: 0 }));
       line.queue.push(entry);
@@ -207,13 +217,13 @@ export function createSharedCounts(
       // Each entry is looked at once per trim: one kept for what it has under way goes to the back.
       for (let left = queue.length - line.head; left > 0; left -= 1) {
         const entry = queue[line.head]!;
-        if (entries.get(entry.id) !== entry) {
+        if (!isCurrent(entry)) {
           line.head += 1; // replaced by its client's next window, which has its own place
           continue;
         }
         if (entry.windowEnd > now) break;
         line.head += 1;
-        if (entry.sending === 0 && !entry.waiting && !touched.has(entry)) entries.delete(entry.id);
+        if (entry.sending === 0 && !entry.waiting && !touched.has(entry)) entry.route.entries.delete(entry.key);
         else queue.push(entry);
       }
       if (line.head > 1024 && line.head * 2 > queue.length) {
@@ -229,7 +239,7 @@ export function createSharedCounts(
     const hits = JSON.stringify(
       batch.map((entry, i) => ({
         i,
-        route: entry.route,
+        route: entry.route.name,
         key: entry.key,
         hits: entry.sending,
         ms: entry.sendingMs,
@@ -280,12 +290,14 @@ export function createSharedCounts(
     const sentAt = performance.now();
     if (all) {
       // The one-off clients' first hits too (close, or a flush asked for), in windows not ended.
-      for (const entry of entries.values()) {
-        if (entry.pending > 0 && entry.windowEnd > sentAt) touched.add(entry);
+      for (const route of routes.values()) {
+        for (const entry of route.entries.values()) {
+          if (entry.pending > 0 && entry.windowEnd > sentAt) touched.add(entry);
+        }
       }
     }
     for (const entry of touched) {
-      if (entries.get(entry.id) !== entry) {
+      if (!isCurrent(entry)) {
         // Replaced by a new window: its hits belong to a window that ended and are not sent; its
         // waiting requests are decided in the new window.
         replaced.push(entry);
@@ -345,10 +357,10 @@ export function createSharedCounts(
   }
 
   class SharedStore implements FastifyRateLimitStore {
-    readonly route: string;
+    readonly route: Route;
 
     constructor(_options: unknown, route = '') {
-      this.route = route;
+      this.route = routeNamed(route);
     }
 
     incr(key: string, callback: CountCallback, timeWindow: number, max: number): void {
@@ -399,7 +411,11 @@ export async function registerRateLimit(app: FastifyInstance) {
   }
   await app.register(rateLimitPlugin, {
     global: false,
-    keyGenerator: (request) => request.ip,
+    // The plugin's own key, the client's address (request.ip): worked out in the request's own tick
+    // (a key generator of ours is awaited, one more promise hop per limited request: bench/api,
+    // decision 067). Each IPv6 address counts on its own, as before; an address is compared in its
+    // canonical form (an IPv4-mapped IPv6 address is its IPv4 address).
+    ipv6Subnet: 128,
     errorResponseBuilder: () => tooMany(),
     ...(shared ? { store: shared.store } : {}),
   });
