@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { logInAsAdmin, registerVerifiedUser, signInBrowser } from './support/api';
+import { logInAsAdmin, registerVerifiedUser, signInBrowser, waitForAdminPage } from './support/api';
 import { createActiveLawyer, createCompleteLawyer, createOfferFor, payOffer } from './support/lawyer';
 
 const DATE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
@@ -118,8 +118,7 @@ test.describe('admin', () => {
       await logInAsAdmin(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
-      await expect(page.locator('.recharts-surface').first()).toBeVisible();
+      await waitForAdminPage(page);
       await expectNoAxeViolations(page);
       await page
         .getByRole('button', { name: language === 'pl' ? 'Pokaż dane w tabeli' : 'Show the data as a table' })
