@@ -16,6 +16,11 @@ test.describe('admin', () => {
     page,
     request,
   }) => {
+    // Two lawyers, six offers and a payment through the API (about 40 requests), then a dozen
+    // page steps: on a loaded machine the setup alone took 34 s and the whole more than the
+    // default 60 s, so it failed twice in one CI-like run (the other journeys of this size have
+    // two or three minutes).
+    test.setTimeout(120_000);
     const t = tag();
     const Tag = t[0]!.toUpperCase() + t.slice(1);
     const active = await createActiveLawyer(request, { firstname: 'Adam', lastname: `Aktywny${Tag}` });
