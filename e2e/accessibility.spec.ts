@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations, SCHEMES, settle, showScheme, WIDTHS } from './support/axe';
-import { csrf, linkIn, signInBrowser, uniqueEmail, waitForMail, type Session } from './support/api';
+import { csrf, linkIn, signInBrowser, uniqueEmail, waitForAdminPage, waitForMail, type Session } from './support/api';
 import {
   createActiveLawyer,
   createCompleteLawyer,
@@ -334,10 +334,7 @@ async function publicPagesAndAdmin({ page, fixture, t, scan, visit }: Walk): Pro
 
   // The demo administrator.
   await useSession(page, fixture.admin);
-  await visit('/admin', async () => {
-    await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
-  });
+  await visit('/admin', () => waitForAdminPage(page));
   await page.getByRole('button', { name: t.adminTable }).click();
   await scan('/admin with the chart data as a table');
 }

@@ -1,5 +1,7 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
+import { csrf, uniqueEmail } from './support/api';
 import { startApp } from './support/app';
 
 test.describe('web shell', () => {
@@ -95,4 +97,29 @@ test.describe('web shell', () => {
       });
     }
   }
+});
+
+test.describe('rate limits in the browser tests', () => {
+  // One worker, one server, one after the other: what the first test spends, the second would
+  // find spent if the tests shared a client address (e2e/support/test.ts).
+  test.describe.configure({ mode: 'default' });
+
+  /** The statuses of 11 password-reset requests (the route allows 10 a minute per client). */
+  async function elevenResetRequests(request: APIRequestContext): Promise<number[]> {
+    const headers = await csrf(request);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await request.post('/api/login/forget', { headers, data: { email: uniqueEmail('nobody') } });
+      statuses.push(res.status());
+    }
+    return statuses;
+  }
+
+  test('a test past a limit is refused, as any client is', async ({ request }) => {
+    expect(await elevenResetRequests(request)).toEqual([...Array<number>(10).fill(200), 429]);
+  });
+
+  test('the next test is another client, with the whole limit to itself', async ({ request }) => {
+    expect(await elevenResetRequests(request)).toEqual([...Array<number>(10).fill(200), 429]);
+  });
 });

@@ -115,3 +115,20 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
 }
+
+/**
+ * Waits until /admin has loaded: its two lists (the only tables that say `aria-busy`: the board's
+ * weekly table comes before them once a board request exists, so "the first table" is not one of
+ * them), then every other section (no skeleton left), then the chart. Each is a step the page goes
+ * through in turn (the app starts and asks who is signed in; eight lists load; the chart's module
+ * loads and draws), and each gets the whole expect timeout: on a loaded test machine the page
+ * needed 9 s to show its tables and 17 s to draw the chart, with no request slow, repeated or left
+ * unanswered (the browser's main thread was the bottleneck).
+ */
+export async function waitForAdminPage(page: Page): Promise<void> {
+  const lists = page.locator('table[aria-busy]');
+  await expect(lists).toHaveCount(2);
+  await expect(page.locator('table[aria-busy="false"]')).toHaveCount(2);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+}

@@ -43,6 +43,28 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error(`the e2e server on ${url} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
+/*
+ * The product limits requests per client address (@fastify/rate-limit on request.ip: for example
+ * 10 certificates a minute), and every request of the browser tests comes from 127.0.0.1: a
+ * worker's tests, run one after another against its one server, would share each route's budget
+ * like one very busy person, and a test creating a lawyer got 429 when the tests before it in the
+ * same minute had used the budget up (CI of main d2cc76a). Each test is one person instead: the
+ * server trusts the proxy on 127.0.0.1 (TRUST_PROXY, as behind a reverse proxy on the same host)
+ * and every request of a test (its page, its `request`, the contexts it opens) names the test's
+ * own address in X-Forwarded-For. The addresses are loopback ones (127.1.x.y), so the sandbox's
+ * conveniences for this machine (the local mailbox, the sandbox Google sign-in) still answer; the
+ * limits themselves are the product's, unchanged, per test (foundation.spec.ts shows a test still
+ * gets 429 past one).
+ */
+const TRUSTED_PROXY = '127.0.0.1';
+let clients = 0;
+
+/** The next test's own client address in this worker (a retry runs in a fresh worker and server). */
+function nextClientAddress(): string {
+  clients += 1;
+  return `127.1.${Math.floor(clients / 256) % 256}.${clients % 256}`;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -74,6 +96,7 @@ export const test = base.extend<object, { server: string }>({
           DATA_DIR: dataDir,
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
+          TRUST_PROXY: TRUSTED_PROXY,
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
@@ -89,5 +112,9 @@ export const test = base.extend<object, { server: string }>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': nextClientAddress() });
   },
 });
