@@ -9,22 +9,15 @@ import { fileURLToPath, URL } from 'node:url';
  *   they import: the layout, header, footer, cookie banner, i18n, the API client, `cn`), with the
  *   packages they import directly. Rolldown merges the group into the client entry's file. Before,
  *   these were about 25 files on `/`, most under 1 KB gzip.
- * - `icons`: the lucide icons, grouped by the set of pages that use them (`entriesAware`), groups
- *   under ICON_MERGE_BYTES merged with their nearest neighbour: a page carries about its own
- *   icons, in a few files, instead of every icon of the app (9.6 KB).
- * Everything else (route modules, what only some pages share) is Rolldown's automatic chunking.
+ * Everything else (route modules, what only some pages share, the lucide icons) is Rolldown's
+ * automatic chunking: a module goes with the other modules used by the same set of pages, so a
+ * page carries exactly its own icons, beside the code that shows them. Decisions 055 and 061 kept
+ * the icons in groups of their own, merged below a threshold; without those groups every page was
+ * lighter (decision 066: `/` −1 175 B, `/u/` −1 047 B, `/dashboard` −2 757 B gzip, for one to four
+ * more files per page).
  */
 export const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
-
-export const ICONS = /node_modules[\\/]lucide-react[\\/]/;
-
-/**
- * Icon groups smaller than this join their nearest neighbour (decision 061: 1 500 instead of 055's
- * 4 000 took about 4 KB off `/` and `/u/` for one and two more files; 0 saved under 1 KB more, for
- * six more files on `/u/`).
- */
-export const ICON_MERGE_BYTES = 1500;
 
 /**
  * Package indexes that re-export many modules of which a page uses a few: the shell's walk does
@@ -74,13 +67,6 @@ export function clientChunks() {
         },
         debugName: 'shell',
         priority: 2,
-      },
-      {
-        name: 'icons',
-        test: ICONS,
-        priority: 1,
-        entriesAware: true,
-        entriesAwareMergeThreshold: ICON_MERGE_BYTES,
       },
     ],
   };

@@ -6,7 +6,7 @@ function graph(edges: Record<string, string[]>): ModuleGraph {
   return { getModuleInfo: (id) => (id in edges ? { importedIds: edges[id]! } : null) };
 }
 
-describe('the browser build’s file groups (decision 055)', () => {
+describe('the browser build’s file groups (decisions 055 and 066)', () => {
   const app = '/repo/apps/web/src';
   const modules = '/repo/node_modules';
   const edges = {
@@ -45,10 +45,13 @@ describe('the browser build’s file groups (decision 055)', () => {
     expect(shell.has(`${app}/features/dashboard/routes/layout.tsx`)).toBe(false);
   });
 
-  it('groups the framework first, then the shell, then the icons by the pages that use them', () => {
+  // Decision 066: the icons are no longer a group of their own (055, 061); Rolldown's automatic
+  // chunking puts each with the modules the same pages use.
+  it('groups the framework first, then the shell; the icons go with the pages that use them', () => {
     const { groups } = clientChunks();
-    expect(groups.map((group) => group.debugName ?? group.name)).toEqual(['framework', 'shell', 'icons']);
-    expect(groups.map((group) => group.priority)).toEqual([3, 2, 1]);
-    expect(groups[2]).toMatchObject({ entriesAware: true, entriesAwareMergeThreshold: 1500 });
+    expect(groups.map((group) => group.debugName ?? group.name)).toEqual(['framework', 'shell']);
+    expect(groups.map((group) => group.priority)).toEqual([3, 2]);
+    const icon = `${modules}/lucide-react/dist/esm/icons/menu.mjs`;
+    expect(groups.some((group) => group.test instanceof RegExp && group.test.test(icon))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   formatMonthYear,
   isIsoDate,
   isOfferExpired,
+  latestExpiryInWarsaw,
   monthName,
   offerExpiresAt,
   timeLeft,
@@ -133,5 +134,47 @@ describe('offer expiry', () => {
     ['2024-06-16T00:00:00Z', null],
   ])('time left at %s', (now, expected) => {
     expect(timeLeft(offerExpiresAt('2024-06-15'), new Date(now))).toEqual(expected);
+  });
+});
+
+// Decision 066: the Warsaw time zone through the platform's Intl, not date-fns/@date-fns/tz. The
+// two days a year the clock changes, pinned as @date-fns/tz's TZDate read them.
+describe('Warsaw wall time on the days the clock changes', () => {
+  it.each([
+    ['2026-03-29T00:59:59Z', '2026-03-29 01:59:59'], // last second of CET
+    ['2026-03-29T01:00:00Z', '2026-03-29 03:00:00'], // 02:00 CET is 03:00 CEST
+    ['2026-10-25T00:30:00Z', '2026-10-25 02:30:00'], // 02:30 CEST, the first time
+    ['2026-10-25T01:00:00Z', '2026-10-25 02:00:00'], // 03:00 CEST is 02:00 CET
+    ['2026-10-25T01:30:00Z', '2026-10-25 02:30:00'], // 02:30 CET, the second time
+    ['2024-02-29T23:00:00Z', '2024-03-01 00:00:00'],
+  ])('%s reads %s in Warsaw', (instant, text) => {
+    expect(formatDateTime(new Date(instant))).toBe(text);
+  });
+
+  it.each([
+    ['2026-03-29T00:30:00Z', '2026-03-29'],
+    ['2026-10-24T21:59:59Z', '2026-10-24'],
+    ['2026-10-24T22:00:00Z', '2026-10-25'], // 00:00 CEST on the autumn change day
+    ['2026-10-25T22:59:59Z', '2026-10-25'], // 23:59:59 CET
+    ['2026-10-25T23:00:00Z', '2026-10-26'],
+  ])('%s falls on %s', (instant, day) => {
+    expect(warsawDate(new Date(instant))).toBe(day);
+    expect(formatDate(new Date(instant))).toBe(`${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`);
+  });
+
+  it('counts calendar days, not 24 hours, across both changes', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-10-26', -2)).toBe('2026-10-24');
+    expect(warsawStartOfDay('2026-03-30').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(warsawStartOfDay('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    expect(offerExpiresAt('2026-03-29').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(offerExpiresAt('2026-10-25').toISOString()).toBe('2026-10-25T23:00:00.000Z');
+  });
+
+  it('keeps the same day a year later, and 28 February for 29 February', () => {
+    expect(latestExpiryInWarsaw(new Date('2024-02-29T12:00:00Z'))).toBe('2025-02-28');
+    expect(latestExpiryInWarsaw(new Date('2026-03-29T01:30:00Z'))).toBe('2027-03-29');
+    expect(latestExpiryInWarsaw(new Date('2026-10-24T22:30:00Z'))).toBe('2027-10-25');
   });
 });

@@ -10,6 +10,7 @@ import {
   warsawDateTimeParts,
   warsawDateTimeToIso,
 } from './hearing.ts';
+import { formatHearingTime } from './hearing-time.ts';
 import {
   COURTS,
   COURTS_SOURCE,
@@ -67,6 +68,19 @@ describe('Warsaw wall time', () => {
     expect(warsawDateTimeToIso('2026-02-29', '10:00')).toBeNull();
     expect(warsawDateTimeToIso('2026-03-29', '02:30')).toBeNull();
     expect(warsawDateTimeToIso('2026-03-29', '24:00')).toBeNull();
+  });
+  // Decision 066: pinned as @date-fns/tz's TZDate read them before the move to Intl.
+  it('takes the hour around the spring change and the later of the autumn’s two 02:30s', () => {
+    expect(warsawDateTimeToIso('2026-03-29', '01:59')).toBe('2026-03-29T00:59:00.000Z');
+    expect(warsawDateTimeToIso('2026-03-29', '02:00')).toBeNull();
+    expect(warsawDateTimeToIso('2026-03-29', '03:00')).toBe('2026-03-29T01:00:00.000Z');
+    expect(warsawDateTimeToIso('2026-10-25', '01:59')).toBe('2026-10-24T23:59:00.000Z');
+    expect(warsawDateTimeToIso('2026-10-25', '02:30')).toBe('2026-10-25T01:30:00.000Z');
+    expect(warsawDateTimeToIso('2026-10-25', '03:00')).toBe('2026-10-25T02:00:00.000Z');
+    expect(warsawDateTimeParts('2026-10-25T00:30:00.000Z')).toEqual({ date: '2026-10-25', time: '02:30' });
+    expect(warsawDateTimeParts('2026-10-25T01:30:00.000Z')).toEqual({ date: '2026-10-25', time: '02:30' });
+    expect(formatHearingTime('2026-10-25T01:30:00.000Z', 'pl')).toBe('25.10.2026, godz. 02:30');
+    expect(formatHearingTime('2026-03-29T01:00:00.000Z', 'en')).toBe('29.03.2026 at 03:00');
   });
 });
 

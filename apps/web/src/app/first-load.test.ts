@@ -53,6 +53,16 @@ describe('first-load imports (decision 037)', () => {
     }
   });
 
+  it('the shared date helpers read the Warsaw time zone through Intl, without date-fns (decision 066)', () => {
+    for (const file of ['dates.ts', 'hearing-time.ts', 'board-alerts.ts']) {
+      const imports = valueImports(`../../../packages/shared/src/${file}`);
+      expect(
+        imports.filter((name) => name.includes('date-fns')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it('the public profile labels do not import the courts list', () => {
     const imports = valueImports('lib/profile-labels.ts');
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);
@@ -113,8 +123,30 @@ describe('first-load translations (decision 055)', () => {
       path.join(src, 'features/public-profile/lib/invoice-form-loader.ts'),
       'utf8',
     );
-    expect(stepTwo).toContain("import('../components/invoice-form'), loadNamespaces(['errors'])");
+    // Decision 066: and step 2's own texts with it.
+    expect(stepTwo).toContain("import('../components/invoice-form')");
+    expect(stepTwo).toContain("loadNamespaces(['errors', 'public-profile-form'])");
     expect(profile).toContain("from '../lib/invoice-form-loader'");
+  });
+
+  it('the public profile’s first load leaves step 2’s texts out: they load with its form (decision 066)', () => {
+    for (const language of ['pl', 'en']) {
+      const page = JSON.parse(
+        readFileSync(path.join(localesDir, language, 'public-profile.json'), 'utf8'),
+      ) as object;
+      const form = JSON.parse(
+        readFileSync(path.join(localesDir, language, 'public-profile-form.json'), 'utf8'),
+      ) as object;
+      expect(Object.keys(page), language).not.toContain('form');
+      expect(Object.keys(form), language).toEqual(['form']);
+    }
+    for (const file of ['invoice-form.tsx', 'grantor-fields.tsx']) {
+      const text = readFileSync(path.join(src, 'features/public-profile/components', file), 'utf8');
+      expect(text, file).not.toContain("useTranslation('public-profile')");
+      expect(text, file).toContain(
+        "useTranslation(['public-profile-form', 'public-profile'], { nsMode: 'fallback' })",
+      );
+    }
   });
 });
 

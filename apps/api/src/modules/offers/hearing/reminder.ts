@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, TIME_ZONE, warsawDate, warsawStartOfDay, type Locale } from '@substytut/shared';
+import { warsawInstant, warsawTime, type Locale } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import type { OfferRow } from '../../../db/schema.ts';
 import { enqueueMail } from '../../mail/index.ts';
@@ -21,10 +20,8 @@ const REMINDER_HOUR = 8;
 
 /** When the reminder of a hearing at `hearingAt` is due. */
 export function reminderDueAt(hearingAt: Date): Date {
-  const dayBefore = addDays(warsawDate(hearingAt), -1);
-  const start = new TZDate(warsawStartOfDay(dayBefore).getTime(), TIME_ZONE);
-  start.setHours(REMINDER_HOUR);
-  return new Date(start.getTime());
+  const day = warsawTime(hearingAt);
+  return warsawInstant(day.year, day.month, day.day - 1, REMINDER_HOUR);
 }
 
 const LOOKAHEAD_MS = 2 * 24 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ interface GrantorFieldsProps {
 
 /** The lawyer granting the substitution: what the substitution document names as its grantor. */
 export function GrantorFields({ register, errors, recheckLicence }: GrantorFieldsProps) {
-  const { t } = useTranslation('public-profile');
+  const { t } = useTranslation(['public-profile-form', 'public-profile'], { nsMode: 'fallback' });
   const errorText = useErrorText();
   const language = useLanguage();
   // The number's rule depends on the profession and is only checked once the other fields are

@@ -67,7 +67,7 @@ interface InvoiceFormProps {
  */
 /** 'Do zapłaty' with the gross and the net + VAT under it. */
 function Total({ offer, className }: { offer: PublicOfferDto; className?: string }) {
-  const { t } = useTranslation('public-profile');
+  const { t } = useTranslation(['public-profile-form', 'public-profile'], { nsMode: 'fallback' });
   const language = useLanguage();
   return (
     <div className={cn('flex items-baseline justify-between gap-3', className)}>
@@ -87,7 +87,7 @@ function Total({ offer, className }: { offer: PublicOfferDto; className?: string
  * for turning up (issue 34): said before paying.
  */
 function CourtFeeNote({ offer, className }: { offer: PublicOfferDto; className?: string }) {
-  const { t } = useTranslation('public-profile');
+  const { t } = useTranslation(['public-profile-form', 'public-profile'], { nsMode: 'fallback' });
   const locale = useLanguage() === 'en' ? 'en' : 'pl';
   const net = offer.court_cancellation_fee ? parsePlnToGrosze(offer.court_cancellation_fee) : null;
   const paid = parsePlnToGrosze(offer.price_brutto);
@@ -101,7 +101,7 @@ function CourtFeeNote({ offer, className }: { offer: PublicOfferDto; className?:
 }
 
 export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null }: InvoiceFormProps) {
-  const { t } = useTranslation('public-profile');
+  const { t } = useTranslation(['public-profile-form', 'public-profile'], { nsMode: 'fallback' });
   const errorText = useErrorText();
   const language = useLanguage();
   const href = useLocalizedHref();
