@@ -1,13 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { provideAllResources } from '@/lib/i18n';
 import { resources } from '@/lib/i18n-resources';
 import { preloadToasts } from '@/lib/toast';
-
-// `findBy…` and `waitFor` give up after 1 s by default: a first render that loads a lazy chunk
-// takes longer than that on a busy CI machine. Waiting longer costs nothing when it is fast.
-configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
