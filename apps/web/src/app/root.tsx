@@ -19,7 +19,7 @@ import { browserI18n, createI18n } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
-import { HEAD_SCRIPT } from './head-script';
+import { HEAD_SCRIPT, pressesLive } from './head-script';
 import { PageScripts } from './page-scripts';
 import { AppProviders } from './providers';
 import { loadContext } from './load-context';
@@ -130,20 +130,6 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * A press made before React ran, pressed again as a whole (pointer and mouse down and up, then the
- * click): tabs and menus react to the press's start, buttons to its click.
- */
-function pressAgain(control: HTMLElement): void {
-  const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
-  const pointer = { ...mouse, pointerId: 1, pointerType: 'mouse', isPrimary: true };
-  control.dispatchEvent(new PointerEvent('pointerdown', pointer));
-  control.dispatchEvent(new MouseEvent('mousedown', mouse));
-  control.dispatchEvent(new PointerEvent('pointerup', pointer));
-  control.dispatchEvent(new MouseEvent('mouseup', mouse));
-  control.click();
-}
-
 /** A 401 anywhere leads to /auth within the app, keeping the current language prefix. */
 function SessionWatch() {
   const navigate = useNavigate();
@@ -155,13 +141,11 @@ function SessionWatch() {
     void ensureCsrf().catch(() => undefined);
     // The page is live: what the browser tests wait for before testing client-side navigation.
     document.documentElement.setAttribute('data-hydrated', '');
-    const held = (window as { __heldPresses?: HTMLElement[] }).__heldPresses?.splice(0) ?? [];
-    // After every effect of the first render (a page setting its initial state would undo it).
-    const replay = setTimeout(() => {
-      for (const control of held) if (control.isConnected) pressAgain(control);
-    });
+    // The presses the head script held are pressed again after every effect of the first render
+    // (a page setting its initial state would undo them), and later ones reach React directly.
+    const live = setTimeout(pressesLive);
     return () => {
-      clearTimeout(replay);
+      clearTimeout(live);
       setUnauthorizedHandler(null);
     };
   }, [navigate]);
