@@ -124,10 +124,24 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AppShell>{children}</AppShell>
+        <PressesLive />
         <PageScripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The page is live: the presses the head script held until now are pressed again, once, and later
+ * ones reach React directly (decision 064). After every effect of the first render (a page setting
+ * its initial state would undo a press), on every page, the error boundary's too.
+ */
+function PressesLive() {
+  useEffect(() => {
+    const live = setTimeout(pressesLive);
+    return () => clearTimeout(live);
+  }, []);
+  return null;
 }
 
 /** A 401 anywhere leads to /auth within the app, keeping the current language prefix. */
@@ -141,11 +155,7 @@ function SessionWatch() {
     void ensureCsrf().catch(() => undefined);
     // The page is live: what the browser tests wait for before testing client-side navigation.
     document.documentElement.setAttribute('data-hydrated', '');
-    // The presses the head script held are pressed again after every effect of the first render
-    // (a page setting its initial state would undo them), and later ones reach React directly.
-    const live = setTimeout(pressesLive);
     return () => {
-      clearTimeout(live);
       setUnauthorizedHandler(null);
     };
   }, [navigate]);
