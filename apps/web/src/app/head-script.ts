@@ -46,7 +46,12 @@ try{var t=localStorage.getItem('substytut-theme');var d=t==='dark'||(t!=='light'
 if(!/(?:^|;\\s*)cookie_consent=/.test(document.cookie))document.documentElement.setAttribute('data-consent-pending','');
 `;
 
-export const HEAD_SCRIPT = `(function(){${(PRESSES + THEME_AND_CONSENT).replace(/\n\s*/g, '')}})()`;
+/** Written for reading above, sent as one line (the server's only: see root.tsx). */
+export const HEAD_SCRIPT = /* @__PURE__ */ oneLine(PRESSES + THEME_AND_CONSENT);
+
+function oneLine(code: string): string {
+  return `(function(){${code.replace(/\n\s*/g, '')}})()`;
+}
 
 /** Set by the head script: presses the held presses again and lets later ones through. */
 export function pressesLive(): void {

@@ -117,7 +117,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d3461" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* The server's document carries the script; React does not touch a hydrated script's
+            text, so the browser's bundle leaves it out. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HEAD_SCRIPT : '' }}
+        />
         <InlineStylesheet href={stylesheet} />
         <Meta />
         <Links />
