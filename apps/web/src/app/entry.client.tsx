@@ -7,7 +7,7 @@ import { watchLanguageChoices } from '@/lib/language-detection';
 
 /**
  * The browser's start (decision 016): the page's translations, then React 19 hydrates the
- * document concurrently (in slices that yield to input, replaying early clicks itself).
+ * document concurrently (in slices that yield to input).
  */
 async function start(): Promise<void> {
   watchLanguageChoices(document);
@@ -18,8 +18,8 @@ async function start(): Promise<void> {
     .__reactRouterRouteModules;
   const namespaces = Object.values(modules ?? {}).flatMap((module) => module?.handle?.i18n ?? []);
   await Promise.all([i18n.ready, loadNamespaces(namespaces)]);
-  // From here React replays early presses itself (the head script held the ones before).
-  document.documentElement.setAttribute('data-hydrating', '');
+  // Presses made until the page is live are held by the head script and pressed again then
+  // (root.tsx): React 19 drops a press on a tree it cannot hydrate at once (decision 064).
   startTransition(() => {
     hydrateRoot(
       document,

@@ -19,7 +19,7 @@ import { browserI18n, createI18n } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
-import { HEAD_SCRIPT } from './head-script';
+import { HEAD_SCRIPT, pressesLive } from './head-script';
 import { PageScripts } from './page-scripts';
 import { AppProviders } from './providers';
 import { loadContext } from './load-context';
@@ -117,13 +117,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d3461" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* The server's document carries the script; React does not touch a hydrated script's
+            text, so the browser's bundle leaves it out. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HEAD_SCRIPT : '' }}
+        />
         <InlineStylesheet href={stylesheet} />
         <Meta />
         <Links />
       </head>
       <body>
         <AppShell>{children}</AppShell>
+        <PressesLive />
         <PageScripts nonce={nonce} />
       </body>
     </html>
@@ -131,17 +138,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * A press made before React ran, pressed again as a whole (pointer and mouse down and up, then the
- * click): tabs and menus react to the press's start, buttons to its click.
+ * The page is live: the presses the head script held until now are pressed again, once, and later
+ * ones reach React directly (decision 064). After every effect of the first render (a page setting
+ * its initial state would undo a press), on every page, the error boundary's too.
  */
-function pressAgain(control: HTMLElement): void {
-  const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
-  const pointer = { ...mouse, pointerId: 1, pointerType: 'mouse', isPrimary: true };
-  control.dispatchEvent(new PointerEvent('pointerdown', pointer));
-  control.dispatchEvent(new MouseEvent('mousedown', mouse));
-  control.dispatchEvent(new PointerEvent('pointerup', pointer));
-  control.dispatchEvent(new MouseEvent('mouseup', mouse));
-  control.click();
+function PressesLive() {
+  useEffect(() => {
+    const live = setTimeout(pressesLive);
+    return () => clearTimeout(live);
+  }, []);
+  return null;
 }
 
 /** A 401 anywhere leads to /auth within the app, keeping the current language prefix. */
@@ -155,13 +161,7 @@ function SessionWatch() {
     void ensureCsrf().catch(() => undefined);
     // The page is live: what the browser tests wait for before testing client-side navigation.
     document.documentElement.setAttribute('data-hydrated', '');
-    const held = (window as { __heldPresses?: HTMLElement[] }).__heldPresses?.splice(0) ?? [];
-    // After every effect of the first render (a page setting its initial state would undo it).
-    const replay = setTimeout(() => {
-      for (const control of held) if (control.isConnected) pressAgain(control);
-    });
     return () => {
-      clearTimeout(replay);
       setUnauthorizedHandler(null);
     };
   }, [navigate]);
