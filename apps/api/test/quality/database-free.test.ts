@@ -12,7 +12,7 @@ import { DATABASE_FREE_FILES, OWN_PROCESS_FILES, PGLITE_FILES } from '../../vite
 const DATABASE_SIGNS = [
   /createTestApp|createTestDatabase|createEmptyPgDatabase|openDatabase|createSeed/,
   /TEST_DATABASE_URL|DATABASE_URL/,
-  /quality\/world|faults\/support|dist\/server|'server\.ts'|\/helpers\.ts/,
+  /quality\/world|faults\/support|dist\/server|'server\.ts'|bundledEntry\('server'\)|\/helpers\.ts/,
   /@electric-sql\/pglite|from 'pg'|drizzle-orm\/(pglite|node-postgres)/,
   /^import (?!type )[^;]*from '[^']*db\/client(\.ts)?'/m,
 ];
