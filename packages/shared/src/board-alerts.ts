@@ -1,6 +1,7 @@
+import { TZDate } from '@date-fns/tz';
 import { BOARD_SECOND_WAVE_MINUTES, type AlertSettings, type BoardCaseType } from './contract/board.ts';
 import { appellateAreaOf, regionalAreaOf } from './court-areas.ts';
-import { warsawInstant, warsawTime } from './dates.ts';
+import { TIME_ZONE } from './dates.ts';
 import { findCourt } from './reference-data/courts.ts';
 
 /**
@@ -61,8 +62,8 @@ export interface QuietHours {
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 function warsawMinuteOfDay(at: Date): number {
-  const local = warsawTime(at);
-  return local.hour * 60 + local.minute;
+  const local = new TZDate(at.getTime(), TIME_ZONE);
+  return local.getHours() * 60 + local.getMinutes();
 }
 
 /** Whether `at` falls within the quiet hours (Warsaw wall time; over midnight when from > to). */
@@ -77,11 +78,18 @@ export function isQuietAt(quiet: QuietHours | null, at: Date): boolean {
 
 /** The first moment after `at` when the Warsaw clock shows `quiet.to`. */
 export function quietHoursEndAfter(quiet: QuietHours, at: Date): Date {
-  const local = warsawTime(at);
+  const local = new TZDate(at.getTime(), TIME_ZONE);
   const [hours, minutes] = [Number(quiet.to.slice(0, 2)), Number(quiet.to.slice(3, 5))];
   for (let day = 0; day <= 1; day += 1) {
-    const candidate = warsawInstant(local.year, local.month, local.day + day, hours, minutes);
-    if (candidate.getTime() > at.getTime()) return candidate;
+    const candidate = new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate() + day,
+      hours,
+      minutes,
+      TIME_ZONE,
+    );
+    if (candidate.getTime() > at.getTime()) return new Date(candidate.getTime());
   }
   throw new Error('unreachable: the next day always holds the time');
 }

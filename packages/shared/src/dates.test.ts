@@ -137,8 +137,7 @@ describe('offer expiry', () => {
   });
 });
 
-// Decision 066: the Warsaw time zone through the platform's Intl, not date-fns/@date-fns/tz. The
-// two days a year the clock changes, pinned as @date-fns/tz's TZDate read them.
+// The two days a year the clock changes, pinned (session 41).
 describe('Warsaw wall time on the days the clock changes', () => {
   it.each([
     ['2026-03-29T00:59:59Z', '2026-03-29 01:59:59'], // last second of CET

@@ -1,101 +1,41 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays as addCalendarDays, addYears, isExists, lightFormat } from 'date-fns';
 import type { Locale } from './locale.ts';
 
 /**
  * Calendar days are 'YYYY-MM-DD' strings in the Europe/Warsaw time zone: an offer's expireDate is a
- * Polish calendar day, whatever the server's or the browser's zone. The zone is read through the
- * platform's Intl (decision 066), in the browser and on the server alike.
+ * Polish calendar day, whatever the server's or the browser's zone.
  */
 export type IsoDate = string;
 
 export const TIME_ZONE = 'Europe/Warsaw';
 
-/** Warsaw wall time: month 1-12. */
-export interface WarsawTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+/** An instant as Warsaw wall time: date-fns reads and changes its fields in that zone. */
+const inWarsaw = (date: Date): TZDate => new TZDate(date, TIME_ZONE);
 
-let warsawFormat: Intl.DateTimeFormat | undefined;
-
-/** The Warsaw wall clock at an instant (CET or CEST, as the zone's rules say). */
-export function warsawTime(instant: Date | number): WarsawTime {
-  warsawFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const time: WarsawTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of warsawFormat.formatToParts(instant))
-    if (part.type in time) time[part.type as keyof WarsawTime] = Number(part.value);
-  return time;
-}
-
-/** How far Warsaw's clock is ahead of UTC at an instant, in milliseconds (one or two hours). */
-function warsawOffsetMs(instant: number): number {
-  const t = warsawTime(instant);
-  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant Warsaw's clock shows a wall time (month 1-12; fields past their range roll over, as
- * Date.UTC's do). In the autumn hour that shows twice it is the later one (CET); a time the spring
- * change skips moves an hour on (02:30 → 03:30 CEST), as @date-fns/tz's TZDate did.
- */
-export function warsawInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const first = warsawOffsetMs(wall);
-  const second = warsawOffsetMs(wall - first);
-  return new Date(wall - second);
-}
-
-/** A number written with leading zeros: pad(5) = '05'. */
-export const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-
-/** 'YYYY-MM-DD' of a wall time. */
-export const isoDay = (t: Pick<WarsawTime, 'year' | 'month' | 'day'>): IsoDate =>
-  `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
-
-/** The calendar day (UTC fields) a day number rolls to: 2024-02-30 → 2024-03-01. */
-function normalisedDay(year: number, month: number, day: number): IsoDate {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return isoDay({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
-}
-
-function dayFields(day: IsoDate): [number, number, number] {
+function parseDay(day: IsoDate): TZDate {
   if (!isIsoDate(day)) throw new RangeError(`Not a calendar day: ${day}`);
-  return [Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))];
-}
-
-/** Whether year, month (1-12) and day name a real calendar day. */
-export function isRealDay(year: number, month: number, day: number): boolean {
-  return (
-    month >= 1 && month <= 12 && day >= 1 && normalisedDay(year, month, day) === isoDay({ year, month, day })
+  return new TZDate(
+    Number(day.slice(0, 4)),
+    Number(day.slice(5, 7)) - 1,
+    Number(day.slice(8, 10)),
+    TIME_ZONE,
   );
 }
 
 /** Strictly 'YYYY-MM-DD' naming a real day (no 2023-02-29). */
 export function isIsoDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return match !== null && isExists(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
 /** The Warsaw calendar day an instant falls on. */
 export function warsawDate(date: Date): IsoDate {
-  return isoDay(warsawTime(date));
+  return lightFormat(inWarsaw(date), 'yyyy-MM-dd');
 }
 
 export function addDays(day: IsoDate, days: number): IsoDate {
-  const [year, month, date] = dayFields(day);
-  return normalisedDay(year, month, date + days);
+  return lightFormat(addCalendarDays(parseDay(day), days), 'yyyy-MM-dd');
 }
 
 /** The default expiry of a new offer and the earliest allowed one. */
@@ -109,12 +49,7 @@ export function tomorrowInWarsaw(now: Date): IsoDate {
  * ahead, not years (decision 015).
  */
 export function latestExpiryInWarsaw(now: Date): IsoDate {
-  const today = warsawTime(now);
-  const year = today.year + 1;
-  // 29 February a year on is 28 February (date-fns's addYears, kept).
-  return isRealDay(year, today.month, today.day)
-    ? isoDay({ ...today, year })
-    : isoDay({ ...today, year, day: 28 });
+  return lightFormat(addYears(inWarsaw(now), 1), 'yyyy-MM-dd');
 }
 
 // Every public page view checks its offer's expiry, and time-zone arithmetic through Intl is the
@@ -126,7 +61,7 @@ const START_OF_DAY_CACHE_SIZE = 4096;
 export function warsawStartOfDay(day: IsoDate): Date {
   const cached = startOfDayCache.get(day);
   if (cached !== undefined) return new Date(cached);
-  const instant = warsawInstant(...dayFields(day)).getTime();
+  const instant = parseDay(day).getTime();
   if (startOfDayCache.size >= START_OF_DAY_CACHE_SIZE) startOfDayCache.clear();
   startOfDayCache.set(day, instant);
   return new Date(instant);
@@ -161,14 +96,12 @@ export function timeLeft(until: Date, now: Date): TimeLeft | null {
 
 /** dd.MM.yyyy; a Date is shown as its Warsaw calendar day. */
 export function formatDate(value: Date | IsoDate): string {
-  const [year, month, day] = typeof value === 'string' ? dayFields(value) : dayFields(warsawDate(value));
-  return `${pad(day)}.${pad(month)}.${pad(year, 4)}`;
+  return lightFormat(typeof value === 'string' ? parseDay(value) : inWarsaw(value), 'dd.MM.yyyy');
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in Warsaw time (admin tables). */
 export function formatDateTime(date: Date): string {
-  const t = warsawTime(date);
-  return `${isoDay(t)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+  return lightFormat(inWarsaw(date), 'yyyy-MM-dd HH:mm:ss');
 }
 
 /** Nominative month names, as in 'styczeń 2024'. */
@@ -220,6 +153,6 @@ export const YEAR_OPTION_COUNT = 61;
 
 /** Years for job dates, newest first: the current Warsaw year and the 60 before it, as strings. */
 export function yearOptions(now: Date): string[] {
-  const current = warsawTime(now).year;
+  const current = inWarsaw(now).getFullYear();
   return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => String(current - i));
 }

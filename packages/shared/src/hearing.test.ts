@@ -69,7 +69,7 @@ describe('Warsaw wall time', () => {
     expect(warsawDateTimeToIso('2026-03-29', '02:30')).toBeNull();
     expect(warsawDateTimeToIso('2026-03-29', '24:00')).toBeNull();
   });
-  // Decision 066: pinned as @date-fns/tz's TZDate read them before the move to Intl.
+  // Pinned on the days the clock changes (session 41).
   it('takes the hour around the spring change and the later of the autumn’s two 02:30s', () => {
     expect(warsawDateTimeToIso('2026-03-29', '01:59')).toBe('2026-03-29T00:59:00.000Z');
     expect(warsawDateTimeToIso('2026-03-29', '02:00')).toBeNull();

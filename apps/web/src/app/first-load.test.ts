@@ -53,16 +53,6 @@ describe('first-load imports (decision 037)', () => {
     }
   });
 
-  it('the shared date helpers read the Warsaw time zone through Intl, without date-fns (decision 066)', () => {
-    for (const file of ['dates.ts', 'hearing-time.ts', 'board-alerts.ts']) {
-      const imports = valueImports(`../../../packages/shared/src/${file}`);
-      expect(
-        imports.filter((name) => name.includes('date-fns')),
-        file,
-      ).toEqual([]);
-    }
-  });
-
   it('the public profile labels do not import the courts list', () => {
     const imports = valueImports('lib/profile-labels.ts');
     expect(imports.some((name) => /reference-data\/(index|courts)/.test(name))).toBe(false);

@@ -1,4 +1,5 @@
-import { coversRequest, findCourt, mayTakeBoardRequest, warsawDate, warsawTime } from '@substytut/shared';
+import { TZDate } from '@date-fns/tz';
+import { TIME_ZONE, coversRequest, findCourt, mayTakeBoardRequest, warsawDate } from '@substytut/shared';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alertSettings, boardRequests, paymentAccounts, profiles, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/index.ts';
@@ -23,7 +24,7 @@ const BATCH = 200;
 export async function runDailyDigest(deps: Pick<AlertsDeps, 'db' | 'clock' | 'mail'>): Promise<number> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (warsawTime(now).hour < DIGEST_HOUR) return 0;
+  if (new TZDate(now.getTime(), TIME_ZONE).getHours() < DIGEST_HOUR) return 0;
   const today = warsawDate(now);
   const open = await db
     .select()

@@ -1,4 +1,5 @@
-import { warsawInstant, warsawTime, type Locale } from '@substytut/shared';
+import { TZDate } from '@date-fns/tz';
+import { addDays, TIME_ZONE, warsawDate, warsawStartOfDay, type Locale } from '@substytut/shared';
 import type { Tx } from '../../../db/client.ts';
 import type { OfferRow } from '../../../db/schema.ts';
 import { enqueueMail } from '../../mail/index.ts';
@@ -20,8 +21,10 @@ const REMINDER_HOUR = 8;
 
 /** When the reminder of a hearing at `hearingAt` is due. */
 export function reminderDueAt(hearingAt: Date): Date {
-  const day = warsawTime(hearingAt);
-  return warsawInstant(day.year, day.month, day.day - 1, REMINDER_HOUR);
+  const dayBefore = addDays(warsawDate(hearingAt), -1);
+  const start = new TZDate(warsawStartOfDay(dayBefore).getTime(), TIME_ZONE);
+  start.setHours(REMINDER_HOUR);
+  return new Date(start.getTime());
 }
 
 const LOOKAHEAD_MS = 2 * 24 * 60 * 60 * 1000;
