@@ -46,12 +46,18 @@ describe('the browser build’s file groups (decisions 055 and 066)', () => {
   });
 
   // Decision 066: the icons are no longer a group of their own (055, 061); Rolldown's automatic
-  // chunking puts each with the modules the same pages use.
-  it('groups the framework first, then the shell; the icons go with the pages that use them', () => {
-    const { groups } = clientChunks();
-    expect(groups.map((group) => group.debugName ?? group.name)).toEqual(['framework', 'shell']);
-    expect(groups.map((group) => group.priority)).toEqual([3, 2]);
-    const icon = `${modules}/lucide-react/dist/esm/icons/menu.mjs`;
-    expect(groups.some((group) => group.test instanceof RegExp && group.test.test(icon))).toBe(false);
+  // chunking puts each with the modules the same pages use. Decision 070: the framework and the
+  // shell are one group (one file: every page loads both).
+  it('puts the framework and the shell in one file; the icons go with the pages that use them', () => {
+    const { groups } = clientChunks([`${app}/app/root.tsx`]);
+    expect(groups.map((group) => group.debugName)).toEqual(['framework']);
+    const [group] = groups;
+    const name = (id: string) => group!.name(id, graph(edges));
+    expect(name(`${modules}/react-dom/client.js`)).toBe('framework');
+    expect(name(`${modules}/i18next/dist/esm/i18next.js`)).toBe('framework');
+    expect(name(`${app}/components/layout/header.tsx`)).toBe('framework');
+    expect(name(`${modules}/tailwind-merge/dist/bundle.mjs`)).toBe('framework');
+    expect(name(`${modules}/lucide-react/dist/esm/icons/menu.mjs`)).toBeNull();
+    expect(name(`${app}/features/dashboard/routes/layout.tsx`)).toBeNull();
   });
 });

@@ -183,3 +183,12 @@ describe('the dashboard’s first load (issue 33, decision 056)', () => {
     expect(manifest.sideEffects).toBe(false);
   });
 });
+
+describe('what every page loads (issue 33, decision 070)', () => {
+  it('the root takes the not-found page only when a page fails, and the button no Radix slot', () => {
+    const root = valueImports('app/root.tsx');
+    expect(root).not.toContain('@/features/errors/routes/not-found');
+    expect(readFileSync(path.join(src, 'app/root.tsx'), 'utf8')).toContain("import('@/features/errors/routes/not-found')");
+    expect(valueImports('components/ui/button.tsx')).not.toContain('radix-ui');
+  });
+});

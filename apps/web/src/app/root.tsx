@@ -1,4 +1,4 @@
-import { use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { lazy, use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,6 @@ import type { i18n as I18n } from 'i18next';
 import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
-import { Component as NotFound } from '@/features/errors/routes/not-found';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
 import { browserI18n, createI18n } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
@@ -176,6 +175,10 @@ export default function App() {
     </>
   );
 }
+
+// Only a failed page shows it: its module (with its icons) loads then, not with every page. A page
+// that is served failed waits for it before hydrating (no Suspense boundary: the server's HTML stays).
+const NotFound = lazy(() => import('@/features/errors/routes/not-found').then((m) => ({ default: m.Component })));
 
 /** A profile that is not there (404 from a loader) or any other failure shows the not-found page. */
 export function ErrorBoundary({ error }: { error: unknown }) {

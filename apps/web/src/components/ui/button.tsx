@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
@@ -30,7 +29,6 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
-    asChild?: boolean;
     loading?: boolean;
   };
 
@@ -38,20 +36,12 @@ export function Button({
   className,
   variant,
   size,
-  asChild = false,
   loading = false,
   disabled,
   children,
   type,
   ...props
 }: ButtonProps) {
-  if (asChild) {
-    return (
-      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
     <button
       type={type ?? 'button'}

@@ -14,7 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/ui/link-button';
 import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
 import { useLanguage } from '@/lib/use-language';
 import { PaymentAccountButton } from './payment-account-button';
@@ -159,9 +159,9 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {active && <PaymentAccountButton kind="dashboard" variant="outline" />}
         {active && profile.seolink && (
-          <Button asChild variant="outline">
-            <Link to={href(paths.publicProfile.getHref(profile.seolink))}>{t('view.publicPage')}</Link>
-          </Button>
+          <LinkButton variant="outline" to={href(paths.publicProfile.getHref(profile.seolink))}>
+            {t('view.publicPage')}
+          </LinkButton>
         )}
         <Button onClick={onEdit}>
           <Pencil aria-hidden="true" />
