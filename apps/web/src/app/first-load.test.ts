@@ -191,4 +191,23 @@ describe('what every page loads (issue 33, decision 070)', () => {
     expect(readFileSync(path.join(src, 'app/root.tsx'), 'utf8')).toContain("import('@/features/errors/routes/not-found')");
     expect(valueImports('components/ui/button.tsx')).not.toContain('radix-ui');
   });
+
+  it('the layout’s texts leave out the parts only the API’s pages show; those pages name them', () => {
+    for (const language of ['pl', 'en']) {
+      const common = JSON.parse(readFileSync(path.join(src, `locales/${language}/common.json`), 'utf8'));
+      const parts = JSON.parse(readFileSync(path.join(src, `locales/${language}/parts.json`), 'utf8'));
+      for (const key of ['settlement', 'hearingReport', 'filePicker', 'document']) {
+        expect(common).not.toHaveProperty(key);
+        expect(parts).toHaveProperty(key);
+      }
+    }
+    for (const route of [
+      'app/routes/dashboard/layout.tsx',
+      'features/admin/routes/admin.tsx',
+      'features/payment/routes/offer-done.tsx',
+      'app/routes/privacy.tsx',
+      'app/routes/terms.tsx',
+    ])
+      expect(readFileSync(path.join(src, route), 'utf8')).toMatch(/handle = \{ i18n: \[[^\]]*'parts'/);
+  });
 });

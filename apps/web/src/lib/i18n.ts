@@ -13,6 +13,14 @@ import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
  */
 export const LAYOUT_NAMESPACES = ['common', 'consent'] as const;
 
+/**
+ * The texts of shared parts that only the pages using the API show (the hearing report and
+ * settlement, the file picker, the dated documents): a namespace of their own, named in the
+ * `handle.i18n` of those pages, so the layout's `common` stays small (decision 070). Their keys are
+ * unchanged: a lookup falls back to `common`, then to `parts`.
+ */
+export const PARTS_NAMESPACE = 'parts';
+
 // One small chunk per language and namespace, fetched when a page needs it.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -75,7 +83,7 @@ export function createI18n(language: Language): I18n & { ready: Promise<void> } 
     lng: language,
     supportedLngs: ['pl', 'en'],
     defaultNS: 'common',
-    fallbackNS: 'common',
+    fallbackNS: ['common', PARTS_NAMESPACE],
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },

@@ -11,4 +11,7 @@ export function loader({ request }: { request: Request }) {
   return redirectDocument(documents.terms[requestLanguage(request)]);
 }
 
+/** The "redirecting" notice's texts (document.*). */
+export const handle = { i18n: ['parts'] };
+
 export default Terms;

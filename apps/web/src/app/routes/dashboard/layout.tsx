@@ -1,7 +1,7 @@
 import { DashboardLayout as DashboardFrame } from '@/features/dashboard/routes/dashboard-layout';
 import { OfferLinkForm } from '@/features/offers/components/offer-link-form';
 
-export const handle = { i18n: ['dashboard', 'offers', 'errors'] };
+export const handle = { i18n: ['dashboard', 'offers', 'errors', 'parts'] };
 
 /**
  * The dashboard's frame with the offers feature's form in its sidebar slot. Features do not import

@@ -34,6 +34,6 @@ export function Component() {
 }
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['admin', 'errors', 'offers'] };
+export const handle = { i18n: ['admin', 'errors', 'offers', 'parts'] };
 
 export default Component;

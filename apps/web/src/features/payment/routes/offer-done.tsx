@@ -261,4 +261,4 @@ export function Component() {
 export default Component;
 
 /** The translation namespaces the page needs before it renders (decision 016). */
-export const handle = { i18n: ['payment', 'errors'] };
+export const handle = { i18n: ['payment', 'errors', 'parts'] };
