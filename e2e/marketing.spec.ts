@@ -199,7 +199,8 @@ test.describe('marketing pages', () => {
     await acceptCookies(page);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+    // The client entry's file holds React and the app's shell (decision 070; before, a framework file).
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });
