@@ -34,7 +34,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
-function handleUnauthorized(): void {
+/** A 401: the session ends and the app goes to /auth (also for `lib/upload.ts`). */
+export function handleUnauthorized(): void {
   expireSession();
   if (onUnauthorized) onUnauthorized();
   else if (typeof window !== 'undefined') window.location.assign('/auth');
@@ -91,7 +92,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromBody(status: number, body: unknown): ApiError {
+export function errorFromBody(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const code = typeof b.code === 'string' ? b.code : `http.${status}`;
   const message = typeof b.message === 'string' ? b.message : '';
@@ -176,46 +177,4 @@ export const api = {
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-  upload,
 };
-
-export interface UploadOptions {
-  field?: string;
-  method?: 'POST' | 'PUT';
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-}
-
-/** Multipart upload through XMLHttpRequest, because fetch cannot report upload progress. */
-export async function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
-  await ensureCsrf().catch(() => undefined);
-  const form = new FormData();
-  form.append(options.field ?? 'file', file);
-  const headers = authHeaders(options.method ?? 'POST');
-
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', `${API_BASE}${path}`);
-    xhr.withCredentials = true;
-    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let parsed: unknown = null;
-      try {
-        parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
-      } catch {
-        parsed = xhr.responseText;
-      }
-      if (xhr.status === 401) handleUnauthorized();
-      if (xhr.status >= 200 && xhr.status < 300) resolve(unwrap<T>(parsed));
-      else reject(errorFromBody(xhr.status, parsed));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', ''));
-    xhr.ontimeout = () => reject(new ApiError(0, 'timeout', ''));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}

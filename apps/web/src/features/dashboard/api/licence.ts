@@ -1,6 +1,7 @@
 import type { LicenceAnswer } from '@substytut/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { upload } from '@/lib/upload';
 import { profileQueryKey } from '@/lib/profile-query';
 
 type Progress = (fraction: number) => void;
@@ -12,7 +13,7 @@ export function checkLicence(): Promise<LicenceAnswer> {
 
 /** POST /user/profile/licence/certificate, multipart field `file`: the case goes to an administrator. */
 export function uploadCertificate(file: File, onProgress?: Progress): Promise<LicenceAnswer> {
-  return api.upload<LicenceAnswer>('/user/profile/licence/certificate', file, {
+  return upload<LicenceAnswer>('/user/profile/licence/certificate', file, {
     field: 'file',
     onProgress,
   });
