@@ -60,16 +60,17 @@ describe('first-load imports (decision 037)', () => {
 });
 
 /**
- * The translations a public page loads first (decision 055): the layout's `common` and `consent`
- * and the page's own namespace. Each marketing page has its own file; the error catalogue
- * (`errors`) loads where a form or a failed call shows its messages, not on every page.
+ * The translations a public page loads first (decision 055): the layout's `common` (with the cookie
+ * banner's `consent.*` since decision 070) and the page's own namespace. Each marketing page has
+ * its own file; the error catalogue (`errors`) loads where a form or a failed call shows its
+ * messages, not on every page.
  */
 describe('first-load translations (decision 055)', () => {
   const localesDir = path.join(src, 'locales');
 
   it('the layout namespaces leave the error catalogue out', async () => {
     const { LAYOUT_NAMESPACES } = await import('@/lib/i18n');
-    expect([...LAYOUT_NAMESPACES]).toEqual(['common', 'consent']);
+    expect([...LAYOUT_NAMESPACES]).toEqual(['common']);
   });
 
   it.each([

@@ -5,13 +5,14 @@ import { nestMessages } from '@substytut/shared/messages/nest';
 import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
 
 /**
- * Namespaces every page needs: the layout's header, footer and cookie banner, and the not-found
- * page (it can appear anywhere; its texts are in common.json). Pages name their own in their route
+ * Namespaces every page needs: the layout's header, footer and cookie banner (`consent.*`, in the
+ * same file since decision 070: one request less on every page), and the not-found page (it can
+ * appear anywhere; its texts are in common.json). Pages name their own in their route
  * module's `handle.i18n`, the error catalogue (`errors`) included where a form or a failed call
  * shows its messages (decision 055); each is fetched for the current language only
  * (docs/decisions/007-lazy-locales.md).
  */
-export const LAYOUT_NAMESPACES = ['common', 'consent'] as const;
+export const LAYOUT_NAMESPACES = ['common'] as const;
 
 /**
  * The texts of shared parts that only the pages using the API show (the hearing report and

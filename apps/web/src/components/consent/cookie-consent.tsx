@@ -17,7 +17,7 @@ import { CONSENT_PENDING_ATTRIBUTE, DECLINE_URL, hasConsent, storeConsent } from
  * hidden underneath it.
  */
 export function CookieConsent() {
-  const { t } = useTranslation('consent');
+  const { t } = useTranslation('common');
   const href = useLocalizedHref();
   const [open, setOpen] = useState(true);
   const banner = useRef<HTMLElement>(null);
@@ -63,19 +63,19 @@ export function CookieConsent() {
           <Cookie aria-hidden="true" className="mt-0.5 hidden size-5 shrink-0 text-accent-text sm:block" />
           <div className="text-sm">
             <h2 id="cookie-consent-title" className="font-semibold">
-              {t('title')}
+              {t('consent.title')}
             </h2>
             <p className="mt-1 text-muted-foreground">
-              {t('description')}{' '}
+              {t('consent.description')}{' '}
               <Link to={href(paths.privacy.getHref())} className="font-medium text-primary underline underline-offset-4">
-                {t('privacy')}
+                {t('consent.privacy')}
               </Link>
             </p>
           </div>
         </div>
         <div className="flex shrink-0 gap-2 md:ml-auto">
           <ExternalLinkButton href={DECLINE_URL} rel="noopener" variant="outline" size="sm" className="flex-1 md:flex-none">
-            {t('decline')}
+            {t('consent.decline')}
           </ExternalLinkButton>
           <Button
             size="sm"
@@ -86,7 +86,7 @@ export function CookieConsent() {
               setOpen(false);
             }}
           >
-            {t('accept')}
+            {t('consent.accept')}
           </Button>
         </div>
       </div>
