@@ -193,6 +193,12 @@ describe('what every page loads (issue 33, decision 070)', () => {
     expect(valueImports('components/ui/button.tsx')).not.toContain('radix-ui');
   });
 
+  it('the header’s theme button leaves the inline theme choice (mobile menu, dashboard) to its own module', () => {
+    const imports = valueImports('components/layout/theme-switch.tsx');
+    expect(imports).not.toContain('./theme-options');
+    expect(imports).not.toContain('@/components/theme/theme-provider');
+  });
+
   it('the layout’s texts leave out the parts only the API’s pages show; those pages name them', () => {
     for (const language of ['pl', 'en']) {
       const common = JSON.parse(readFileSync(path.join(src, `locales/${language}/common.json`), 'utf8'));

@@ -8,7 +8,7 @@ import { overlayClasses } from '@/components/ui/dialog';
 import { marketingNav, paths, useLocalizedHref } from '@/config/paths';
 import { AuthButton } from './auth-button';
 import { NAV_LABELS } from './nav-labels';
-import { ThemeRadioGroup } from './theme-switch';
+import { ThemeRadioGroup } from './theme-radio-group';
 
 /** The phone menu; loaded on first use (see Header), so pages do not carry the dialog code. */
 export default function MobileMenu({

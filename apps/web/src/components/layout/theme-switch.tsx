@@ -1,12 +1,8 @@
 import { Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '@/components/theme/theme-provider';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import type { Theme } from '@/lib/theme';
 import { DeferredWidget } from './deferred-widget';
-import { THEME_OPTIONS } from './theme-options';
 
 const loadThemeMenu = () => import('./theme-menu');
 
@@ -29,35 +25,5 @@ export function ThemeSwitch({ className }: { className?: string }) {
       render={(Menu, trigger) => <Menu open={open} onOpenChange={setOpen} trigger={trigger} />}
       onFirstUse={() => setOpen(true)}
     />
-  );
-}
-
-/** Inline variant for the mobile menu, where a nested dropdown would be awkward. */
-export function ThemeRadioGroup({ className }: { className?: string }) {
-  const { t } = useTranslation('common');
-  const { theme, setTheme } = useTheme();
-  return (
-    <fieldset className={cn('flex flex-col gap-2', className)}>
-      <legend className="mb-2 text-sm font-medium">{t('theme.label')}</legend>
-      <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
-        {THEME_OPTIONS.map(({ value, label, Icon }) => (
-          <label
-            key={value}
-            className="flex min-w-0 cursor-pointer flex-col items-center justify-center gap-1 rounded-md px-1 py-2 text-xs text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
-          >
-            <input
-              type="radio"
-              name="theme"
-              value={value}
-              checked={theme === value}
-              onChange={() => setTheme(value as Theme)}
-              className="sr-only"
-            />
-            <Icon aria-hidden="true" className="size-4" />
-            {t(label)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

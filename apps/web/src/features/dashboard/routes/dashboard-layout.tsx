@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths, stripLanguage, useLocalizedHref } from '@/config/paths';
-import { ThemeRadioGroup } from '@/components/layout/theme-switch';
+import { ThemeRadioGroup } from '@/components/layout/theme-radio-group';
 import { cn } from '@/lib/cn';
 import { LogoutButton } from '../components/logout-button';
 import { OfferLinkPanel } from '../components/offer-link-panel';
