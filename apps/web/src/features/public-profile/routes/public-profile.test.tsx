@@ -11,6 +11,7 @@ import { externalNavigation } from '@/lib/external-navigation';
 import { lastOfferPage } from '@/lib/last-offer';
 import { clearSession, setSession } from '@/lib/session';
 import { invoiceForm } from '../lib/invoice-form-loader';
+import { profileView } from '../lib/profile-view';
 import { useMinDelay } from '../lib/use-min-delay';
 
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
@@ -152,8 +153,11 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
   it('shows the profile its loader gave at once: no loading screen, no wait for the API', async () => {
     // The API never answers: what shows can only be the data sent with the page.
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const served = profile();
     renderApp('/u/jan-kowalski?o=oferta-abc', {
-      loaderData: { 'public-profile': { profile: profile(), offerUrl: 'oferta-abc' } },
+      loaderData: {
+        'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'pl') },
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
     expect(screen.queryByText('Ładowanie...')).toBeNull();
@@ -164,7 +168,9 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     const served = profile({ offer: offer({ cardUrl: 'card/oferta-abc.png' }) });
     renderApp('/u/jan-kowalski?o=oferta-abc', {
-      loaderData: { 'public-profile': { profile: served, offerUrl: 'oferta-abc' } },
+      loaderData: {
+        'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'pl') },
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
     const meta = (selector: string, attribute = 'content') =>
@@ -176,6 +182,69 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
     expect(meta('meta[name="description"]')).toMatch(
       /^Rozprawa w SR Kraków: 123,00\s?zł brutto\. Zastępstwa/,
     );
+  });
+});
+
+describe('public lawyer page worded by its loader (decision 071)', () => {
+  it('shows the labels, prices and days its loader worded, not its own', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const served = profile({
+      offer: offer({
+        hearing: {
+          court_id: null,
+          court_name: 'Sąd Rejonowy w Krakowie',
+          court_city: 'Kraków',
+          division: null,
+          case_number: null,
+          starts_at: '2099-03-30T07:30:00.000Z',
+          mode: null,
+          remote_link: null,
+          party: null,
+        },
+      }),
+    });
+    const view = profileView(served, 'pl');
+    const worded = {
+      ...view,
+      permissions: 'RADCA (serwer)',
+      specializations: 'SPECJALIZACJE (serwer)',
+      institution: 'IZBA (serwer)',
+      phone: '+48 111 222 333',
+      jobs: view.jobs.map(() => ({ start: 'OD (serwer)', end: null })),
+      offer: view.offer && {
+        ...view.offer,
+        price: 'NETTO (serwer)',
+        priceBrutto: 'BRUTTO (serwer)',
+        validUntil: 'DZIEŃ (serwer)',
+        hearingWhen: 'GODZINA (serwer)',
+      },
+    };
+    renderApp('/u/jan-kowalski?o=oferta-abc', {
+      loaderData: { 'public-profile': { profile: served, offerUrl: 'oferta-abc', view: worded } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    for (const text of ['RADCA (serwer)', 'SPECJALIZACJE (serwer)', 'IZBA (serwer)', '+48 111 222 333'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText(/^NETTO \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getByText(/^BRUTTO \(serwer\) brutto/)).toBeInTheDocument();
+    expect(screen.getByText(/DZIEŃ \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getByText(/GODZINA \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getAllByText(/\(OD \(serwer\) - obecnie\)$/).length).toBe(served.jobs.length);
+  });
+
+  it('words the page itself when its language is not the loader’s', async () => {
+    serve(profile());
+    const served = profile();
+    // Awaited: the page suspends until profile-view.ts has loaded.
+    await act(async () => {
+      renderApp('/u/jan-kowalski?o=oferta-abc', {
+        loaderData: {
+          'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'en') },
+        },
+      });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    expect(screen.getByText('Radca prawny', { selector: 'p' })).toBeInTheDocument();
   });
 });
 
@@ -710,7 +779,9 @@ describe('public lawyer page, the poster’s own data (issue 32)', () => {
     setSession('tok', { email: 'zlecajacy@example.com' });
     servePoster('oferta-abc');
     const form = await openStepTwo(user);
-    await waitFor(() => expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Zlecającego'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Zlecającego'),
+    );
     expect(within(form).getByLabelText(/^NIP/)).toHaveValue('7792364275');
     expect(within(form).getByLabelText(/^Miejscowość/)).toHaveValue('Warszawa');
     expect(within(form).getByLabelText(/^Adres e-mail/)).toHaveValue('zlecajacy@example.com');
