@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
-import { askPublicProfile } from '@/features/public-profile/api/get-public-profile';
+import { askPublicProfileLater } from '@/features/public-profile/api/ask-public-profile';
 import { DeletedProfile } from '@/features/public-profile/components/deleted-profile';
 import { profileView, type ProfileView } from '@/features/public-profile/lib/profile-view';
 import { profileViewModule } from '@/features/public-profile/lib/use-profile-view';
@@ -50,7 +50,7 @@ export function clientLoader({ params, request }: { params: { seolink?: string }
   const offerUrl = new URL(request.url).searchParams.get('o') || null;
   // The page words the answer with profile-view.ts: it loads beside the request, not after it.
   void profileViewModule.load().catch(() => undefined);
-  return { profile: null, offerUrl, asked: askPublicProfile(params.seolink ?? '', offerUrl) };
+  return { profile: null, offerUrl, asked: askPublicProfileLater(params.seolink ?? '', offerUrl) };
 }
 
 interface RouteData {

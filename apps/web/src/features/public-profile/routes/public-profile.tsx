@@ -9,9 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { useLanguage } from '@/lib/use-language';
-import { askPublicProfile } from '../api/get-public-profile';
-import { usePosterPrefill } from '../api/poster-prefill';
+import { askPublicProfileLater } from '../api/ask-public-profile';
+import { usePosterPrefill } from '../api/use-poster-prefill';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
@@ -86,7 +85,8 @@ function AskedProfile({ asked }: { asked: Promise<PublicProfileDto | null> }) {
  * else made here once `profile-view.ts` has loaded (the loading screen meanwhile).
  */
 function ProfilePage({ profile, view }: { profile: PublicProfileDto; view?: ProfileView | undefined }) {
-  const language = useLanguage();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   if (view?.language === language) return <ProfileContent profile={profile} view={view} />;
   return (
     <Suspense fallback={<LoadingScreen />}>
@@ -95,13 +95,7 @@ function ProfilePage({ profile, view }: { profile: PublicProfileDto; view?: Prof
   );
 }
 
-function ViewedHere({
-  profile,
-  language,
-}: {
-  profile: PublicProfileDto;
-  language: ReturnType<typeof useLanguage>;
-}) {
+function ViewedHere({ profile, language }: { profile: PublicProfileDto; language: string }) {
   return <ProfileContent profile={profile} view={use(viewOf(profile, language))} />;
 }
 
@@ -131,7 +125,7 @@ export function Component({
   const unasked = served === undefined && asked === undefined;
   useEffect(() => {
     if (!unasked) return;
-    setAskedHere(askPublicProfile(seolink, offerUrl));
+    setAskedHere(askPublicProfileLater(seolink, offerUrl));
     // Beside the answer, not after it.
     void profileViewModule.load().catch(() => undefined);
   }, [unasked, seolink, offerUrl]);
