@@ -6,6 +6,7 @@ import { formatMonthYear } from '@substytut/shared/dates';
 import { findInstitution } from '@substytut/shared/reference-data/institutions';
 import { PROFESSIONAL_TYPES } from '@substytut/shared/reference-data/professional-types';
 import { SPECIALIZATIONS } from '@substytut/shared/reference-data/specializations';
+import { jobText } from '@/components/profile/job-text';
 import type { Language } from '@/config/paths';
 
 export function professionalTypeLabel(id: string, language: Language): string {
@@ -21,17 +22,26 @@ export function institutionLabel(id: string, language: Language): string {
 }
 
 /**
- * Spec 2: 'position - employer (start - end)'; without an end month the end reads
- * `stillWorkingText` ('nadal pracuje'), otherwise the month name and year.
+ * A job's start and end as spec 2 words them: the month name and year (or the year alone when the
+ * start month is missing); a null end is a job the lawyer still holds (or one without an end month).
  */
-export function jobLine(job: JobDto, language: Language, stillWorkingText: string): string {
+export function jobPeriod(job: JobDto, language: Language): { start: string; end: string | null } {
   const start =
     job.monthStart && job.yearStart
       ? formatMonthYear(job.monthStart, job.yearStart, language)
       : job.yearStart;
   const end =
     job.stillWorking || !job.monthEnd || !job.yearEnd
-      ? stillWorkingText
+      ? null
       : formatMonthYear(job.monthEnd, job.yearEnd, language);
-  return `${job.positionName} - ${job.employerName} (${start} - ${end})`;
+  return { start, end };
+}
+
+/**
+ * Spec 2: 'position - employer (start - end)'; without an end month the end reads
+ * `stillWorkingText` ('nadal pracuje'), otherwise the month name and year.
+ */
+export function jobLine(job: JobDto, language: Language, stillWorkingText: string): string {
+  const { start, end } = jobPeriod(job, language);
+  return jobText(job, start, end ?? stillWorkingText);
 }

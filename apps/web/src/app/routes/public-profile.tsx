@@ -1,16 +1,22 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { PublicProfileDto } from '@substytut/shared';
-import { askPublicProfile } from '@/features/public-profile/api/get-public-profile';
+import { askPublicProfileLater } from '@/features/public-profile/api/ask-public-profile';
 import { DeletedProfile } from '@/features/public-profile/components/deleted-profile';
+import { profileView, type ProfileView } from '@/features/public-profile/lib/profile-view';
+import { profileViewModule } from '@/features/public-profile/lib/use-profile-view';
 import { Component as PublicProfile } from '@/features/public-profile/routes/public-profile';
 import { getPathLanguage, paths, withLanguage } from '@/config/paths';
 import { loadContext } from '../load-context';
+import { requestLanguage } from '../request-language';
 
 export { handle } from '@/features/public-profile/routes/public-profile';
 
 /**
  * /u/{seolink}[?o=] is rendered by the server with the API's own answer and sent complete at once
- * (decision 016): no loading screen and no held connection on a document request.
+ * (decision 016): no loading screen and no held connection on a document request. What the page
+ * shows beyond the API's text (labels, days and hours, prices) is worded here, in the page's
+ * language (`view`, decision 071), so the browser's first load needs neither date-fns nor the
+ * reference lists.
  */
 export async function loader({
   params,
@@ -32,7 +38,7 @@ export async function loader({
   // Spec 8: a profile that cannot be loaded goes to /404 (answered with status 404).
   if (!profile)
     throw redirect(withLanguage(paths.notFound.getHref(), getPathLanguage(new URL(request.url).pathname)));
-  return { profile, offerUrl };
+  return { profile, offerUrl, view: profileView(profile, requestLanguage(request)) };
 }
 
 /**
@@ -42,11 +48,14 @@ export async function loader({
  */
 export function clientLoader({ params, request }: { params: { seolink?: string }; request: Request }) {
   const offerUrl = new URL(request.url).searchParams.get('o') || null;
-  return { profile: null, offerUrl, asked: askPublicProfile(params.seolink ?? '', offerUrl) };
+  // The page words the answer with profile-view.ts: it loads beside the request, not after it.
+  void profileViewModule.load().catch(() => undefined);
+  return { profile: null, offerUrl, asked: askPublicProfileLater(params.seolink ?? '', offerUrl) };
 }
 
 interface RouteData {
   profile: PublicProfileDto | null;
+  view?: ProfileView;
   gone?: boolean;
   asked?: Promise<PublicProfileDto | null>;
 }
@@ -54,5 +63,11 @@ interface RouteData {
 export default function PublicProfileRoute() {
   const loaderData = useLoaderData<RouteData | undefined>();
   if (loaderData?.gone) return <DeletedProfile />;
-  return <PublicProfile served={loaderData?.profile ?? undefined} asked={loaderData?.asked} />;
+  return (
+    <PublicProfile
+      served={loaderData?.profile ?? undefined}
+      view={loaderData?.view}
+      asked={loaderData?.asked}
+    />
+  );
 }

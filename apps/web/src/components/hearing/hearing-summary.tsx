@@ -1,58 +1,16 @@
 import type { HearingDto } from '@substytut/shared';
 import { formatHearingTime } from '@substytut/shared/hearing-time';
-import { CalendarClock, Landmark } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/cn';
+import { HearingSummaryView } from '@/components/hearing/hearing-summary-view';
 import { useLanguage } from '@/lib/use-language';
 
-/**
- * Court, date and hour of an offer's hearing on its cards; the case number and the party too when
- * the API sent them (the lawyer's own offers). Nothing when the offer has no hearing.
- */
+/** The hearing's summary (`HearingSummaryView`), its day and hour worded here in Warsaw time. */
 export function HearingSummary({ hearing, className }: { hearing: HearingDto | null; className?: string }) {
-  const { t } = useTranslation('common');
   const language = useLanguage();
-  if (!hearing || (!hearing.court_name && !hearing.starts_at && !hearing.case_number)) return null;
   return (
-    <dl className={cn('flex flex-col gap-1 text-sm', className)}>
-      {hearing.court_name && (
-        <div className="flex items-start gap-1.5">
-          <dt>
-            <Landmark aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-            <span className="sr-only">{t('hearing.court')}</span>
-          </dt>
-          <dd className="min-w-0">
-            {hearing.court_name}
-            {hearing.division && <span className="text-muted-foreground">, {hearing.division}</span>}
-          </dd>
-        </div>
-      )}
-      {hearing.starts_at && (
-        <div className="flex items-start gap-1.5">
-          <dt>
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-            <span className="sr-only">{t('hearing.when')}</span>
-          </dt>
-          <dd className="tabular-nums">
-            {formatHearingTime(hearing.starts_at, language)}
-            {hearing.mode && (
-              <span className="text-muted-foreground"> · {t(`hearing.modes.${hearing.mode}`)}</span>
-            )}
-          </dd>
-        </div>
-      )}
-      {hearing.case_number && (
-        <div className="flex gap-1.5">
-          <dt className="text-muted-foreground">{t('hearing.caseNumber')}:</dt>
-          <dd>{hearing.case_number}</dd>
-        </div>
-      )}
-      {hearing.party && (
-        <div className="flex gap-1.5">
-          <dt className="text-muted-foreground">{t('hearing.party')}:</dt>
-          <dd>{hearing.party}</dd>
-        </div>
-      )}
-    </dl>
+    <HearingSummaryView
+      hearing={hearing}
+      when={hearing?.starts_at ? formatHearingTime(hearing.starts_at, language) : ''}
+      className={className}
+    />
   );
 }

@@ -1,10 +1,8 @@
 import type { InvoiceDataDto, ProfileDto } from '@substytut/shared';
-import { useEffect, useState } from 'react';
 import type { ApiAnswer } from '@substytut/shared/contract/routes';
 // Not '@substytut/shared/substitution': its schemas would bring zod to the public page's first load.
 import { GRANTOR_TYPES, type GrantorType } from '@substytut/shared/reference-data/professional-types';
 import { API_BASE, authHeaders, unwrap } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
 import type { CheckoutFormInput } from '../lib/checkout-form';
 
 /** What step 2 starts with when the signed-in visitor posted the board request behind the offer. */
@@ -55,7 +53,7 @@ export function prefillOf(profile: ProfileDto | null, invoice: InvoiceDataDto | 
 }
 
 /** Null unless one of the signed-in visitor's board requests became this offer (issue 32). */
-async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> {
+export async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> {
   const mine = await quietGet<ApiAnswer<'GET /api/user/board/requests'>>('/user/board/requests');
   if (!mine?.items.some((request) => request.offer?.offerUrl === offerUrl)) return null;
   const [profile, invoice] = await Promise.all([
@@ -63,27 +61,4 @@ async function posterPrefill(offerUrl: string): Promise<CheckoutPrefill | null> 
     quietGet<InvoiceDataDto>('/user/profile/invoice'),
   ]);
   return prefillOf(profile, invoice);
-}
-
-/**
- * The prefill once it has come, else null (a visitor who is not signed in, or a link that names no
- * offer, asks nothing). Asked once per page and sign-in; it fails quietly, so nothing is retried.
- */
-export function usePosterPrefill(offerUrl: string | null): CheckoutPrefill | null {
-  const { token } = useSession();
-  const key = token !== null && offerUrl !== null ? `${token}\n${offerUrl}` : null;
-  const [answer, setAnswer] = useState<{ key: string; prefill: CheckoutPrefill | null } | null>(null);
-  useEffect(() => {
-    if (key === null || offerUrl === null) return;
-    let current = true;
-    void posterPrefill(offerUrl)
-      .catch(() => null)
-      .then((prefill) => {
-        if (current) setAnswer({ key, prefill });
-      });
-    return () => {
-      current = false;
-    };
-  }, [key, offerUrl]);
-  return answer?.key === key ? answer.prefill : null;
 }

@@ -1,22 +1,23 @@
 import type { PublicOfferDto } from '@substytut/shared';
-import { formatDate } from '@substytut/shared/dates';
 import { CalendarClock, CircleAlert, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HearingSummary } from '@/components/hearing/hearing-summary';
+import { HearingSummaryView } from '@/components/hearing/hearing-summary-view';
 import { Card } from '@/components/ui/card';
-import { useLanguage } from '@/lib/use-language';
-import { formatDecimalPln } from '../lib/offer-money';
+import type { ProfileView } from '../lib/profile-view';
 
-/** Title, net price in zł, the gross price labelled 'brutto' and 'Wystawiam fakturę VAT'. */
-export function OfferCard({ offer }: { offer: PublicOfferDto }) {
+/**
+ * Title, net price in zł, the gross price labelled 'brutto' and 'Wystawiam fakturę VAT'. The prices
+ * and days come worded by the route's loader (`view`, decision 071).
+ */
+export function OfferCard({
+  offer,
+  view,
+}: {
+  offer: PublicOfferDto;
+  view: NonNullable<ProfileView['offer']>;
+}) {
   const { t } = useTranslation('public-profile');
-  const language = useLanguage();
-  let validUntil = '';
-  try {
-    validUntil = formatDate(offer.expireDate.slice(0, 10));
-  } catch {
-    // A malformed date only hides the line.
-  }
+  const { validUntil } = view;
 
   return (
     <Card className="flex flex-col gap-4 border-primary/30 p-6">
@@ -27,11 +28,10 @@ export function OfferCard({ offer }: { offer: PublicOfferDto }) {
       </div>
       <div className="flex flex-col gap-0.5">
         <p className="text-3xl font-bold tracking-tight">
-          {formatDecimalPln(offer.price, language)}{' '}
-          <span className="text-base font-medium text-muted-foreground">{t('offer.net')}</span>
+          {view.price} <span className="text-base font-medium text-muted-foreground">{t('offer.net')}</span>
         </p>
         <p className="text-muted-foreground">
-          {formatDecimalPln(offer.price_brutto, language)} {t('offer.gross')}
+          {view.priceBrutto} {t('offer.gross')}
         </p>
       </div>
       <ul className="flex flex-col gap-2 text-sm">
@@ -46,7 +46,11 @@ export function OfferCard({ offer }: { offer: PublicOfferDto }) {
           </li>
         )}
       </ul>
-      <HearingSummary hearing={offer.hearing} className="border-t border-border pt-4" />
+      <HearingSummaryView
+        hearing={offer.hearing}
+        when={view.hearingWhen}
+        className="border-t border-border pt-4"
+      />
     </Card>
   );
 }

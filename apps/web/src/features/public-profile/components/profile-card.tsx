@@ -1,6 +1,4 @@
 import type { PublicProfileDto } from '@substytut/shared';
-import { formatPhoneDisplay } from '@substytut/shared/phone';
-import { storageSrcSet, storageUrl } from '@substytut/shared/storage';
 import { BadgeCheck, ExternalLink, FileText, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/profile/avatar';
@@ -8,9 +6,8 @@ import { badgeVariants } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import { cn } from '@/lib/cn';
-import { formatLicenceDay, type PublicLicence } from '@/lib/licence';
-import { institutionLabel, professionalTypeLabel, specializationLabel } from '@/lib/profile-labels';
-import { useLanguage } from '@/lib/use-language';
+import type { PublicLicence } from '@/lib/licence';
+import type { ProfileView } from '../lib/profile-view';
 
 const linkClasses =
   'inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline break-all';
@@ -19,10 +16,8 @@ const linkClasses =
  * 'Zweryfikowany' means the licence was checked, nothing less (DESIGN 3): the badge shows only
  * for a verified licence, and its tooltip says what was checked and when.
  */
-function VerifiedBadge({ licence }: { licence: PublicLicence }) {
+function VerifiedBadge({ licence, date }: { licence: PublicLicence; date: string }) {
   const { t } = useTranslation('public-profile');
-  const language = useLanguage();
-  const date = formatLicenceDay(licence.verified_at, language);
   const text =
     licence.method === 'register'
       ? t(`profile.verifiedByRegister.${licence.register}`, { date })
@@ -44,18 +39,19 @@ function VerifiedBadge({ licence }: { licence: PublicLicence }) {
   );
 }
 
-/** Photo, name with the verified badge, professional facts and the ways to get in touch. */
-export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
+/**
+ * Photo, name with the verified badge, professional facts and the ways to get in touch; the labels,
+ * the phone's display and the photo's addresses come from the route's loader (`view`, decision 071).
+ */
+export function ProfileCard({ profile, view }: { profile: PublicProfileDto; view: ProfileView }) {
   const { t } = useTranslation('public-profile');
-  const language = useLanguage();
-  const phone = profile.phone ? formatPhoneDisplay(profile.phone) : '';
-  const specializations = profile.specialization.map((id) => specializationLabel(id, language)).join(', ');
+  const { phone } = view;
 
   return (
     <Card className="flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-start sm:text-left">
       <Avatar
-        src={profile.imageUrl ? storageUrl(profile.imageUrl) : null}
-        srcSet={profile.imageUrl ? storageSrcSet(profile.imageUrl) : undefined}
+        src={view.photo?.src ?? null}
+        srcSet={view.photo?.srcSet}
         sizes="128px"
         alt={t('profile.photoAlt', { name: profile.fullname })}
         className="size-32 shrink-0 border-4 border-card shadow-md"
@@ -68,20 +64,16 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
           >
             {profile.fullname}
           </h1>
-          {profile.licence && <VerifiedBadge licence={profile.licence} />}
+          {profile.licence && <VerifiedBadge licence={profile.licence} date={view.licenceDay} />}
         </div>
-        {profile.permissions && (
-          <p className="font-medium text-muted-foreground">
-            {professionalTypeLabel(profile.permissions, language)}
-          </p>
-        )}
+        {view.permissions && <p className="font-medium text-muted-foreground">{view.permissions}</p>}
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:text-left">
           <dt className="font-medium">{t('profile.licenseNo')}</dt>
           <dd className="text-muted-foreground">{profile.licenseNo}</dd>
           <dt className="font-medium">{t('profile.specialization')}</dt>
-          <dd className="text-muted-foreground">{specializations}</dd>
+          <dd className="text-muted-foreground">{view.specializations}</dd>
           <dt className="font-medium">{t('profile.institution')}</dt>
-          <dd className="text-muted-foreground">{institutionLabel(profile.institution, language)}</dd>
+          <dd className="text-muted-foreground">{view.institution}</dd>
         </dl>
         <ul
           aria-label={t('profile.contact')}
@@ -103,9 +95,9 @@ export function ProfileCard({ profile }: { profile: PublicProfileDto }) {
               {profile.email}
             </a>
           </li>
-          {profile.cvUrl && (
+          {view.cvHref && (
             <li>
-              <a href={storageUrl(profile.cvUrl)} download className={linkClasses}>
+              <a href={view.cvHref} download className={linkClasses}>
                 <FileText aria-hidden="true" className="size-4 shrink-0" />
                 {t('profile.cv')}
               </a>

@@ -1,6 +1,8 @@
 import type { PublicOfferDto, PublicProfileDto } from '@substytut/shared';
 import { act, cleanup, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/browser-gaps';
 import { myRequest } from '../../../../test/board-api';
@@ -11,6 +13,7 @@ import { externalNavigation } from '@/lib/external-navigation';
 import { lastOfferPage } from '@/lib/last-offer';
 import { clearSession, setSession } from '@/lib/session';
 import { invoiceForm } from '../lib/invoice-form-loader';
+import { profileView } from '../lib/profile-view';
 import { useMinDelay } from '../lib/use-min-delay';
 
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
@@ -152,8 +155,11 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
   it('shows the profile its loader gave at once: no loading screen, no wait for the API', async () => {
     // The API never answers: what shows can only be the data sent with the page.
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const served = profile();
     renderApp('/u/jan-kowalski?o=oferta-abc', {
-      loaderData: { 'public-profile': { profile: profile(), offerUrl: 'oferta-abc' } },
+      loaderData: {
+        'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'pl') },
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
     expect(screen.queryByText('Ładowanie...')).toBeNull();
@@ -164,7 +170,9 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     const served = profile({ offer: offer({ cardUrl: 'card/oferta-abc.png' }) });
     renderApp('/u/jan-kowalski?o=oferta-abc', {
-      loaderData: { 'public-profile': { profile: served, offerUrl: 'oferta-abc' } },
+      loaderData: {
+        'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'pl') },
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
     const meta = (selector: string, attribute = 'content') =>
@@ -176,6 +184,207 @@ describe('public lawyer page rendered by the server (decision 016)', () => {
     expect(meta('meta[name="description"]')).toMatch(
       /^Rozprawa w SR Kraków: 123,00\s?zł brutto\. Zastępstwa/,
     );
+  });
+});
+
+describe('profileView (decision 071: what the public page shows, worded by its loader)', () => {
+  const worded = () =>
+    profile({
+      specialization: ['prawo-cywilne', 'prawo-gospodarcze'],
+      institution: 'ia-warszawa',
+      // 23:30 UTC on 29 March is 01:30 CEST on the 30th in Warsaw.
+      licence: { method: 'register', register: 'advocates', verified_at: '2026-03-29T23:30:00.000Z' },
+      jobs: [
+        { ...profile().jobs[0]!, monthStart: '3', yearStart: '2019' },
+        { ...profile().jobs[1]!, monthStart: '', yearStart: '2015', monthEnd: '12', yearEnd: '2018' },
+      ],
+      board_references: [{ text: 'Dziękuję', month: '2026-03' }],
+      offer: offer({
+        price: '1000.00',
+        price_brutto: '1230.00',
+        expireDate: '2026-10-25',
+        cardUrl: 'card/oferta-abc.png',
+        hearing: {
+          court_id: null,
+          court_name: 'Sąd Rejonowy w Krakowie',
+          court_city: 'Kraków',
+          division: null,
+          case_number: null,
+          // 01:30 UTC on the autumn change day: 02:30 CET, after the clock went back.
+          starts_at: '2026-10-25T01:30:00.000Z',
+          mode: null,
+          remote_link: null,
+          party: null,
+        },
+      }),
+    });
+
+  it('words labels, days, hours and prices in Polish', () => {
+    expect(profileView(worded(), 'pl')).toEqual({
+      language: 'pl',
+      permissions: 'Radca prawny',
+      specializations: 'Prawo cywilne, Prawo gospodarcze',
+      institution: 'Izba Adwokacka w Warszawie',
+      phone: '+48 601 234 567',
+      photo: {
+        src: '/storage/profile/jan.webp',
+        srcSet:
+          '/storage/profile/jan.webp?w=192 192w, /storage/profile/jan.webp?w=384 384w, /storage/profile/jan.webp?w=768 768w, /storage/profile/jan.webp 1024w',
+      },
+      cvHref: '/storage/cv/jan.pdf',
+      licenceDay: '30.03.2026',
+      jobs: [
+        { start: 'marzec 2019', end: null },
+        { start: '2015', end: 'grudzień 2018' },
+      ],
+      boardReferenceMonths: ['marzec 2026'],
+      metaImage: '/storage/card/oferta-abc.png',
+      offer: {
+        price: '1\u00a0000,00\u00a0zł',
+        priceBrutto: '1\u00a0230,00\u00a0zł',
+        validUntil: '25.10.2026',
+        hearingWhen: '25.10.2026, godz. 02:30',
+      },
+    });
+  });
+
+  it('words them in English', () => {
+    expect(profileView(worded(), 'en')).toMatchObject({
+      language: 'en',
+      permissions: 'Legal counsel',
+      licenceDay: '30 March 2026',
+      jobs: [
+        { start: 'March 2019', end: null },
+        { start: '2015', end: 'December 2018' },
+      ],
+      boardReferenceMonths: ['March 2026'],
+      offer: {
+        price: 'PLN\u00a01,000.00',
+        priceBrutto: 'PLN\u00a01,230.00',
+        hearingWhen: '25.10.2026 at 02:30',
+      },
+    });
+  });
+
+  it('has no offer for an offer that cannot be paid, and no lines for what the profile lacks', () => {
+    const view = profileView(
+      profile({
+        phone: null,
+        imageUrl: null,
+        cvUrl: null,
+        licence: null,
+        permissions: '',
+        offer: offer({ error: true, cardUrl: 'card/oferta-abc.png' }),
+      }),
+      'pl',
+    );
+    expect(view).toMatchObject({
+      phone: '',
+      photo: null,
+      cvHref: null,
+      licenceDay: '',
+      permissions: '',
+      offer: null,
+    });
+    // The link preview still shows the offer's card.
+    expect(view.metaImage).toBe('/storage/card/oferta-abc.png');
+  });
+});
+
+describe('the public page’s first load (decision 071)', () => {
+  const src = path.resolve(import.meta.dirname, '../../..');
+  const valueImports = (file: string) =>
+    [
+      ...readFileSync(path.join(src, file), 'utf8').matchAll(
+        /^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms,
+      ),
+    ].map((match) => match[1]!);
+
+  it.each([
+    'features/public-profile/routes/public-profile.tsx',
+    'features/public-profile/components/profile-card.tsx',
+    'features/public-profile/components/profile-details.tsx',
+    'features/public-profile/components/offer-card.tsx',
+    'features/public-profile/components/board-references.tsx',
+    'features/public-profile/components/step-indicator.tsx',
+    'features/public-profile/api/use-poster-prefill.ts',
+    'features/public-profile/api/ask-public-profile.ts',
+    'features/public-profile/lib/use-profile-view.ts',
+    'features/public-profile/lib/invoice-form-loader.ts',
+    'features/public-profile/lib/on-demand-loader.ts',
+    'components/hearing/hearing-summary-view.tsx',
+    'components/profile/profile-story-view.tsx',
+    'components/profile/job-text.ts',
+  ])('%s imports no dates, money, labels or reference lists, and no request code', (file) => {
+    const forbidden = valueImports(file).filter((name) =>
+      /date-fns|@substytut\/shared\/(dates|hearing-time|money|phone|storage|reference-data)|lib\/(profile-labels|licence|api-client|use-language)|offer-money|\/(profile-view|poster-prefill|get-public-profile|hearing-summary|profile-story|invoice-form)$/.test(
+        name,
+      ),
+    );
+    expect(forbidden).toEqual([]);
+  });
+});
+
+describe('public lawyer page worded by its loader (decision 071)', () => {
+  it('shows the labels, prices and days its loader worded, not its own', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const served = profile({
+      offer: offer({
+        hearing: {
+          court_id: null,
+          court_name: 'Sąd Rejonowy w Krakowie',
+          court_city: 'Kraków',
+          division: null,
+          case_number: null,
+          starts_at: '2099-03-30T07:30:00.000Z',
+          mode: null,
+          remote_link: null,
+          party: null,
+        },
+      }),
+    });
+    const view = profileView(served, 'pl');
+    const worded = {
+      ...view,
+      permissions: 'RADCA (serwer)',
+      specializations: 'SPECJALIZACJE (serwer)',
+      institution: 'IZBA (serwer)',
+      phone: '+48 111 222 333',
+      jobs: view.jobs.map(() => ({ start: 'OD (serwer)', end: null })),
+      offer: view.offer && {
+        ...view.offer,
+        price: 'NETTO (serwer)',
+        priceBrutto: 'BRUTTO (serwer)',
+        validUntil: 'DZIEŃ (serwer)',
+        hearingWhen: 'GODZINA (serwer)',
+      },
+    };
+    renderApp('/u/jan-kowalski?o=oferta-abc', {
+      loaderData: { 'public-profile': { profile: served, offerUrl: 'oferta-abc', view: worded } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    for (const text of ['RADCA (serwer)', 'SPECJALIZACJE (serwer)', 'IZBA (serwer)', '+48 111 222 333'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText(/^NETTO \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getByText(/^BRUTTO \(serwer\) brutto/)).toBeInTheDocument();
+    expect(screen.getByText(/DZIEŃ \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getByText(/GODZINA \(serwer\)/)).toBeInTheDocument();
+    expect(screen.getAllByText(/\(OD \(serwer\) - obecnie\)$/).length).toBe(served.jobs.length);
+  });
+
+  it('words the page itself when its language is not the loader’s', async () => {
+    serve(profile());
+    const served = profile();
+    // Awaited: the page suspends until profile-view.ts has loaded.
+    await act(async () => {
+      renderApp('/u/jan-kowalski?o=oferta-abc', {
+        loaderData: {
+          'public-profile': { profile: served, offerUrl: 'oferta-abc', view: profileView(served, 'en') },
+        },
+      });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    expect(screen.getByText('Radca prawny', { selector: 'p' })).toBeInTheDocument();
   });
 });
 
@@ -710,7 +919,9 @@ describe('public lawyer page, the poster’s own data (issue 32)', () => {
     setSession('tok', { email: 'zlecajacy@example.com' });
     servePoster('oferta-abc');
     const form = await openStepTwo(user);
-    await waitFor(() => expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Zlecającego'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Nazwa firmy/)).toHaveValue('Kancelaria Zlecającego'),
+    );
     expect(within(form).getByLabelText(/^NIP/)).toHaveValue('7792364275');
     expect(within(form).getByLabelText(/^Miejscowość/)).toHaveValue('Warszawa');
     expect(within(form).getByLabelText(/^Adres e-mail/)).toHaveValue('zlecajacy@example.com');

@@ -1,5 +1,4 @@
 import type { PublicProfileDto } from '@substytut/shared';
-import { storageUrl } from '@substytut/shared/storage';
 import { Handshake } from 'lucide-react';
 import { Suspense, use, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +9,16 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths, useLocalizedHref } from '@/config/paths';
-import { useLanguage } from '@/lib/use-language';
-import { askPublicProfile } from '../api/get-public-profile';
-import { usePosterPrefill } from '../api/poster-prefill';
+import { askPublicProfileLater } from '../api/ask-public-profile';
+import { usePosterPrefill } from '../api/use-poster-prefill';
 import { OfferCard, OfferUnavailable } from '../components/offer-card';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileDetails } from '../components/profile-details';
 import { StepIndicator, type Step } from '../components/step-indicator';
 import { invoiceForm, type InvoiceFormComponent } from '../lib/invoice-form-loader';
-import { formatDecimalPln } from '../lib/offer-money';
+import type { ProfileView } from '../lib/profile-view';
 import { useMinDelay } from '../lib/use-min-delay';
+import { profileViewModule, viewOf } from '../lib/use-profile-view';
 
 const preloadInvoiceForm = () => void invoiceForm.load().catch(() => undefined);
 
@@ -31,20 +30,18 @@ export const MIN_LOADING_MS = 1000;
  * names a payable offer, else the lawyer's photo. The canonical address is the lawyer's page
  * without `?o=`: an offer link is one client's, not a page of its own (decision 016).
  */
-function ProfileMeta({ profile }: { profile: PublicProfileDto }) {
+function ProfileMeta({ profile, view }: { profile: PublicProfileDto; view: ProfileView }) {
   const { t } = useTranslation('public-profile');
-  const language = useLanguage();
   const offer = profile.offer;
-  const payable = offer !== null && !offer.error;
-  const description = payable
-    ? `${offer.title}: ${formatDecimalPln(offer.price_brutto, language)} ${t('offer.gross')}. ${profile.description}`.trim()
-    : profile.description;
-  const imageKey = offer?.cardUrl || profile.imageUrl;
+  const description =
+    offer && view.offer
+      ? `${offer.title}: ${view.offer.priceBrutto} ${t('offer.gross')}. ${profile.description}`.trim()
+      : profile.description;
   return (
     <PageMeta
       title={profile.fullname}
       description={description || undefined}
-      image={imageKey ? storageUrl(imageKey) : undefined}
+      image={view.metaImage ?? undefined}
       type="profile"
       author={profile.fullname}
     />
@@ -84,16 +81,38 @@ function AskedProfile({ asked }: { asked: Promise<PublicProfileDto | null> }) {
 }
 
 /**
+ * The page with its `view` (decision 071): the loader's when it was made for the language shown,
+ * else made here once `profile-view.ts` has loaded (the loading screen meanwhile).
+ */
+function ProfilePage({ profile, view }: { profile: PublicProfileDto; view?: ProfileView | undefined }) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  if (view?.language === language) return <ProfileContent profile={profile} view={view} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <ViewedHere profile={profile} language={language} />
+    </Suspense>
+  );
+}
+
+function ViewedHere({ profile, language }: { profile: PublicProfileDto; language: string }) {
+  return <ProfileContent profile={profile} view={use(viewOf(profile, language))} />;
+}
+
+/**
  * /u/{seolink}?o={offerUrl}: the lawyer's card (step 1) and the invoice form (step 2). `served` is
- * the profile the server rendered the page with (the route's loader, decision 016): shown at once.
+ * the profile the server rendered the page with (the route's loader, decision 016), `view` what the
+ * loader worded of it (decision 071): shown at once.
  * Otherwise `asked`, the route's client loader's request, shows after the loading screen's second.
  * The page's data is the route's, not TanStack Query's, which stays off its first load (decision 054).
  */
 export function Component({
   served,
+  view,
   asked,
 }: {
   served?: PublicProfileDto;
+  view?: ProfileView | undefined;
   asked?: Promise<PublicProfileDto | null>;
 }) {
   const { seolink = '' } = useParams();
@@ -105,10 +124,13 @@ export function Component({
   const [askedHere, setAskedHere] = useState<Promise<PublicProfileDto | null>>();
   const unasked = served === undefined && asked === undefined;
   useEffect(() => {
-    if (unasked) setAskedHere(askPublicProfile(seolink, offerUrl));
+    if (!unasked) return;
+    setAskedHere(askPublicProfileLater(seolink, offerUrl));
+    // Beside the answer, not after it.
+    void profileViewModule.load().catch(() => undefined);
   }, [unasked, seolink, offerUrl]);
 
-  if (served) return <ProfilePage profile={served} />;
+  if (served) return <ProfilePage profile={served} view={view} />;
   const pending = asked ?? askedHere;
   if (!waited || !pending) return <LoadingScreen />;
   return (
@@ -118,7 +140,7 @@ export function Component({
   );
 }
 
-function ProfilePage({ profile }: { profile: PublicProfileDto }) {
+function ProfileContent({ profile, view }: { profile: PublicProfileDto; view: ProfileView }) {
   const { t } = useTranslation('public-profile');
   const { seolink = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -171,7 +193,7 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
 
   return (
     <>
-      <ProfileMeta profile={profile} />
+      <ProfileMeta profile={profile} view={view} />
       <div className="bg-linear-to-b from-hero-from to-hero-to">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
           {payable && <StepIndicator step={step} />}
@@ -184,8 +206,8 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
                 (issue 34); from md up the grid places it in the side column. */}
             {(offer || offerUrl) && (
               <aside className="contents md:col-start-2 md:row-span-2 md:row-start-1 md:flex md:flex-col md:gap-4 md:self-start">
-                {payable ? (
-                  <OfferCard offer={payable} />
+                {payable && view.offer ? (
+                  <OfferCard offer={payable} view={view.offer} />
                 ) : (
                   <OfferUnavailable reason={offer ? 'unavailable' : 'missing'} />
                 )}
@@ -214,10 +236,10 @@ function ProfilePage({ profile }: { profile: PublicProfileDto }) {
               </aside>
             )}
             <div ref={nameRef} className="md:col-start-1 md:row-start-1">
-              <ProfileCard profile={profile} />
+              <ProfileCard profile={profile} view={view} />
             </div>
             <div className="md:col-start-1 md:row-start-2">
-              <ProfileDetails profile={profile} />
+              <ProfileDetails profile={profile} view={view} />
             </div>
           </div>
 
