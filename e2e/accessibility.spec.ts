@@ -186,16 +186,24 @@ async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> |
   );
 }
 
-/** The walks' data, seeded once in each worker that runs a part of them. */
-const walkTest = test.extend<object, { fixture: Fixture }>({
-  fixture: [
-    async ({ playwright, server }, use) => {
-      const request = await playwright.request.newContext({ baseURL: server });
-      await use(await setUp(request));
-      await request.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+/**
+ * The walks' data, seeded once in each worker that runs a part of them (`perWorker`: a
+ * worker-scoped fixture of this spec's own would put its tests in workers of their own, decision
+ * 068).
+ */
+const walkTest = test.extend<{ fixture: Fixture }>({
+  fixture: async ({ playwright, server, perWorker }, use) => {
+    await use(
+      await perWorker('accessibility walk', async () => {
+        const request = await playwright.request.newContext({ baseURL: server });
+        try {
+          return await setUp(request);
+        } finally {
+          await request.dispose();
+        }
+      }),
+    );
+  },
 });
 
 interface Walk {
