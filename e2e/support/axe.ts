@@ -71,6 +71,23 @@ export async function showScheme(page: Page, scheme: Scheme): Promise<void> {
   await settle(page);
 }
 
+/**
+ * The two themes, `shown` (the one the page shows now) first: a state is checked in the theme it
+ * is in, then switched once, instead of switched to light and then to dark (one switch per state,
+ * not two; decision 068). Every state is still checked in both themes.
+ */
+export function schemesFrom(shown: Scheme): readonly Scheme[] {
+  return shown === 'dark' ? ['dark', 'light'] : SCHEMES;
+}
+
+/** Whether the loaded page shows `scheme` as the head script (or `showScheme`) set it on the root. */
+export async function showing(page: Page, scheme: Scheme): Promise<boolean> {
+  return page.evaluate((dark) => {
+    const root = document.documentElement;
+    return root.classList.contains('dark') === dark && root.style.colorScheme === (dark ? 'dark' : 'light');
+  }, scheme === 'dark');
+}
+
 /** Resizes the loaded page and lets what the new width starts (layout, transitions) finish. */
 export async function showWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
