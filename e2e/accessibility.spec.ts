@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { expectNoAxeViolations, SCHEMES, settle, showScheme, WIDTHS } from './support/axe';
+import { expectNoAxeViolations, schemesFrom, settle, showing, showScheme, WIDTHS, type Scheme } from './support/axe';
 import { csrf, linkIn, signInBrowser, uniqueEmail, waitForAdminPage, waitForMail, type Session } from './support/api';
 import {
   createActiveLawyer,
@@ -186,16 +186,24 @@ async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> |
   );
 }
 
-/** The walks' data, seeded once in each worker that runs a part of them. */
-const walkTest = test.extend<object, { fixture: Fixture }>({
-  fixture: [
-    async ({ playwright, server }, use) => {
-      const request = await playwright.request.newContext({ baseURL: server });
-      await use(await setUp(request));
-      await request.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+/**
+ * The walks' data, seeded once in each worker that runs a part of them (`perWorker`: a
+ * worker-scoped fixture of this spec's own would put its tests in workers of their own, decision
+ * 068).
+ */
+const walkTest = test.extend<{ fixture: Fixture }>({
+  fixture: async ({ playwright, server, perWorker }, use) => {
+    await use(
+      await perWorker('accessibility walk', async () => {
+        const request = await playwright.request.newContext({ baseURL: server });
+        try {
+          return await setUp(request);
+        } finally {
+          await request.dispose();
+        }
+      }),
+    );
+  },
 });
 
 interface Walk {
@@ -247,10 +255,16 @@ walkTest.describe('accessibility of every route', () => {
 function walker(page: Page, language: Language, width: number, fixture: Fixture): Walk {
   const at = (path: string) => `/${language}${path}`;
   const h1 = () => page.getByRole('heading', { level: 1 }).first();
+  // The browser's colour preference stays what it was last set to across navigations, so a page
+  // loads in the theme the previous check ended in: each state is checked in that theme first, then
+  // switched once (`schemesFrom`, decision 068). The page starts in Playwright's light preference.
+  let shown: Scheme = 'light';
   const scan = async (label: string) => {
     await settle(page);
-    for (const scheme of SCHEMES) {
-      await showScheme(page, scheme);
+    for (const scheme of schemesFrom(shown)) {
+      // The page shows the preferred theme unless the head script did not run; then switch anyway.
+      if (scheme !== shown || !(await showing(page, scheme))) await showScheme(page, scheme);
+      shown = scheme;
       await walkTest.step(`${label}, ${scheme}`, () =>
         expectNoAxeViolations(page, { label: `${label} (${language}, ${scheme}, ${width} px)`, soft: true }),
       );

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { linkIn, logInAsAdmin, signInBrowser, uniqueEmail, waitForMail } from './support/api';
+import { linkIn, openAsAdmin, signInBrowser, uniqueEmail, waitForMail } from './support/api';
 import { createActiveLawyer, createOfferFor, payOffer } from './support/lawyer';
 
 /** Amounts are formatted with no-break spaces; compare texts with ordinary ones. */
@@ -77,7 +77,7 @@ test.describe('hearing report and disputes (issue 23)', () => {
     // The administrator refunds half at /admin.
     const adminContext = await visitor(browser, baseURL);
     const admin = await adminContext.newPage();
-    await logInAsAdmin(admin);
+    await openAsAdmin(admin, request);
     const dispute = admin.getByRole('region', { name: 'Spory' }).getByRole('article', { name: title });
     await expect(
       dispute.getByText('Pełnomocnik nie zgłosił wniosku dowodowego, o który prosiłem.'),
@@ -239,7 +239,7 @@ test.describe('hearing report and disputes (issue 23)', () => {
     // The administrator sees both statements, both contacts and the minutes, and decides in a dialog.
     const adminContext = await visitor(browser, baseURL);
     const admin = await adminContext.newPage();
-    await logInAsAdmin(admin);
+    await openAsAdmin(admin, request);
     const dispute = admin.getByRole('region', { name: 'Spory' }).getByRole('article', { name: title });
     await expect(dispute.getByText(reason)).toBeVisible();
     await expect(dispute.getByTestId('lawyer-answer')).toContainText(statement);

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { signInBrowser, waitForMail } from './support/api';
+import { openAsAdmin, signInBrowser, waitForMail } from './support/api';
 import { startApp } from './support/app';
 import {
   connectPaymentAccount,
@@ -13,8 +13,6 @@ import {
   SECOND_SAMPLE_ADVOCATE,
 } from './support/lawyer';
 
-// Seeded at start outside production (apps/api demo accounts).
-const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
 const CERTIFICATE = fileURLToPath(new URL('./fixtures/cv.pdf', import.meta.url));
 
 /** Letters only, so the tag is a valid part of a last name. */
@@ -53,15 +51,14 @@ async function badgeTooltip(page: Page, badge: string) {
   return tooltip;
 }
 
-async function openAdminPanel(browser: Browser): Promise<Page> {
+/**
+ * The administrator's panel in a browser of their own, signed in before the page loads: the login
+ * form's administrator login is admin.spec.ts's journey (decision 068).
+ */
+async function openAdminPanel(browser: Browser, request: APIRequestContext, path = '/admin'): Promise<Page> {
   const context = await browser.newContext({ locale: 'pl-PL' });
   const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Adres e-mail').fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel administratora' })).toBeVisible();
+  await openAsAdmin(page, request, path);
   return page;
 }
 
@@ -211,8 +208,7 @@ test.describe('licence verification', () => {
       await waitForMail(request, lawyer.email, texts.holderMail);
 
       // The administrator sees both claims side by side, and approves only from a certificate.
-      const admin = await openAdminPanel(browser);
-      await admin.goto(texts.adminPath);
+      const admin = await openAdminPanel(browser, request, texts.adminPath);
       const queue = admin.getByRole('region', { name: texts.queue });
       const item = queue.getByRole('article', { name: fullname });
       // The queue loads after the rest of the panel.
@@ -275,7 +271,7 @@ test.describe('licence verification', () => {
 
     // The administrator sees the case with its evidence, refuses to reject without a reason,
     // then approves.
-    const admin = await openAdminPanel(browser);
+    const admin = await openAdminPanel(browser, request);
     const queue = admin.getByRole('region', { name: /^Weryfikacja uprawnień/ });
     const item = queue.getByRole('article', { name: `Jan Nieznany${Tag}` });
     await expect(item).toContainText('Numer wpisuWAW/Adw/91234');

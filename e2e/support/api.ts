@@ -105,6 +105,36 @@ export async function signInBrowser(page: Page, session: Pick<Session, 'token' |
 // Seeded at start outside production (apps/api demo accounts).
 export const DEMO_ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
 
+/** One administrator login per worker: logins are throttled, and a token outlives a run. */
+let adminLogin: Promise<Pick<Session, 'token' | 'user'>> | null = null;
+
+/** The demo administrator's session, logged in through the API once per worker. */
+export function adminSession(request: APIRequestContext): Promise<Pick<Session, 'token' | 'user'>> {
+  adminLogin ??= (async () => {
+    const login = await request.post('/api/login', {
+      headers: await csrf(request),
+      data: { ...DEMO_ADMIN, 'cf-turnstile-response': 'local' },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    return ((await login.json()) as { data: Pick<Session, 'token' | 'user'> }).data;
+  })();
+  adminLogin.catch(() => (adminLogin = null));
+  return adminLogin;
+}
+
+/**
+ * The demo administrator's panel at `path` with the session put in place before the page loads
+ * (`signInBrowser`), for journeys that need the administrator's page, not the login form: the
+ * form's administrator login and its landing on /admin are `admin.spec.ts`'s journey
+ * (`logInAsAdmin`); logging in through it in every journey loaded /auth and /admin once more each
+ * time (decision 068).
+ */
+export async function openAsAdmin(page: Page, request: APIRequestContext, path = '/admin'): Promise<void> {
+  await signInBrowser(page, await adminSession(request));
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: /^(Panel administratora|Administration)$/ })).toBeVisible();
+}
+
 /** The demo administrator signs in through the login form and lands on /admin. */
 export async function logInAsAdmin(page: Page): Promise<void> {
   await page.goto('/auth');

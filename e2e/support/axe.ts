@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 export interface AxeCheckOptions {
   /** Names the page or state in the failure message. */
@@ -15,6 +16,16 @@ export interface AxeCheckOptions {
  */
 const RULES = { region: { enabled: true }, 'heading-order': { enabled: true } };
 
+/**
+ * axe's own source (the version @axe-core/playwright runs, pinned alike), evaluated only when the
+ * page does not have it yet. In legacy mode the builder evaluates the source it is given twice per
+ * check (once in `analyze`, once more to inject and configure it): 580 KB parsed and run twice for
+ * every check, also for the second theme of a state and for each dialog of the same page. With the
+ * guard a document gets axe once, and each check still configures it and runs `axe.run` with the
+ * same rules (decision 068).
+ */
+const AXE_ONCE_PER_DOCUMENT = `if (typeof window.axe?.run !== 'function') {\n${axe.source}\n}`;
+
 /** Fails the test on any axe violation, listing rule ids and the offending selectors. */
 export async function expectNoAxeViolations(page: Page, options: AxeCheckOptions = {}): Promise<void> {
   // Only violations are read: axe then skips gathering the details of passes and incomplete
@@ -24,7 +35,7 @@ export async function expectNoAxeViolations(page: Page, options: AxeCheckOptions
   // about 2.5 s instead of 0.9 s, with the same violations (decision 053). What the default adds
   // is checking frames of another origin, and the app has none (no third-party widget runs in
   // the tests: the bot check is local).
-  const results = await new AxeBuilder({ page })
+  const results = await new AxeBuilder({ page, axeSource: AXE_ONCE_PER_DOCUMENT })
     .options({ rules: RULES, resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode()
@@ -69,6 +80,23 @@ export async function showScheme(page: Page, scheme: Scheme): Promise<void> {
     root.style.colorScheme = dark ? 'dark' : 'light';
   }, scheme === 'dark');
   await settle(page);
+}
+
+/**
+ * The two themes, `shown` (the one the page shows now) first: a state is checked in the theme it
+ * is in, then switched once, instead of switched to light and then to dark (one switch per state,
+ * not two; decision 068). Every state is still checked in both themes.
+ */
+export function schemesFrom(shown: Scheme): readonly Scheme[] {
+  return shown === 'dark' ? ['dark', 'light'] : SCHEMES;
+}
+
+/** Whether the loaded page shows `scheme` as the head script (or `showScheme`) set it on the root. */
+export async function showing(page: Page, scheme: Scheme): Promise<boolean> {
+  return page.evaluate((dark) => {
+    const root = document.documentElement;
+    return root.classList.contains('dark') === dark && root.style.colorScheme === (dark ? 'dark' : 'light');
+  }, scheme === 'dark');
 }
 
 /** Resizes the loaded page and lets what the new width starts (layout, transitions) finish. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { csrf, registerVerifiedUser, uniqueEmail, waitForMail, type Session } from './api';
+import { adminSession, csrf, registerVerifiedUser, uniqueEmail, waitForMail, type Session } from './api';
 
 export interface ActiveLawyer extends Session {
   /** The bearer and anti-forgery headers for further API calls with the same `request`. */
@@ -176,22 +176,9 @@ async function licenceStateOf(request: APIRequestContext, lawyer: Pick<ActiveLaw
   return ((await read.json()) as { data: { licence: { state: string } } }).data.licence.state;
 }
 
-// Seeded at start outside production (apps/api demo accounts).
-const ADMIN = { email: 'admin@substytut.local', password: 'Demo-Admin-Substytut' };
-/** One administrator login per worker: logins are throttled, and a token outlives a run. */
-let adminToken: Promise<string> | null = null;
-
 /** The demo administrator's bearer token, for the review queue's API. */
-export function adminBearer(request: APIRequestContext): Promise<string> {
-  adminToken ??= (async () => {
-    const login = await request.post('/api/login', {
-      headers: await csrf(request),
-      data: { ...ADMIN, 'cf-turnstile-response': 'local' },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    return ((await login.json()) as { data: { token: string } }).data.token;
-  })();
-  return adminToken;
+export async function adminBearer(request: APIRequestContext): Promise<string> {
+  return (await adminSession(request)).token;
 }
 
 const CERTIFICATE = readFileSync(new URL('../fixtures/cv.pdf', import.meta.url));

@@ -74,7 +74,18 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export const test = base.extend<object, { server: string }>({
+/**
+ * Data a spec seeds once per worker and reads in several tests (the accessibility walk's lawyer,
+ * offers and sessions): `perWorker(key, make)` runs `make` the first time a test of this worker
+ * asks for `key` and gives every later test the same promise. A worker-scoped fixture of a spec's
+ * own (`test.extend` with `scope: 'worker'`) would do the same, but Playwright runs tests whose
+ * worker fixtures differ in different workers: every switch between that spec's tests and the
+ * others stopped the worker and started another, with a server start of its own (about 20 s of a
+ * worker at a load of 15; decision 068). Registered here, it is part of every test's worker.
+ */
+export type PerWorker = <T>(key: string, make: () => Promise<T>) => Promise<T>;
+
+export const test = base.extend<object, { server: string; perWorker: PerWorker }>({
   server: [
     // Playwright reads a fixture's dependencies from the destructured first parameter: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -109,6 +120,23 @@ export const test = base.extend<object, { server: string }>({
       }
     },
     { scope: 'worker', auto: true, timeout: START_TIMEOUT_MS + 20_000 },
+  ],
+  perWorker: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const made = new Map<string, Promise<unknown>>();
+      await use(<T>(key: string, make: () => Promise<T>): Promise<T> => {
+        let value = made.get(key) as Promise<T> | undefined;
+        if (!value) {
+          value = make();
+          made.set(key, value);
+          // A failed seed is not kept: the next test that asks tries again.
+          value.catch(() => made.delete(key));
+        }
+        return value;
+      });
+    },
+    { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => {
     await use(server);
