@@ -16,23 +16,29 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
+/**
+ * The TypeScript benchmarks run in one Node process with tsx's loader, as `node --import tsx`:
+ * `npx tsx` adds npm's start and a second Node process to each (about 0.6 CPU s; decision 069).
+ */
+const TSX = ['--import', 'tsx'];
+
 /** [name, command, args, extra environment]; PostgreSQL-only runs are left out without a server. */
 const runs = [
   // The enumeration timing through app.inject: four rounds instead of forty.
-  ['bench:auth', 'npx', ['tsx', 'bench/auth/run.ts'], { BENCH_ROUNDS: '4' }],
+  ['bench:auth', 'node', [...TSX, 'bench/auth/run.ts'], { BENCH_ROUNDS: '4' }],
   ...(pgUrl
     ? [
         [
           'bench:admin',
-          'npx',
-          ['tsx', 'bench/admin/run.ts'],
+          'node',
+          [...TSX, 'bench/admin/run.ts'],
           // A few hundred rows instead of 100 000 profiles and 1 000 000 offers.
           { BENCH_DATABASE_URL: pgUrl, BENCH_PROFILES: '200', BENCH_OFFERS: '2000' },
         ],
         [
           'bench:board',
-          'npx',
-          ['tsx', 'bench/board/run.ts'],
+          'node',
+          [...TSX, 'bench/board/run.ts'],
           // 500 substitutes and 10 requests instead of 10 000 and 100.
           {
             BENCH_DATABASE_URL: pgUrl,
@@ -50,8 +56,8 @@ const runs = [
   // rate-limit stores (BENCH_SMOKE in bench/api/run.ts, decision 060).
   [
     'bench:api',
-    'npx',
-    ['tsx', 'bench/api/run.ts'],
+    'node',
+    [...TSX, 'bench/api/run.ts'],
     {
       BENCH_SMOKE: '1',
       ...(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : { BENCH_ONLY: 'pglite' }),

@@ -3,6 +3,7 @@
 // The API suite runs on PGlite, or, when TEST_DATABASE_URL is set, its database files on PostgreSQL
 // and only the database-free and PGlite-specific ones on PGlite (decision 052).
 import { spawn, spawnSync } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { executable, FULL_CHROMIUM, HEADLESS_SHELL } from './chromium.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -77,11 +78,21 @@ function remember(name, line) {
     kept.failures.push(line);
 }
 
-/** Runs one step; with `prefix`, its output lines are labelled, since another step runs beside it. */
-function run({ name, cmd, args, env }, prefix = false) {
+/**
+ * Runs one step; with `prefix`, its output lines are labelled, since another step runs beside it.
+ * A step with `nice` runs at that lower priority, and so do the processes it starts.
+ */
+function run({ name, cmd, args, env, nice }, prefix = false) {
   const since = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (nice && child.pid) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Only an ordering aid: without it the step runs at the usual priority.
+      }
+    }
     if (prefix) {
       for (const [from, to] of [
         [child.stdout, process.stdout],
@@ -180,13 +191,18 @@ await schedule([
     args: ['playwright', 'test'],
     env: withoutPg,
   },
-  // Every benchmark once, short, without thresholds (scripts/bench-smoke.mjs).
+  // Every benchmark once, short, without thresholds (scripts/bench-smoke.mjs). It is done minutes
+  // before the browser tests and the Vitest passes, which end the run, so it runs at a lower
+  // priority: when the cores are short they go to those first, and it takes what they leave
+  // (the browser tests wait on pages much of the time). Not lower than 5: its servers must still
+  // start within their limits on a busy machine (decision 069).
   {
     name: 'benchmark smoke runs',
     after: ['build'],
     cmd: 'node',
     args: ['scripts/bench-smoke.mjs'],
     env: process.env,
+    nice: 5,
   },
   {
     name: 'unit and API tests on PGlite',

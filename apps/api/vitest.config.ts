@@ -55,6 +55,15 @@ export const PGLITE_FILES = [
 ];
 
 /**
+ * PGLITE_FILES that open the embedded database whatever TEST_DATABASE_URL says: the server started
+ * as `npm start` starts it, without DATABASE_URL, on a fresh PGlite folder. In the PostgreSQL pass
+ * they would run the very same tests a second time, so that pass leaves them to the PGlite pass
+ * (decision 069). Kept true by test/quality/database-free.test.ts (a PGlite file that never follows
+ * TEST_DATABASE_URL is on this list, and a file on it never does).
+ */
+export const EMBEDDED_ONLY_FILES = ['test/server.test.ts'];
+
+/**
  * Files that replace a module for the whole file (`vi.mock('fastify')`): they keep a process each
  * (the `apps/api-own-process` project, vitest.own-process.config.ts), since a shared process would
  * hand them an already loaded fastify, or hand the mock to the next file (decisions 046, 052).
@@ -64,7 +73,8 @@ export const OWN_PROCESS_FILES = ['test/api-contract.test.ts', 'test/quality/acc
 
 /**
  * Which API test files this run takes, in one of the two projects:
- * - TEST_DATABASE_URL set (the PostgreSQL pass): every file but the database-free ones;
+ * - TEST_DATABASE_URL set (the PostgreSQL pass): every file but the database-free and the
+ *   embedded-only ones;
  * - TEST_POSTGRES_PASS=1 without it (`npm test`'s PGlite pass beside a PostgreSQL pass): only the
  *   database-free files and the PGlite ones, since the PostgreSQL pass runs every other database
  *   file (decision 052);
@@ -80,7 +90,7 @@ export function apiTestFiles(ownProcess: boolean): { include: string[]; exclude:
     include: ownProcess ? OWN_PROCESS_FILES.filter((file) => !besidePostgres || taken.includes(file)) : taken,
     exclude: [
       ...configDefaults.exclude,
-      ...(onPostgres ? DATABASE_FREE_FILES : []),
+      ...(onPostgres ? [...DATABASE_FREE_FILES, ...EMBEDDED_ONLY_FILES] : []),
       ...(ownProcess ? [] : OWN_PROCESS_FILES),
     ],
   };

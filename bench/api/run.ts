@@ -32,7 +32,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { profileJobs, profileReferences } from '../../apps/api/src/db/schema.ts';
 import { loadConfig } from '../../apps/api/src/modules/app/config.ts';
-import { createSeed, migrationsDir } from '../../apps/api/test/helpers.ts';
+import { createSeed, migrationsDir, pgliteTemplate, pgTemplate } from '../../apps/api/test/helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -144,7 +144,7 @@ function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 /** A profile as the benchmark wants it: three jobs, three references, one live offer. */
-async function seedDatabase(options: { databaseUrl?: string; pgliteDir?: string }) {
+async function seedDatabase(options: { databaseUrl?: string; pgliteDir?: string; pgliteLoadDataDir?: Blob }) {
   const database = await openDatabase({ ...options, migrationsDir });
   try {
     const seed = createSeed(database.db, { now: () => new Date() });
@@ -370,7 +370,9 @@ async function seededPgDatabase() {
   const dbName = `substytut_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  // A smoke run copies the test suite's migrated template instead of migrating an empty database
+  // (decision 069); the full benchmark migrates its own.
+  await admin.query(`create database ${dbName}${SMOKE ? ` template ${await pgTemplate(DATABASE_URL)}` : ''}`);
   await admin.end();
   const url = new URL(DATABASE_URL);
   url.pathname = `/${dbName}`;
@@ -407,7 +409,12 @@ async function benchDatabase(database: 'postgres' | 'pglite', store: Store): Pro
       env.DATABASE_URL = seeded.url;
       target = seeded.target;
     } else {
-      target = await seedDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      // A smoke run fills the data folder from the test suite's migrated dump instead of running
+      // initdb and every migration (decision 069); the server then starts on it as on any folder.
+      target = await seedDatabase({
+        pgliteDir: path.join(dataDir, 'pglite'),
+        ...(SMOKE ? { pgliteLoadDataDir: await pgliteTemplate() } : {}),
+      });
     }
     app = { ...(await startApp(env, dataDir)), databaseName: dbName };
 

@@ -59,7 +59,7 @@ let templatePromise: Promise<Blob> | undefined;
  * migrated one takes about one. The dump is cached in the temp folder under a hash of the
  * migrations, so every test file (each in its own process) shares it.
  */
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
   templatePromise ??= (async () => {
     const prefix = 'substytut-pglite-template-';
     const cached = path.join(tmpdir(), `${prefix}${migrationsDigest()}.tar`);
@@ -116,7 +116,7 @@ const pgTemplates = new Map<string, Promise<string>>();
  * name and renamed when complete, so no test copies a half-migrated database; of two processes
  * that build it at once, the second rename fails and that copy is dropped.
  */
-function pgTemplate(serverUrl: string): Promise<string> {
+export function pgTemplate(serverUrl: string): Promise<string> {
   let template = pgTemplates.get(serverUrl);
   if (!template) {
     template = (async () => {
@@ -186,6 +186,25 @@ export interface SeedUserInput extends Partial<Omit<NewUser, 'passwordHash'>> {
   verified?: boolean;
 }
 
+/**
+ * Argon2 hashes of seeded passwords, one per password for the whole process: a hash costs the
+ * library's full work (about 20 MB of memory and milliseconds of CPU), and a seeded account only
+ * needs a real argon2id hash of its password that verifies, which one shared hash is. Most tests
+ * seed 'Password1!'; a registration or password change through the API still hashes as the
+ * product does (decision 069).
+ */
+const seededHashes = new Map<string, Promise<string>>();
+
+function seededHash(password: string): Promise<string> {
+  let hashed = seededHashes.get(password);
+  if (!hashed) {
+    hashed = hash(password);
+    hashed.catch(() => seededHashes.delete(password));
+    seededHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 export function createSeed(db: Db, clock: { now(): Date }) {
   let counter = 0;
   return {
@@ -199,7 +218,7 @@ export function createSeed(db: Db, clock: { now(): Date }) {
           name: `Test User ${counter}`,
           emailVerifiedAt: verified ? clock.now() : null,
           ...fields,
-          passwordHash: password === null ? null : await hash(password),
+          passwordHash: password === null ? null : await seededHash(password),
         })
         .returning();
       if (!row) throw new Error('seed.user: insert returned nothing');

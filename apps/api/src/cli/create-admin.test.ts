@@ -2,13 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bundledEntry } from '../../test/bundled-api.ts';
-import { migrationsDir } from '../../test/helpers.ts';
+import { createEmptyPgDatabase, migrationsDir, pgliteTemplate, pgTemplate } from '../../test/helpers.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { apiRoot } from '../modules/app/config.ts';
@@ -18,28 +16,39 @@ import { apiRoot } from '../modules/app/config.ts';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'substytut-cli-'));
 const serverUrl = process.env.TEST_DATABASE_URL;
 let databaseUrl: string | undefined;
-const dbName = `substytut_cli_${randomBytes(5).toString('hex')}`;
+let dropDatabase: (() => Promise<void>) | undefined;
+let pgliteDump: Blob | undefined;
 
+// A migrated database to start from, as the CLI finds one after `npm start` has run: on PGlite
+// the data folder is loaded from the migrated dump every PGlite test database starts from, on
+// PostgreSQL a copy of the migrated template (decisions 046, 069); before, the test ran every
+// migration on an empty cluster first, which building the dump and the template does, and
+// test/server.test.ts on a fresh data folder. The CLI still runs the migrator when it opens it.
 beforeAll(async () => {
-  if (!serverUrl) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  if (!serverUrl) {
+    pgliteDump = await pgliteTemplate();
+    return;
+  }
+  const created = await createEmptyPgDatabase(serverUrl, 'substytut_cli', await pgTemplate(serverUrl));
+  databaseUrl = created.url;
+  dropDatabase = created.drop;
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (!serverUrl) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await dropDatabase?.();
 });
 
-const open = () => openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), migrationsDir });
+/** The CLI's database; the first open on PGlite fills the empty data folder from the dump. */
+function open() {
+  const pgliteLoadDataDir = pgliteDump;
+  pgliteDump = undefined;
+  return openDatabase({
+    databaseUrl,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    migrationsDir,
+    pgliteLoadDataDir,
+  });
+}
 
 async function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const entry = await bundledEntry('cli/create-admin');
@@ -56,7 +65,7 @@ async function cli(...args: string[]): Promise<{ status: number | null; stdout: 
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },
         encoding: 'utf8',
-        // The first run migrates a fresh PGlite folder: seconds alone, minutes on a busy machine.
+        // Opening PGlite's folder takes seconds alone, a minute or more on a busy machine.
         timeout: 240_000,
       },
       (error, stdout, stderr) => {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { apiRoot } from '../../src/modules/app/config.ts';
 import { bundledEntry } from '../bundled-api.ts';
-import { createEmptyPgDatabase, migrationsDir } from '../helpers.ts';
+import { createEmptyPgDatabase, migrationsDir, pgTemplate } from '../helpers.ts';
 
 /** The PostgreSQL server of the second test pass; the fault tests are skipped without it. */
 export const pgServerUrl = process.env.TEST_DATABASE_URL;
@@ -47,10 +47,18 @@ export interface PgDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, migrated PostgreSQL database on TEST_DATABASE_URL's server; drop() removes it. */
+/**
+ * A new, migrated PostgreSQL database on TEST_DATABASE_URL's server, copied from the migrated
+ * template as every test database is (decision 069: it ran every migration on an empty database
+ * before); drop() removes it.
+ */
 export async function createPgDatabase(): Promise<PgDatabase> {
   if (!pgServerUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const { name, url, drop } = await createEmptyPgDatabase(pgServerUrl, 'substytut_fault');
+  const { name, url, drop } = await createEmptyPgDatabase(
+    pgServerUrl,
+    'substytut_fault',
+    await pgTemplate(pgServerUrl),
+  );
   const database = await openDatabase({ databaseUrl: url, migrationsDir });
   const client = new pg.Client({ connectionString: url });
   await client.connect();

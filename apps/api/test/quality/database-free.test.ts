@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiRoot } from '../../src/modules/app/config.ts';
-import { DATABASE_FREE_FILES, OWN_PROCESS_FILES, PGLITE_FILES } from '../../vitest.config.ts';
+import {
+  DATABASE_FREE_FILES,
+  EMBEDDED_ONLY_FILES,
+  OWN_PROCESS_FILES,
+  PGLITE_FILES,
+} from '../../vitest.config.ts';
 
 /*
  * The PostgreSQL pass skips DATABASE_FREE_FILES (apps/api/vitest.config.ts), since they run the
@@ -62,6 +67,31 @@ describe('files that also run on PGlite beside a PostgreSQL pass', () => {
     );
     expect(speaking.length).toBeGreaterThan(0);
     expect(PGLITE_FILES).toEqual(expect.arrayContaining(speaking));
+  });
+});
+
+/*
+ * The PostgreSQL pass also leaves EMBEDDED_ONLY_FILES to the PGlite pass (decision 069): they open
+ * the embedded database whatever TEST_DATABASE_URL says, so on that pass they would only repeat
+ * themselves. A PGlite file that follows TEST_DATABASE_URL (through the test helpers or the
+ * variable itself) has a PostgreSQL half and must not be on the list; one that never does must be.
+ */
+const FOLLOWS_TEST_DATABASE =
+  /TEST_DATABASE_URL|createTestApp\(|createTestDatabase\(|faults\/support|quality\/world/;
+
+describe('files that run on the embedded database only', () => {
+  it.each(PGLITE_FILES)('%s is on the list exactly when it never follows TEST_DATABASE_URL', (file) => {
+    expect(EMBEDDED_ONLY_FILES.includes(file), file).toBe(!FOLLOWS_TEST_DATABASE.test(source(file)));
+  });
+
+  it('lists only PGlite files', () => {
+    expect(PGLITE_FILES).toEqual(expect.arrayContaining(EMBEDDED_ONLY_FILES));
+  });
+
+  it('would see a file that follows TEST_DATABASE_URL', () => {
+    expect(FOLLOWS_TEST_DATABASE.test('const serverUrl = process.env.TEST_DATABASE_URL;')).toBe(true);
+    expect(FOLLOWS_TEST_DATABASE.test('t = await createTestApp({ clock });')).toBe(true);
+    expect(FOLLOWS_TEST_DATABASE.test("const entry = await bundledEntry('server');")).toBe(false);
   });
 });
 
