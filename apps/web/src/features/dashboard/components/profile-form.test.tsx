@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
@@ -10,6 +10,7 @@ import {
   pngFile,
   type FakeDashboardApi,
 } from '../../../../test/dashboard-api';
+import { FIRST_FIELD_DELAY_MS } from './profile-form';
 import { renderApp } from '../../../../test/render-app';
 
 // The first render loads the dashboard's lazy chunk, which takes a while in jsdom.
@@ -43,14 +44,24 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 async function openEditor(profile = blankProfile()) {
   serve(createFakeDashboardApi(profile));
   const user = userEvent.setup();
-  const view = renderApp('/dashboard/profile');
-  await screen.findByRole('heading', { name: 'Dane podstawowe' }, LOAD);
-  // Spec 2: the first field gets the focus after 0.8 s.
+  // Spec 2: the first field gets the focus after 0.8 s. Those 0.8 s pass on the test's clock, not
+  // the wall's: Vitest's fake `setTimeout` only, still advancing with real time, from the first
+  // render until the delay is over.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  let view: ReturnType<typeof renderApp>;
+  try {
+    view = renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Dane podstawowe' }, LOAD);
+    await act(() => vi.advanceTimersByTimeAsync(FIRST_FIELD_DELAY_MS));
+  } finally {
+    vi.useRealTimers();
+  }
   await waitFor(() => expect(screen.getByLabelText(/^Imię/)).toHaveFocus(), { timeout: 5000 });
   return { user, ...view };
 }

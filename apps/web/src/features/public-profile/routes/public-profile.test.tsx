@@ -15,6 +15,7 @@ import { clearSession, setSession } from '@/lib/session';
 import { invoiceForm } from '../lib/invoice-form-loader';
 import { profileView } from '../lib/profile-view';
 import { useMinDelay } from '../lib/use-min-delay';
+import { MIN_LOADING_MS } from './public-profile';
 
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
 configure({ asyncUtilTimeout: 15_000 });
@@ -117,11 +118,23 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * The page as a visitor opens it without the server's data: the loading screen for its full second
+ * (spec 9), then the card. The second passes on the test's clock (`useMinDelay`'s own tests above
+ * check its length), not the wall's: Vitest's fake `setTimeout` only, still advancing with real
+ * time, from the first render until the card shows.
+ */
 async function openStepOne(url = '/u/jan-kowalski?o=oferta-abc') {
-  const view = renderApp(url);
-  expect((await screen.findAllByText(/^(Ładowanie|Loading)\.\.\.$/, {}, LOAD)).length).toBeGreaterThan(0);
-  await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
-  return view;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    const view = renderApp(url);
+    expect((await screen.findAllByText(/^(Ładowanie|Loading)\.\.\.$/, {}, LOAD)).length).toBeGreaterThan(0);
+    await act(() => vi.advanceTimersByTimeAsync(MIN_LOADING_MS));
+    await screen.findByRole('heading', { level: 1, name: 'Jan Kowalski' }, LOAD);
+    return view;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 async function openStepTwo(user: ReturnType<typeof userEvent.setup>) {
@@ -544,8 +557,12 @@ describe('public lawyer page, step 1', () => {
 
   it('replaces the address with /404 when the profile cannot be loaded', async () => {
     serve(null);
+    // The loading screen's second on the test's clock, as in openStepOne.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { router } = renderApp('/u/jan-kowalski');
+    await act(() => vi.advanceTimersByTimeAsync(MIN_LOADING_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'), LOAD);
+    vi.useRealTimers();
     expect(router.state.historyAction).toBe('REPLACE');
   });
 });
