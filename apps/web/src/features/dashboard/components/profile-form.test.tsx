@@ -14,7 +14,9 @@ import { FIRST_FIELD_DELAY_MS } from './profile-form';
 import { renderApp } from '../../../../test/render-app';
 
 // The first render loads the dashboard's lazy chunk, which takes a while in jsdom.
-const LOAD = { timeout: 15_000 };
+// What these waits wait for shows in the document, and a change to it re-checks at once (Testing
+// Library's MutationObserver): the timed re-check is only a fallback, 250 ms apart instead of 50.
+const LOAD = { timeout: 15_000, interval: 250 };
 let api: FakeDashboardApi;
 
 function serve(fake: FakeDashboardApi) {

@@ -19,7 +19,9 @@ import { MIN_LOADING_MS } from './public-profile';
 
 // The machine running the suite may be busy: lazy routes and answers can take a while to appear.
 configure({ asyncUtilTimeout: 15_000 });
-const LOAD = { timeout: 15_000 };
+// What these waits wait for shows in the document, and a change to it re-checks at once (Testing
+// Library's MutationObserver): the timed re-check is only a fallback, 250 ms apart instead of 50.
+const LOAD = { timeout: 15_000, interval: 250 };
 
 function offer(overrides: Partial<PublicOfferDto> = {}): PublicOfferDto {
   return {
