@@ -43,9 +43,12 @@ interface Route {
    * nothing under way, nobody waiting): the end of that window, nothing more. Most clients of a
    * limited route come once (a NIP lookup), and a minute of them is kept for their window: an
    * entry object each made the garbage collector's work grow with the request rate (bench/api,
-   * decision 076). A client that comes back becomes an entry holding that first hit.
+   * decision 076). A client that comes back becomes an entry holding that first hit. In the
+   * order the windows began (a map keeps the order of insertion), so the ended ones are at the front.
    */
   firsts: Map<string, number>;
+  /** the route's window length, as its latest request gave it */
+  windowMs: number;
 }
 
 /** One client on one route, as this instance knows it. */
@@ -116,7 +119,7 @@ export function createSharedCounts(
   const routes = new Map<string, Route>();
   const routeNamed = (name: string): Route => {
     let route = routes.get(name);
-    if (!route) routes.set(name, (route = { name, entries: new Map(), firsts: new Map() }));
+    if (!route) routes.set(name, (route = { name, entries: new Map(), firsts: new Map(), windowMs: 0 }));
     return route;
   };
   /** Whether the entry is still its client's current one on its route (not replaced by a later window). */
@@ -127,12 +130,6 @@ export function createSharedCounts(
    * their window (a minute's one-off clients of a busy route are a few hundred thousand).
    */
   const byWindowStart = new Map<number, { queue: Entry[]; head: number }>();
-  /**
-   * The first hits, in the order their windows began, one queue per route and window length: the
-   * client's key and the window's end side by side (strings and small integers, no object per
-   * client). A place whose client came back, or began a later window, is passed over.
-   */
-  const firstsByWindowStart = new Map<Route, Map<number, { keys: string[]; ends: number[]; head: number }>>();
   /**
    * The store's clock: whole milliseconds of the process's monotonic clock, as the plugin's own
    * store counts in whole milliseconds of Date.now(). A window's end is then a small integer, which
@@ -207,17 +204,6 @@ export function createSharedCounts(
     return entry;
   }
 
-  /** The client's first hit, held as its window's end until the client comes back. */
-  function firstHit(route: Route, key: string, windowMs: number, windowEnd: number): void {
-    route.firsts.set(key, windowEnd);
-    let lines = firstsByWindowStart.get(route);
-    if (!lines) firstsByWindowStart.set(route, (lines = new Map()));
-    let line = lines.get(windowMs);
-    if (!line) lines.set(windowMs, (line = { keys: [], ends: [], head: 0 }));
-    line.keys.push(key);
-    line.ends.push(windowEnd);
-  }
-
   /** A client that came back within its window: an entry holding its first hit, not yet sent. */
   function comeBack(route: Route, key: string, windowMs: number, windowEnd: number): Entry {
     route.firsts.delete(key);
@@ -229,6 +215,7 @@ export function createSharedCounts(
   function incr(route: Route, key: string, windowMs: number, max: number, callback: CountCallback): void {
     const now = clock();
     trim(now);
+    route.windowMs = windowMs;
     let entry = route.entries.get(key);
     if (!entry || entry.windowEnd <= now) {
       const firstEnd = route.firsts.get(key);
@@ -239,7 +226,9 @@ export function createSharedCounts(
         // own new window on the next sync). Its first hit is decided at once (nothing else is
         // known of the client here: within the unseen allowance) and stays here (decision 057).
         if (entry) route.entries.delete(key);
-        firstHit(route, key, windowMs, now + windowMs);
+        // At the back: the map stays in the order the windows began.
+        if (firstEnd !== undefined) route.firsts.delete(key);
+        route.firsts.set(key, now + windowMs);
         callback(null, { current: 1, ttl: windowMs });
         return;
       }
@@ -295,20 +284,11 @@ export function createSharedCounts(
         line.head = 0;
       }
     }
-    for (const [route, lines] of firstsByWindowStart) {
-      for (const line of lines.values()) {
-        const { keys, ends } = line;
-        while (line.head < ends.length && ends[line.head]! <= now) {
-          const key = keys[line.head]!;
-          // Still this window's first hit (not come back, no later window): its window is over.
-          if (route.firsts.get(key) === ends[line.head]) route.firsts.delete(key);
-          line.head += 1;
-        }
-        if (line.head > 1024 && line.head * 2 > ends.length) {
-          keys.splice(0, line.head);
-          ends.splice(0, line.head);
-          line.head = 0;
-        }
+    // The first hits whose window is over, from the front of each route's map.
+    for (const route of routes.values()) {
+      for (const [key, windowEnd] of route.firsts) {
+        if (windowEnd > now) break;
+        route.firsts.delete(key);
       }
     }
   }
@@ -370,16 +350,10 @@ export function createSharedCounts(
     const sentAt = clock();
     if (all) {
       // The one-off clients' first hits too (close, or a flush asked for), in windows not ended.
-      for (const [route, lines] of firstsByWindowStart) {
-        for (const [windowMs, { keys, ends, head }] of lines) {
-          for (let i = head; i < keys.length; i += 1) {
-            const key = keys[i]!;
-            const windowEnd = ends[i]!;
-            if (windowEnd > sentAt && route.firsts.get(key) === windowEnd) comeBack(route, key, windowMs, windowEnd);
-          }
-        }
-      }
       for (const route of routes.values()) {
+        for (const [key, windowEnd] of route.firsts) {
+          if (windowEnd > sentAt) comeBack(route, key, route.windowMs, windowEnd);
+        }
         for (const entry of route.entries.values()) {
           if (entry.pending > 0 && entry.windowEnd > sentAt) touched.add(entry);
         }
