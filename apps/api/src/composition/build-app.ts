@@ -136,7 +136,8 @@ export async function composeApp(
     const webBuild = frameworkBuildAt(config.webBuildDir);
     registerSecurityHeaders(app, config);
     await app.register(cookie);
-    await app.register(compress, { threshold: 1024 });
+    // Answers are compressed; request bodies never are (a compressed one is refused: security.ts).
+    await app.register(compress, { threshold: 1024, globalDecompression: false });
     await registerRateLimit(app);
     registerCsrf(app, { secureCookies: config.secureCookies });
     registerTextGuard(app);

@@ -11,6 +11,7 @@ export const en: Record<keyof typeof pl, string> = {
   'request.malformed_json': 'The request body is not valid JSON',
   'request.empty_body': 'The request body is empty',
   'request.unsupported_media_type': 'Unsupported content type',
+  'request.compressed_body': 'The server does not accept a compressed request body. Send it uncompressed (without a Content-Encoding header)',
   'request.too_large': 'The request is too large',
   'request.bad_request': 'Bad request',
   'request.uri_too_long': 'The request address is too long',

@@ -13,6 +13,7 @@ export const apiErrors = {
   'request.malformed_json': 'Nieprawidłowy format danych (JSON)',
   'request.empty_body': 'Brak treści żądania',
   'request.unsupported_media_type': 'Nieobsługiwany typ treści',
+  'request.compressed_body': 'Serwer nie przyjmuje skompresowanej treści żądania. Wyślij ją bez kompresji (bez nagłówka Content-Encoding)',
   'request.too_large': 'Przesłane dane są zbyt duże',
   'request.bad_request': 'Nieprawidłowe żądanie',
   'request.uri_too_long': 'Adres żądania jest zbyt długi',

@@ -36,5 +36,7 @@ export const forbidden = (code: ApiErrorCode = 'auth.forbidden', message?: strin
 export const notFound = (code: ApiErrorCode = 'errors.not_found', message?: string) => new AppError(404, code, message);
 export const conflict = (code: ApiErrorCode = 'errors.conflict', message?: string, fieldErrors?: FieldErrors) =>
   new AppError(409, code, message, fieldErrors);
+export const unsupportedMediaType = (code: ApiErrorCode = 'request.unsupported_media_type', message?: string) =>
+  new AppError(415, code, message);
 export const tooMany = (code: ApiErrorCode = 'errors.too_many_requests', message?: string) =>
   new AppError(429, code, message);

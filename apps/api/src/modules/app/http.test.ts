@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,41 @@ describe('error shapes', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('request.unsupported_media_type');
+  });
+
+  it('refuses a compressed body with 415 in both languages, before reading it (decision 076)', async () => {
+    const body = gzipSync(JSON.stringify({ email: 'a@example.com', password: 'long enough' }));
+    const polish = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...bearer, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: body,
+    });
+    expect(polish.statusCode).toBe(415);
+    expect(polish.json()).toEqual({
+      code: 'request.compressed_body',
+      message: 'Serwer nie przyjmuje skompresowanej treści żądania. Wyślij ją bez kompresji (bez nagłówka Content-Encoding)',
+      errors: {},
+    });
+    expect(polish.headers['x-request-id']).toBeTruthy();
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...bearer, 'content-type': 'application/json', 'content-encoding': 'deflate', 'accept-language': 'en' },
+      payload: deflateSync('{}'),
+    });
+    expect(english.statusCode).toBe(415);
+    expect(english.json().message).toBe(
+      'The server does not accept a compressed request body. Send it uncompressed (without a Content-Encoding header)',
+    );
+    // An uncompressed body said to be so is read as usual.
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...bearer, 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: { email: 'a@example.com', password: 'long enough' },
+    });
+    expect(identity.statusCode).toBe(200);
   });
 
   it('rejects a body over 1 MB with 413', async () => {

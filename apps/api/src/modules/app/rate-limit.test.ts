@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { rateLimitCounters } from '../../db/schema.ts';
 import { buildApp } from '../../composition/build-app.ts';
 import { loadConfig } from './config.ts';
-import { flushRateLimits, rateLimit, UNSEEN_ALLOWANCE } from './rate-limit.ts';
+import { flushRateLimits, heldRateLimitClients, rateLimit, UNSEEN_ALLOWANCE } from './rate-limit.ts';
 
 const limitedRoutes = async (app: FastifyInstance) => {
   app.get('/api/test/limited', { config: rateLimit(3, '1 minute') }, async () => ({ data: 'ok' }));
@@ -196,6 +196,30 @@ describe('rate limits in the database, on one instance', () => {
     // When it comes back, its first hit goes with the sync its second one waits for.
     expect((await hit(instance, '/api/test/limited', once)).statusCode).toBe(200);
     await sharedCountReaches('GET /api/test/limited', once, 2);
+  });
+
+  it("hold a one-off client as its window's end only, and a client that comes back as an entry (decision 076)", async () => {
+    const instance = await anotherInstance();
+    const clients = Array.from({ length: 20 }, (_, i) => `198.51.100.${110 + i}`);
+    for (const client of clients) {
+      const answer = await hit(instance, '/api/test/limited', client);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-ratelimit-remaining']).toBe('2');
+      expect(answer.headers['x-ratelimit-reset']).toBe('60');
+    }
+    expect(heldRateLimitClients(instance)).toEqual({ firsts: 20, entries: 0 });
+    // One comes back: an entry that holds its first hit, the same answer as before.
+    const again = await hit(instance, '/api/test/limited', clients[0]);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-ratelimit-remaining']).toBe('1');
+    expect(Number(again.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(59);
+    expect(heldRateLimitClients(instance)).toEqual({ firsts: 19, entries: 1 });
+    await sharedCountReaches('GET /api/test/limited', clients[0]!, 2);
+    expect(await rowOf('GET /api/test/limited', clients[1]!)).toBeUndefined();
+    // A flush sends every first hit, as before.
+    await flushRateLimits(instance);
+    expect(heldRateLimitClients(instance)).toEqual({ firsts: 0, entries: 20 });
+    for (const client of clients.slice(1)) expect((await rowOf('GET /api/test/limited', client))?.hits).toBe(1);
   });
 
   it('count a client by its address however it is written, and each IPv6 address on its own (decision 067)', async () => {

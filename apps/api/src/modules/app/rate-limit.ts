@@ -38,6 +38,17 @@ interface ChildOptions {
 interface Route {
   name: string;
   entries: Map<string, Entry>;
+  /**
+   * The clients whose only hit in their window is their first one on this instance (never sent,
+   * nothing under way, nobody waiting): the end of that window, nothing more. Most clients of a
+   * limited route come once (a NIP lookup), and a minute of them is kept for their window: an
+   * entry object each made the garbage collector's work grow with the request rate (bench/api,
+   * decision 076). A client that comes back becomes an entry holding that first hit. In the
+   * order the windows began (a map keeps the order of insertion), so the ended ones are at the front.
+   */
+  firsts: Map<string, number>;
+  /** the route's window length, as its latest request gave it */
+  windowMs: number;
 }
 
 /** One client on one route, as this instance knows it. */
@@ -51,7 +62,10 @@ interface Entry {
   pending: number;
   /** hits in the sync under way */
   sending: number;
-  /** when the window ends, on this process's monotonic clock (the database's window once synced) */
+  /**
+   * when the window ends, in whole milliseconds of this process's monotonic clock (the database's
+   * window once synced)
+   */
   windowEnd: number;
   /** whether the database has this window's count (a sync answered for it) */
   synced: boolean;
@@ -72,6 +86,8 @@ interface SyncedRow {
 export interface SharedCounts {
   flush(): Promise<void>;
   close(): Promise<void>;
+  /** How many clients this instance holds: only a first hit's window end, or a whole entry (tests). */
+  held(): { firsts: number; entries: number };
 }
 
 const sharedCountsOf = new WeakMap<FastifyInstance, SharedCounts>();
@@ -79,6 +95,11 @@ const sharedCountsOf = new WeakMap<FastifyInstance, SharedCounts>();
 /** Sends this instance's counts to the database now and waits for the answer (no-op on memory). */
 export async function flushRateLimits(app: FastifyInstance): Promise<void> {
   await sharedCountsOf.get(app)?.flush();
+}
+
+/** How many clients the app's shared counts hold, and how (tests; undefined on the memory store). */
+export function heldRateLimitClients(app: FastifyInstance): { firsts: number; entries: number } | undefined {
+  return sharedCountsOf.get(app)?.held();
 }
 
 /**
@@ -98,7 +119,7 @@ export function createSharedCounts(
   const routes = new Map<string, Route>();
   const routeNamed = (name: string): Route => {
     let route = routes.get(name);
-    if (!route) routes.set(name, (route = { name, entries: new Map() }));
+    if (!route) routes.set(name, (route = { name, entries: new Map(), firsts: new Map(), windowMs: 0 }));
     return route;
   };
   /** Whether the entry is still its client's current one on its route (not replaced by a later window). */
@@ -109,6 +130,12 @@ export function createSharedCounts(
    * their window (a minute's one-off clients of a busy route are a few hundred thousand).
    */
   const byWindowStart = new Map<number, { queue: Entry[]; head: number }>();
+  /**
+   * The store's clock: whole milliseconds of the process's monotonic clock, as the plugin's own
+   * store counts in whole milliseconds of Date.now(). A window's end is then a small integer, which
+   * a map holds without a heap number per client.
+   */
+  const clock = () => Math.floor(performance.now());
   const touched = new Set<Entry>();
   let timer: NodeJS.Timeout | undefined;
   let syncing: Promise<void> | undefined;
@@ -157,28 +184,54 @@ export function createSharedCounts(
     }
   }
 
+  /** A new entry for a client on a route, queued to be forgotten when its window ends. */
+  function newEntry(route: Route, key: string, windowMs: number, windowEnd: number): Entry {
+    const entry: Entry = {
+      route,
+      key,
+      windowMs,
+      shared: 0,
+      pending: 0,
+      sending: 0,
+      windowEnd,
+      synced: false,
+      sendingMs: windowMs,
+    };
+    route.entries.set(key, entry);
+    let line = byWindowStart.get(windowMs);
+    if (!line) byWindowStart.set(windowMs, (line = { queue: [], head: 0 }));
+    line.queue.push(entry);
+    return entry;
+  }
+
+  /** A client that came back within its window: an entry holding its first hit, not yet sent. */
+  function comeBack(route: Route, key: string, windowMs: number, windowEnd: number): Entry {
+    route.firsts.delete(key);
+    const entry = newEntry(route, key, windowMs, windowEnd);
+    entry.pending = 1;
+    return entry;
+  }
+
   function incr(route: Route, key: string, windowMs: number, max: number, callback: CountCallback): void {
-    const now = performance.now();
+    const now = clock();
     trim(now);
+    route.windowMs = windowMs;
     let entry = route.entries.get(key);
     if (!entry || entry.windowEnd <= now) {
-      // A new window: what this instance had of the old one is dropped (the database starts its
-      // own new window on the next sync).
-      entry = {
-        route,
-        key,
-        windowMs,
-        shared: 0,
-        pending: 0,
-        sending: 0,
-        windowEnd: now + windowMs,
-        synced: false,
-        sendingMs: windowMs,
-      };
-      route.entries.set(key, entry);
-      let line = byWindowStart.get(windowMs);
-      if (!line) byWindowStart.set(windowMs, (line = { queue: [], head: 0 }));
-      line.queue.push(entry);
+      const firstEnd = route.firsts.get(key);
+      if (firstEnd !== undefined && firstEnd > now) {
+        entry = comeBack(route, key, windowMs, firstEnd);
+      } else {
+        // A new window: what this instance had of the old one is dropped (the database starts its
+        // own new window on the next sync). Its first hit is decided at once (nothing else is
+        // known of the client here: within the unseen allowance) and stays here (decision 057).
+        if (entry) route.entries.delete(key);
+        // At the back: the map stays in the order the windows began.
+        if (firstEnd !== undefined) route.firsts.delete(key);
+        route.firsts.set(key, now + windowMs);
+        callback(null, { current: 1, ttl: windowMs });
+        return;
+      }
     }
     count(entry, max, callback, now);
   }
@@ -231,6 +284,13 @@ export function createSharedCounts(
         line.head = 0;
       }
     }
+    // The first hits whose window is over, from the front of each route's map.
+    for (const route of routes.values()) {
+      for (const [key, windowEnd] of route.firsts) {
+        if (windowEnd > now) break;
+        route.firsts.delete(key);
+      }
+    }
   }
 
   async function send(batch: Entry[]): Promise<void> {
@@ -245,7 +305,7 @@ export function createSharedCounts(
         ms: entry.sendingMs,
       })),
     );
-    const sentAt = performance.now();
+    const sentAt = clock();
     // Answers only the windows this instance does not know already: those another instance counted
     // in, or that this statement did not start. The others hold just the hits sent.
     const rows = rowsOf<SyncedRow>(
@@ -275,7 +335,7 @@ export function createSharedCounts(
       entry.synced = true;
       entry.windowEnd = sentAt + entry.sendingMs;
     }
-    const now = performance.now();
+    const now = clock();
     for (const row of rows) {
       const entry = batch[row.i];
       if (!entry) continue;
@@ -287,10 +347,13 @@ export function createSharedCounts(
   async function syncOnce(all: boolean): Promise<void> {
     const batch: Entry[] = [];
     const replaced: Entry[] = [];
-    const sentAt = performance.now();
+    const sentAt = clock();
     if (all) {
       // The one-off clients' first hits too (close, or a flush asked for), in windows not ended.
       for (const route of routes.values()) {
+        for (const [key, windowEnd] of route.firsts) {
+          if (windowEnd > sentAt) comeBack(route, key, route.windowMs, windowEnd);
+        }
         for (const entry of route.entries.values()) {
           if (entry.pending > 0 && entry.windowEnd > sentAt) touched.add(entry);
         }
@@ -316,7 +379,7 @@ export function createSharedCounts(
       await sendChunk(batch.slice(start, start + BATCH_MAX));
     }
     await sweep();
-    trim(performance.now());
+    trim(clock());
   }
 
   async function sendChunk(batch: Entry[]): Promise<void> {
@@ -382,6 +445,15 @@ export function createSharedCounts(
 
   const counts: SharedCounts = {
     flush: () => sync(true),
+    held() {
+      let firsts = 0;
+      let entries = 0;
+      for (const route of routes.values()) {
+        firsts += route.firsts.size;
+        entries += route.entries.size;
+      }
+      return { firsts, entries };
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

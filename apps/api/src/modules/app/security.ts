@@ -5,6 +5,16 @@ import path from 'node:path';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { unsupportedMediaType } from './errors.ts';
+
+/**
+ * Whether a request says its body is compressed. No client of ours compresses what it sends, and a
+ * small compressed body can unpack to gigabytes: such a request is refused with 415 before its body
+ * is read, instead of being unpacked on every route (@fastify/compress's request decompression, a
+ * hook per request: bench/api, decision 076).
+ */
+export const compressedBody = (encoding: string | undefined) =>
+  encoding !== undefined && encoding.trim().toLowerCase() !== 'identity';
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const EXECUTABLE_TYPE = /\btype\s*=\s*["']?(module|text\/javascript|application\/javascript)["']?/i;
@@ -128,10 +138,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   });
   const names = Object.keys(headers);
   const values = names.map((name) => headers[name]!);
-  // One hook for the headers every answer carries, its request id first (bench/api, decision 067).
+  // One hook for the headers every answer carries, its request id first (bench/api, decision 067),
+  // and for the one check every request passes: its body is not compressed (decision 076).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     for (let i = 0; i < names.length; i += 1) reply.header(names[i]!, values[i]);
-    done();
+    done(compressedBody(request.headers['content-encoding']) ? unsupportedMediaType('request.compressed_body') : undefined);
   });
 }
