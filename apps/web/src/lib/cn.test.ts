@@ -34,7 +34,7 @@ describe('cn without tailwind-merge (decision 075)', () => {
         return (
           <>
             <Button size="sm" className="h-8 self-start" />
-            <Button variant="link" size="inline" className="mt-2" />
+            <Button variant="link" className="mt-2" />
             <Card className="shadow-xl" />
             <CardContent className="pt-6" />
             <Label className="text-xs" />
@@ -97,7 +97,7 @@ describe('cn without tailwind-merge (decision 075)', () => {
       'destructive',
       'link',
     ] as const;
-    const sizes = ['xs', 'sm', 'md', 'lg', 'icon', 'icon-sm', 'icon-xs', 'multiline', 'inline'] as const;
+    const sizes = ['xs', 'sm', 'md', 'lg', 'icon', 'icon-sm', 'icon-xs', 'multiline', 'sm-flush'] as const;
     for (const variant of variants)
       for (const size of sizes) {
         const classes = buttonVariants({ variant, size });
@@ -106,6 +106,6 @@ describe('cn without tailwind-merge (decision 075)', () => {
         );
       }
     expect(buttonVariants({ size: 'xs' })).toMatch(/\bh-8 px-3\b/);
-    expect(buttonVariants({ variant: 'link', size: 'inline' })).toMatch(/\bh-auto px-0\b/);
+    expect(buttonVariants({ variant: 'link', size: 'sm-flush' })).toMatch(/\bh-9 px-0\b/);
   });
 });

@@ -31,8 +31,8 @@ export const buttonVariants = cva(
         'icon-xs': 'size-9 text-sm whitespace-nowrap [&_svg]:size-4',
         /** A label that may wrap: as tall as its lines, the text at the start. */
         multiline: 'h-auto px-4 text-left text-sm whitespace-normal [&_svg]:size-4',
-        /** As tall and as wide as its text: the size of `variant="link"` (its default in Button). */
-        inline: 'h-auto px-0 text-sm whitespace-nowrap [&_svg]:size-4',
+        /** The small size without side padding: a link that lines up with the text above it. */
+        'sm-flush': 'h-9 px-0 text-sm whitespace-nowrap [&_svg]:size-4',
       },
       align: {
         center: 'justify-center',
@@ -73,16 +73,7 @@ export function Button({
   return (
     <button
       type={type ?? 'button'}
-      className={cn(
-        buttonVariants({
-          variant,
-          size: size ?? (variant === 'link' ? 'inline' : undefined),
-          align,
-          weight,
-          faded,
-        }),
-        className,
-      )}
+      className={cn(buttonVariants({ variant, size, align, weight, faded }), className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}

@@ -98,7 +98,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       <GoogleSignIn mode="signin" />
       <p className="text-center text-sm text-muted-foreground">
         {t('login.switchText')}{' '}
-        <Button variant="link" size="inline" weight="semibold" onClick={onSwitch}>
+        <Button variant="link" weight="semibold" onClick={onSwitch}>
           {t('login.switchAction')}
         </Button>
       </p>

@@ -137,7 +137,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
       <GoogleSignIn mode="signup" />
       <p className="text-center text-sm text-muted-foreground">
         {t('register.switchText')}{' '}
-        <Button variant="link" size="inline" weight="semibold" onClick={onSwitch}>
+        <Button variant="link" weight="semibold" onClick={onSwitch}>
           {t('register.switchAction')}
         </Button>
       </p>

@@ -86,7 +86,7 @@ export function Component() {
             {t(staying ? 'notFoundPage.stayed' : 'notFoundPage.redirect')}
           </p>
           {!staying && (
-            <Button variant="link" size="inline" onClick={() => setStaying(true)}>
+            <Button variant="link" size="sm" onClick={() => setStaying(true)}>
               {t('notFoundPage.stay')}
             </Button>
           )}

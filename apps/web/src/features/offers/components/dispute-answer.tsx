@@ -144,7 +144,7 @@ export function AnswerFileDownload({ offer }: { offer: OfferDto }) {
       .finally(() => setBusy(false));
   };
   return (
-    <Button variant="link" size="inline" className="self-start" onClick={download} loading={busy}>
+    <Button variant="link" size="sm-flush" className="self-start" onClick={download} loading={busy}>
       <FileDown aria-hidden="true" />
       {t('settlement.answerFile')}
     </Button>

@@ -288,7 +288,7 @@ function DocumentDownload({ offer }: { offer: OfferDto }) {
   return (
     <Button
       variant="link"
-      size="inline"
+      size="sm-flush"
       className="self-start"
       onClick={download}
       loading={busy}

@@ -201,7 +201,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
     <div className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_20rem] md:items-start md:gap-8">
       <Card className="flex flex-col gap-6 p-6">
         <div className="flex flex-col gap-3">
-          <Button variant="link" size="inline" onClick={onBack} className="self-start" disabled={busy}>
+          <Button variant="link" onClick={onBack} className="self-start" disabled={busy}>
             <ArrowLeft aria-hidden="true" />
             {t('form.back')}
           </Button>
