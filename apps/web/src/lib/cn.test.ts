@@ -1,73 +1,111 @@
 // @vitest-environment node
-import { createTailwindMerge, getDefaultConfig, twMerge } from 'tailwind-merge';
+import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { classTokens } from '../../scripts/class-tokens.mjs';
+import { classConflicts, sourceFileMap } from '../../scripts/class-conflicts.mjs';
+import { buttonVariants } from '../components/ui/button';
 import { cn } from './cn';
-import { tailwindMergeConfig } from './tailwind-merge-config';
 
 /**
- * `cn` runs tailwind-merge with the app's own configuration (decision 061). It must merge the app's
- * class names exactly as the library's default configuration does: every ordered pair of the class
- * names the sources use (so every override a component's caller makes, `cn(base, className)`), and
- * every class name is known to it. When one fails, a class of a new kind was added: run
- * `node apps/web/scripts/tailwind-merge-config.mjs`.
+ * `cn` is clsx alone (decision 075): tailwind-merge left every page's first load. So no classes it
+ * joins may conflict: a caller's className only places a component, and what it changes about the
+ * component's look is one of the component's variants. scripts/class-conflicts.mjs finds every
+ * conflict in the sources with tailwind-merge itself (a development dependency only).
  */
-describe('cn (decision 061)', () => {
-  const tokens = classTokens();
+describe('cn without tailwind-merge (decision 075)', () => {
+  const app = sourceFileMap();
 
-  it('finds the class names of the sources', () => {
-    expect(tokens.length).toBeGreaterThan(500);
-    expect(tokens).toEqual(
-      expect.arrayContaining(['px-4', 'hover:bg-muted', 'bg-accent/15', '[&_svg]:size-4']),
+  it('joins classes as clsx does, merging nothing', () => {
+    expect(cn('px-2 py-1', false, ['bg-primary'], { 'mt-2': true, 'mb-2': false }, undefined)).toBe(
+      'px-2 py-1 bg-primary mt-2',
     );
+    expect(cn('px-2', 'px-4')).toBe('px-2 px-4');
   });
 
-  it('knows every class name the sources use', () => {
-    const unknown = tokens.filter((token) => cn(token, token) !== token);
-    expect(unknown).toEqual([]);
+  it('no two classes joined anywhere in the app conflict', () => {
+    expect(classConflicts(app)).toEqual([]);
   });
 
-  it('merges every ordered pair of the class names with the same variants as twMerge does', () => {
-    // Classes with different variants (or `!`) never conflict, and how a class is parsed does not
-    // depend on the configuration: only pairs with the same variants can differ. No caches.
-    const variants = new Map<string, string[]>();
-    const byVariants = createTailwindMerge(() => ({
-      ...getDefaultConfig(),
-      experimentalParseClassName: ({ className, parseClassName }) => {
-        const parsed = parseClassName(className);
-        variants.set(className, [...parsed.modifiers.toSorted(), parsed.hasImportantModifier ? '!' : '']);
-        return parsed;
-      },
-    }));
-    const sets = new Map<string, string[]>();
-    for (const token of tokens) {
-      byVariants(token);
-      const key = JSON.stringify(variants.get(token));
-      sets.set(key, [...(sets.get(key) ?? []), token]);
-    }
-    const ours = createTailwindMerge(() => ({ ...tailwindMergeConfig(), cacheSize: 0 }));
-    const theirs = createTailwindMerge(() => ({ ...getDefaultConfig(), cacheSize: 0 }));
-    const differ: string[] = [];
-    let pairs = 0;
-    for (const set of sets.values())
-      for (const first of set)
-        for (const second of set) {
-          const pair = `${first} ${second}`;
-          pairs += 1;
-          if (ours(pair) !== theirs(pair)) differ.push(pair);
-        }
-    expect(differ).toEqual([]);
-    expect(pairs).toBeGreaterThan(100_000);
-  });
-
-  it('keeps what an override means: the later class of a group wins, others stay', () => {
-    expect(cn('px-2 py-1 bg-primary', 'px-4')).toBe('py-1 bg-primary px-4');
-    expect(cn('p-4', 'px-2')).toBe('p-4 px-2');
-    expect(cn('px-2', 'p-4')).toBe('p-4');
-    expect(cn('text-sm font-medium', 'text-lg', false, 'some-own-class')).toBe(
-      'font-medium text-lg some-own-class',
+  it("fails on a caller's className that overrides a component's own classes", () => {
+    // The app's own components (what the scan takes from them is the same) and one new caller.
+    const ui = [...app].filter(([file]) => file.includes('/components/ui/'));
+    const withCaller = new Map(ui).set(
+      `${ui[0]![0]}.new-caller.tsx`,
+      `export function New() {
+        return (
+          <>
+            <Button size="sm" className="h-8 self-start" />
+            <Button variant="link" className="mt-2" />
+            <Card className="shadow-xl" />
+            <CardContent className="pt-6" />
+            <Label className="text-xs" />
+            <DialogContent className="max-w-2xl" />
+            <Toggle className="hidden sm:inline-flex" />
+          </>
+        );
+      }
+      function Toggle({ className }: { className?: string }) {
+        return <Button variant="ghost" size="icon" className={className} />;
+      }`,
     );
-    expect(cn('hover:bg-muted bg-card', 'hover:bg-accent')).toBe('bg-card hover:bg-accent');
-    expect(cn('-mt-2', 'mt-4')).toBe(twMerge('-mt-2 mt-4'));
+    const found = classConflicts(withCaller).join('\n');
+    expect(found).toMatch(/<Button className>: "h-8 self-start" .* drops h-9/);
+    expect(found).toMatch(/<Card className>: "shadow-xl" .* drops shadow-sm/);
+    expect(found).toMatch(/<CardContent className>: "pt-6" .* drops pt-0/);
+    expect(found).toMatch(/<Label className>: "text-xs" .* drops text-sm leading-none/);
+    expect(found).toMatch(/<DialogContent className>: "max-w-2xl" .* drops max-w-lg/);
+    // Through a component that hands its className on to a Button.
+    expect(found).toMatch(/<Toggle className>: "hidden sm:inline-flex" .* drops inline-flex/);
+    expect(found).not.toMatch(/mt-2/);
+  });
+
+  it('fails on conflicting arguments of one cn call, of a cva variant, or of a file constant', () => {
+    const files = new Map([
+      [
+        '/app/src/x.tsx',
+        `import { cva } from 'class-variance-authority';
+        const base = 'flex px-3';
+        const tones = { info: 'bg-primary', warn: 'bg-warning' } as const;
+        const box = cva('rounded-md p-4', { variants: { size: { sm: 'p-2', lg: 'text-lg' } } });
+        export function X({ on, tone }: { on: boolean; tone: keyof typeof tones }) {
+          return (
+            <>
+              <div className={cn(base, on && 'px-4')} />
+              <div className={cn('bg-card', tones[tone])} />
+              <div className={cn(on ? 'text-sm' : 'text-base', 'font-medium')} />
+            </>
+          );
+        }`,
+      ],
+    ]);
+    const found = classConflicts(files).join('\n');
+    expect(found).toMatch(/"flex px-3" \+ "px-4" drops px-3/);
+    expect(found).toMatch(/"bg-card" \+ "bg-primary" drops bg-card/);
+    expect(found).toMatch(/"bg-card" \+ "bg-warning" drops bg-card/);
+    expect(found).toMatch(/box\(\{"size":"sm"\}\).* drops p-4/);
+    // Two branches of one condition never meet: no conflict.
+    expect(found).not.toMatch(/text-sm/);
+  });
+
+  it("every button variant and size is free of conflicts as rendered (the scanner's view checked)", () => {
+    const variants = [
+      'primary',
+      'accent',
+      'secondary',
+      'outline',
+      'ghost',
+      'ghost-destructive',
+      'destructive',
+      'link',
+    ] as const;
+    const sizes = ['xs', 'sm', 'md', 'lg', 'icon', 'icon-sm', 'icon-xs', 'multiline', 'sm-flush'] as const;
+    for (const variant of variants)
+      for (const size of sizes) {
+        const classes = buttonVariants({ variant, size });
+        expect(twMerge(classes).split(' ').toSorted(), `${variant} ${size}`).toEqual(
+          classes.split(' ').toSorted(),
+        );
+      }
+    expect(buttonVariants({ size: 'xs' })).toMatch(/\bh-8 px-3\b/);
+    expect(buttonVariants({ variant: 'link', size: 'sm-flush' })).toMatch(/\bh-9 px-0\b/);
   });
 });

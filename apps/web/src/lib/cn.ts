@@ -1,14 +1,11 @@
 import { clsx, type ClassValue } from 'clsx';
-import { createTailwindMerge } from 'tailwind-merge';
-import { tailwindMergeConfig } from './tailwind-merge-config';
 
 /**
- * tailwind-merge with the app's own configuration (decision 061): the default configuration cut to
- * the class groups the app uses, about 5 KB gzip lighter on every page. cn.test.ts proves it merges
- * every pair of the app's class names as `twMerge` does.
+ * Joins class names (clsx): conditional ones, lists, objects. It does not merge conflicting
+ * Tailwind classes (decision 075): a component's variants say what a caller may change, and a
+ * caller's className only places the component. `scripts/class-conflicts.mjs`, run by cn.test.ts
+ * with tailwind-merge itself, fails on any pair of classes joined here that set the same thing.
  */
-const merge = createTailwindMerge(tailwindMergeConfig);
-
 export function cn(...inputs: ClassValue[]): string {
-  return merge(clsx(inputs));
+  return clsx(inputs);
 }

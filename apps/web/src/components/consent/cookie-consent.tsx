@@ -67,19 +67,28 @@ export function CookieConsent() {
             </h2>
             <p className="mt-1 text-muted-foreground">
               {t('consent.description')}{' '}
-              <Link to={href(paths.privacy.getHref())} className="font-medium text-primary underline underline-offset-4">
+              <Link
+                to={href(paths.privacy.getHref())}
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 {t('consent.privacy')}
               </Link>
             </p>
           </div>
         </div>
         <div className="flex shrink-0 gap-2 md:ml-auto">
-          <ExternalLinkButton href={DECLINE_URL} rel="noopener" variant="outline" size="sm" className="flex-1 md:flex-none">
+          <ExternalLinkButton
+            href={DECLINE_URL}
+            rel="noopener"
+            variant="outline"
+            size="sm"
+            className="grow basis-0 md:grow-0 md:basis-auto"
+          >
             {t('consent.decline')}
           </ExternalLinkButton>
           <Button
             size="sm"
-            className="flex-1 md:flex-none"
+            className="grow basis-0 md:grow-0 md:basis-auto"
             onClick={() => {
               storeConsent();
               document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);

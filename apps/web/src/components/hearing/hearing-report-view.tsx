@@ -16,11 +16,14 @@ export function HearingReportView({
   report,
   minutesUrl,
   className,
+  compact = false,
 }: {
   report: HearingReportDto;
   /** where the minutes PDF downloads from for this reader; none hides the link */
   minutesUrl?: string | null;
   className?: string;
+  /** Tighter padding, inside a card of its own (the offer card). */
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('common');
   const locale = localeOf(i18n.language);
@@ -28,7 +31,8 @@ export function HearingReportView({
     <section
       aria-label={t('hearingReport.heading')}
       className={cn(
-        'flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-4 text-left text-sm',
+        'flex flex-col gap-2 rounded-lg border border-border bg-muted/40 text-left text-sm',
+        compact ? 'p-3' : 'p-4',
         className,
       )}
     >
@@ -69,11 +73,14 @@ export function SettlementView({
   settlement,
   answerFileUrl,
   className,
+  compact = false,
 }: {
   settlement: SettlementDto;
   /** where the lawyer's answer file downloads from for this reader; none hides the link */
   answerFileUrl?: string | null;
   className?: string;
+  /** Tighter padding, inside a card of its own (the offer card). */
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('common');
   const locale = localeOf(i18n.language);
@@ -103,7 +110,11 @@ export function SettlementView({
     <section
       aria-label={t('settlement.heading')}
       data-testid="settlement"
-      className={cn('flex flex-col gap-2 rounded-lg border border-border p-4 text-left text-sm', className)}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-border text-left text-sm',
+        compact ? 'p-3' : 'p-4',
+        className,
+      )}
     >
       <h3 className="flex items-center gap-2 font-semibold">
         <Scale aria-hidden="true" className="size-4 shrink-0" />

@@ -58,8 +58,8 @@ export function Header() {
         </nav>
 
         <LanguageSwitch />
-        <ThemeSwitch className="hidden sm:inline-flex" />
-        <AuthButton className="hidden sm:inline-flex" />
+        <ThemeSwitch className="max-sm:hidden" />
+        <AuthButton className="max-sm:hidden" />
 
         <DeferredWidget
           load={loadMobileMenu}

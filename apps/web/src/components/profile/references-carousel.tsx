@@ -36,20 +36,13 @@ export function ReferencesCarousel({
           <div className="flex items-center gap-1">
             <Button
               variant="outline"
-              size="icon"
-              className="size-9"
+              size="icon-sm"
               aria-label={t('references.previous')}
               onClick={() => go(-1)}
             >
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-9"
-              aria-label={t('references.next')}
-              onClick={() => go(1)}
-            >
+            <Button variant="outline" size="icon-sm" aria-label={t('references.next')} onClick={() => go(1)}>
               <ChevronRight aria-hidden="true" />
             </Button>
           </div>

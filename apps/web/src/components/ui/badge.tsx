@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const badgeVariants = cva(
-  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3',
+  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 [&_svg]:size-3',
   {
     variants: {
       variant: {
@@ -15,11 +15,22 @@ export const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         warning: 'border-transparent bg-warning text-warning-foreground',
       },
+      size: { xs: 'text-xs', sm: 'text-sm' },
+      weight: { semibold: 'font-semibold', medium: 'font-medium' },
+      /** A long label wraps (with a max width the caller gives) instead of staying on one line. */
+      wrap: { false: 'whitespace-nowrap', true: 'whitespace-normal' },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', size: 'xs', weight: 'semibold', wrap: false },
   },
 );
 
-export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({
+  className,
+  variant,
+  size,
+  weight,
+  wrap,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant, size, weight, wrap }), className)} {...props} />;
 }

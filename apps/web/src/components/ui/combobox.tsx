@@ -154,8 +154,8 @@ export function MultiSelect({ options, value, onChange, placeholder, trailing, .
             <span
               aria-hidden="true"
               className={cn(
-                'flex size-4 shrink-0 items-center justify-center rounded-sm border border-input',
-                checked && 'border-primary bg-primary text-primary-foreground',
+                'flex size-4 shrink-0 items-center justify-center rounded-sm border',
+                checked ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
               )}
             >
               {checked && <Check className="size-3" strokeWidth={3} />}

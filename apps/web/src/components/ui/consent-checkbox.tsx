@@ -42,7 +42,7 @@ export function ConsentCheckbox<Values extends FieldValues>({
             />
           )}
         />
-        <Label htmlFor={id} className="leading-snug font-normal">
+        <Label htmlFor={id} kind="consent">
           {children}
           <span aria-hidden="true" className="ml-0.5 text-destructive">
             *

@@ -5,10 +5,9 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** The product's file button: a styled label over a visually hidden (still focusable) file input. */
-export const pickerClasses = cn(
-  buttonVariants({ variant: 'outline', size: 'sm' }),
-  'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-);
+export const pickerPlacement =
+  'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring';
+export const pickerClasses = cn(buttonVariants({ variant: 'outline', size: 'sm' }), pickerPlacement);
 
 /**
  * One optional file (issue 34: the hearing minutes, the dispute answer's file) with the product's

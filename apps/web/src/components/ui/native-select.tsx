@@ -13,7 +13,7 @@ export function NativeSelect({
   return (
     <div className="relative">
       <select
-        className={cn(controlClasses, 'h-10 appearance-none pr-9', valid && 'pr-14', className)}
+        className={cn(controlClasses, 'h-10 appearance-none', valid ? 'pr-14' : 'pr-9', className)}
         {...props}
       >
         {children}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-export function Spinner({ className }: { className?: string }) {
+export function Spinner({ className, size = 'sm' }: { className?: string; size?: 'sm' | 'md' }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className={cn('size-4 shrink-0 animate-spin', className)}
+      className={cn(size === 'md' ? 'size-5' : 'size-4', 'shrink-0 animate-spin', className)}
       fill="none"
     >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
@@ -15,15 +15,30 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** Full-area loading state; the visible 'Ładowanie...' text doubles as the live announcement. */
-export function Loading({ className, label }: { className?: string; label?: string }) {
+/**
+ * Full-area loading state; the visible 'Ładowanie...' text doubles as the live announcement.
+ * `height="screen"`: a whole page's height instead of a section's.
+ */
+export function Loading({
+  className,
+  label,
+  height = 'section',
+}: {
+  className?: string;
+  label?: string;
+  height?: 'section' | 'screen';
+}) {
   const { t } = useTranslation('common');
   return (
     <div
       role="status"
-      className={cn('flex min-h-40 items-center justify-center gap-3 text-muted-foreground', className)}
+      className={cn(
+        'flex items-center justify-center gap-3 text-muted-foreground',
+        height === 'screen' ? 'min-h-dvh' : 'min-h-40',
+        className,
+      )}
     >
-      <Spinner className="size-5" />
+      <Spinner size="md" />
       <span>{label ?? t('loading')}</span>
     </div>
   );

@@ -1,16 +1,21 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('inline-flex h-11 items-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
-      {...props}
-    />
-  );
+const tabsListVariants = cva('h-11 items-center rounded-lg bg-muted p-1 text-muted-foreground', {
+  variants: { layout: { inline: 'inline-flex', 'two-columns': 'grid w-full grid-cols-2' } },
+  defaultVariants: { layout: 'inline' },
+});
+
+export function TabsList({
+  className,
+  layout,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & VariantProps<typeof tabsListVariants>) {
+  return <TabsPrimitive.List className={cn(tabsListVariants({ layout }), className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
@@ -25,11 +30,15 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return (
-    <TabsPrimitive.Content
-      className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)}
-      {...props}
-    />
-  );
+const tabsContentVariants = cva('focus-visible:outline-2 focus-visible:outline-ring', {
+  variants: { spacing: { md: 'mt-4', lg: 'mt-6' } },
+  defaultVariants: { spacing: 'md' },
+});
+
+export function TabsContent({
+  className,
+  spacing,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Content> & VariantProps<typeof tabsContentVariants>) {
+  return <TabsPrimitive.Content className={cn(tabsContentVariants({ spacing }), className)} {...props} />;
 }

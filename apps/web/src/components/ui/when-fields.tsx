@@ -65,7 +65,7 @@ export function WhenFields({
       </legend>
       <div className="grid grid-cols-[minmax(0,1fr)_5rem_5rem] gap-2 sm:grid-cols-[12rem_5.5rem_5.5rem]">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-date`} className="text-xs text-muted-foreground">
+          <Label htmlFor={`${id}-date`} kind="hint">
             {t('when.date')}
           </Label>
           <DayInput
@@ -82,7 +82,7 @@ export function WhenFields({
           ] as const
         ).map(([part, control, options]) => (
           <div key={part} className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-${part}`} className="text-xs text-muted-foreground">
+            <Label htmlFor={`${id}-${part}`} kind="hint">
               {t(`when.${part}`)}
             </Label>
             <NativeSelect id={`${id}-${part}`} {...control} aria-invalid={message ? true : undefined}>

@@ -78,7 +78,7 @@ function BoardDetail({
   const descriptionId = useId();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent aria-describedby={descriptionId} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent aria-describedby={descriptionId} height="90dvh" className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{request.court_name}</DialogTitle>
           <DialogDescription id={descriptionId}>

@@ -17,8 +17,8 @@ function Retry({ target }: { target: { failure: number } | { invoice: number } }
   return (
     <Button
       variant="outline"
-      size="sm"
-      className="h-8 self-start"
+      size="xs"
+      className="self-start"
       loading={retry.isPending}
       onClick={() =>
         retry.mutate(target, {
@@ -44,7 +44,8 @@ function FailureItem({ item }: { item: InvoiceProblemsDto['failures'][number] })
       </p>
       <p className="text-sm">{t(`invoices.failure.reason.${item.reason}`, { ns: 'offers' })}</p>
       <p className="text-xs text-muted-foreground">
-        {t('invoiceProblems.offer', { id: item.offer_id })} · {shownEmail(item.lawyer_email, t('deletedAccount'))} ·{' '}
+        {t('invoiceProblems.offer', { id: item.offer_id })} ·{' '}
+        {shownEmail(item.lawyer_email, t('deletedAccount'))} ·{' '}
         {t('invoiceProblems.attempts', { count: item.attempts })} ·{' '}
         <DateTime value={dateTime(item.updated_at)} />
       </p>
@@ -85,8 +86,10 @@ function KsefItem({ item }: { item: InvoiceProblemsDto['ksef'][number] }) {
       {item.last_error && <p className="text-sm break-words">{item.last_error}</p>}
       <p className="text-xs text-muted-foreground">
         {t('invoiceProblems.offer', { id: item.offer_id })} ·{' '}
-        {item.issuer === 'platform' ? t('invoiceProblems.platform') : shownEmail(item.lawyer_email, t('deletedAccount'))} ·{' '}
-        {t('invoiceProblems.attempts', { count: item.attempts })}
+        {item.issuer === 'platform'
+          ? t('invoiceProblems.platform')
+          : shownEmail(item.lawyer_email, t('deletedAccount'))}{' '}
+        · {t('invoiceProblems.attempts', { count: item.attempts })}
         {item.next_attempt_at && (
           <>
             {' '}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_QUERY_MAX_LENGTH } from '@substytut/shared/admin-api';
 import type { Locale } from '@substytut/shared';
 import { Button } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/input';
+import { controlClasses, controlSurface, controlText } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { count } from '../lib/format';
 
@@ -134,7 +134,7 @@ export function Pager({
             id={sizeId}
             value={pageSize}
             onChange={(event) => onPageSize(Number(event.target.value))}
-            className={cn(controlClasses, 'h-9 w-auto pr-2')}
+            className={cn(controlSurface, controlText, 'h-9 w-auto pr-2')}
           >
             {(PAGE_SIZES as readonly number[]).includes(pageSize) ? null : (
               <option value={pageSize}>{pageSize}</option>
@@ -149,8 +149,7 @@ export function Pager({
         <div className="flex items-center gap-2">
           <Button
             variant="outline"
-            size="icon"
-            className="size-9"
+            size="icon-sm"
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
             aria-label={t('list.previous')}
@@ -165,8 +164,7 @@ export function Pager({
           </span>
           <Button
             variant="outline"
-            size="icon"
-            className="size-9"
+            size="icon-sm"
             disabled={!hasNext}
             onClick={() => onPage(page + 1)}
             aria-label={t('list.next')}

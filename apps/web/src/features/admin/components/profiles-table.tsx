@@ -86,7 +86,7 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       header: t('profiles.licence'),
       cell: (row) =>
         row.licence_state ? (
-          <Badge variant={LICENCE_BADGE[row.licence_state]} className="max-w-36 font-medium whitespace-normal">
+          <Badge variant={LICENCE_BADGE[row.licence_state]} weight="medium" wrap className="max-w-36">
             {t(`licence.states.${row.licence_state}`)}
           </Badge>
         ) : (
@@ -127,7 +127,11 @@ export function ProfilesTable({ locale }: { locale: Locale }) {
       id: 'actions',
       header: t('profiles.actions'),
       cell: (row) =>
-        row.accountDeleted ? '—' : <DeleteAccountButton userId={row.userId} label={row.fullname || row.email} />,
+        row.accountDeleted ? (
+          '—'
+        ) : (
+          <DeleteAccountButton userId={row.userId} label={row.fullname || row.email} />
+        ),
     },
   ];
 

@@ -20,9 +20,7 @@ function Tile({ label, value, tone }: { label: string; value: string; tone: 'act
           aria-hidden="true"
           className={cn(
             'size-2 shrink-0 rounded-full',
-            tone === 'active' && 'bg-success',
-            tone === 'other' && 'bg-destructive',
-            tone === 'total' && 'bg-foreground/40',
+            tone === 'active' ? 'bg-success' : tone === 'other' ? 'bg-destructive' : 'bg-foreground/40',
           )}
         />
         {label}

@@ -22,7 +22,9 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 // The rules load with the first keystroke or submit (decision 037), the error catalogue with them
 // (decision 062): no error shows before they are there.
 const resolver = lazyResolver(() =>
-  Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.loginResolver),
+  Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(
+    ([rules]) => rules.loginResolver,
+  ),
 );
 
 /** Login tab. Validates on every change, but shows a field's error only once it was left (spec 4, 5). */
@@ -96,7 +98,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       <GoogleSignIn mode="signin" />
       <p className="text-center text-sm text-muted-foreground">
         {t('login.switchText')}{' '}
-        <Button variant="link" onClick={onSwitch} className="font-semibold">
+        <Button variant="link" weight="semibold" onClick={onSwitch}>
           {t('login.switchAction')}
         </Button>
       </p>

@@ -26,7 +26,9 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 // the error catalogue too (decision 062): no error shows before they are there.
 const resolver = withPasswordStrength(
   lazyResolver(() =>
-    Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(([rules]) => rules.registerResolver),
+    Promise.all([import('../lib/form-rules'), loadNamespaces(['errors'])]).then(
+      ([rules]) => rules.registerResolver,
+    ),
   ),
 );
 
@@ -135,7 +137,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
       <GoogleSignIn mode="signup" />
       <p className="text-center text-sm text-muted-foreground">
         {t('register.switchText')}{' '}
-        <Button variant="link" onClick={onSwitch} className="font-semibold">
+        <Button variant="link" weight="semibold" onClick={onSwitch}>
           {t('register.switchAction')}
         </Button>
       </p>

@@ -44,14 +44,14 @@ export function Component() {
           </header>
           <Card className="w-full max-w-xl p-5 sm:p-8">
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-              <TabsList aria-label={t('page.tabsLabel')} className="grid w-full grid-cols-2">
+              <TabsList aria-label={t('page.tabsLabel')} layout="two-columns">
                 <TabsTrigger value="login">{t('page.loginTab')}</TabsTrigger>
                 <TabsTrigger value="register">{t('page.registerTab')}</TabsTrigger>
               </TabsList>
-              <TabsContent value="login" className="mt-6">
+              <TabsContent value="login" spacing="lg">
                 <LoginForm onSwitch={() => setTab('register')} />
               </TabsContent>
-              <TabsContent value="register" className="mt-6">
+              <TabsContent value="register" spacing="lg">
                 <RegisterForm onSwitch={() => setTab('login')} />
               </TabsContent>
             </Tabs>

@@ -56,7 +56,10 @@ function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; o
 
   if (!request.conflict_check || request.parties === null) {
     return (
-      <section aria-labelledby={`${stepId}-title`} className="flex flex-col gap-3 rounded-md border border-border p-4">
+      <section
+        aria-labelledby={`${stepId}-title`}
+        className="flex flex-col gap-3 rounded-md border border-border p-4"
+      >
         <h3 id={`${stepId}-title`} className="flex items-center gap-2 font-semibold">
           <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
           {t('conflict.title')}
@@ -88,7 +91,10 @@ function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; o
           {t('conflict.confirmedAt', { at: moment(confirmedAt, language) })}
         </p>
       ) : (
-        <section aria-labelledby={`${stepId}-confirm`} className="flex flex-col gap-2 rounded-md border border-border p-4">
+        <section
+          aria-labelledby={`${stepId}-confirm`}
+          className="flex flex-col gap-2 rounded-md border border-border p-4"
+        >
           <h3 id={`${stepId}-confirm`} className="font-semibold">
             {t('conflict.noConflict')}
           </h3>
@@ -96,7 +102,8 @@ function ConflictAndAnswer({ request, onDone }: { request: BoardRequestDetail; o
             {t('conflict.noConflictHint')} {t('conflict.confirmRecorded')}
           </p>
           <Button
-            className="h-auto min-h-9 self-start whitespace-normal text-left"
+            size="multiline"
+            className="min-h-9 self-start"
             loading={confirm.isPending}
             disabled={request.state !== 'open'}
             aria-describedby={`${stepId}-hint`}
@@ -119,7 +126,7 @@ export function RequestDialog({ requestId, onClose }: { requestId: string | null
   const request = detail.data;
   return (
     <Dialog open={requestId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" aria-describedby={undefined}>
+      <DialogContent size="2xl" aria-describedby={undefined}>
         {detail.isPending ? (
           <>
             <DialogTitle className="sr-only">{t('dialog.loading')}</DialogTitle>

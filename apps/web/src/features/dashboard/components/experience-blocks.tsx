@@ -152,7 +152,7 @@ function RepeatedBlock({
             )}
           </>
         ) : (
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
+          <Button variant="ghost-destructive" size="sm" onClick={onRemove}>
             <Trash2 aria-hidden="true" />
             {removeLabel}
           </Button>

@@ -88,8 +88,8 @@ function ModeOption({
     <label
       htmlFor={id}
       className={cn(
-        'flex cursor-pointer gap-3 rounded-lg border border-border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-        checked && 'border-primary bg-primary/5',
+        'flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        checked ? 'border-primary bg-primary/5' : 'border-border',
       )}
     >
       <input

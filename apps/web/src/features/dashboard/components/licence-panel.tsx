@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -38,7 +38,8 @@ import {
   useUploadCertificate,
 } from '../api/licence';
 import { checkCertificateFile, type FileProblem } from '../lib/file-checks';
-import { pickerClasses, UploadProgress } from './file-fields';
+import { pickerPlacement } from '@/components/ui/file-picker';
+import { UploadProgress } from './file-fields';
 
 /** The element id the offer form's "what is missing" links point at. */
 export const LICENCE_PANEL_ID = 'licence';
@@ -284,7 +285,7 @@ function CertificateUpload({ uploaded }: { uploaded: boolean }) {
       <label
         htmlFor={id}
         aria-disabled={upload.isPending || undefined}
-        className={cn(pickerClasses, 'aria-disabled:pointer-events-none aria-disabled:opacity-50')}
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm', faded: 'more' }), pickerPlacement)}
       >
         {uploaded ? <Upload aria-hidden="true" /> : <FileUp aria-hidden="true" />}
         {uploaded ? t('licence.replaceCertificate') : t('licence.uploadCertificate')}
@@ -378,11 +379,11 @@ export function LicencePanel({
       role="region"
       className="scroll-mt-20 focus:outline-none"
     >
-      <CardHeader className="flex flex-row flex-wrap items-center gap-x-3 gap-y-2">
+      <CardHeader layout="row">
         <CardTitle as="h2" id={headingId}>
           {t('licence.heading')}
         </CardTitle>
-        <Badge variant={STATE_BADGE[licence.state]} className="whitespace-normal">
+        <Badge variant={STATE_BADGE[licence.state]} wrap>
           <Icon aria-hidden="true" />
           {t(`licence.states.${licence.state}`)}
         </Badge>

@@ -13,11 +13,12 @@ export function LogoutButton({ collapsed = false, className }: { collapsed?: boo
   const button = (
     <Button
       variant="ghost"
-      size={collapsed ? 'icon' : 'sm'}
+      size={collapsed ? 'icon-sm' : 'sm'}
+      align={collapsed ? 'center' : 'start'}
       loading={isPending}
       aria-label={collapsed ? t('sidebar.logout') : undefined}
       onClick={() => void logout(paths.auth.login.getHref())}
-      className={cn(collapsed ? 'size-9' : 'w-full justify-start', className)}
+      className={cn(!collapsed && 'w-full', className)}
     >
       {!isPending && <LogOut aria-hidden="true" />}
       {!collapsed && t('sidebar.logout')}

@@ -61,7 +61,7 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileDto; onEdit: 
       )}
 
       <Card>
-        <CardContent className="flex flex-col gap-6 p-6">
+        <CardContent padding="all" className="flex flex-col gap-6">
           <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
             <Avatar
               src={profile.imageUrl ? storageUrl(profile.imageUrl) : null}

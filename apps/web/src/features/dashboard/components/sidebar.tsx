@@ -200,13 +200,13 @@ export function SidebarTrigger({ controls, className }: { controls: string; clas
       <TooltipTrigger asChild>
         <Button
           variant="ghost"
-          size="icon"
+          size="icon-sm"
           aria-label={label}
           aria-expanded={expanded}
           aria-controls={controls}
           aria-keyshortcuts="Control+B Meta+B"
           onClick={toggle}
-          className={cn('size-9', className)}
+          className={className}
         >
           <Icon aria-hidden="true" />
         </Button>

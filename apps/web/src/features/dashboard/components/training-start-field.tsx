@@ -47,7 +47,7 @@ export function TrainingStartField() {
       <legend className="mb-2 text-sm leading-none font-medium">{t('form.trainingStart')}</legend>
       <div className="grid grid-cols-2 gap-3">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-month`} className="text-xs text-muted-foreground">
+          <Label htmlFor={`${id}-month`} kind="hint">
             {t('form.trainingStartMonth')}
           </Label>
           <NativeSelect
@@ -68,7 +68,7 @@ export function TrainingStartField() {
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-year`} className="text-xs text-muted-foreground">
+          <Label htmlFor={`${id}-year`} kind="hint">
             {t('form.trainingStartYear')}
           </Label>
           <NativeSelect

@@ -206,10 +206,10 @@ export function BillingRoute() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 -z-10 bg-[url(/dashboard/billing-background.svg)] bg-[length:min(44rem,90%)_auto] bg-[position:right_-4rem_bottom_-3rem] bg-no-repeat opacity-90 dark:bg-[url(/dashboard/billing-background-dark.svg)] dark:opacity-80"
       />
-      <DashboardPage title={t('billing.title')} description={t('billing.description')} className="max-w-3xl">
+      <DashboardPage title={t('billing.title')} description={t('billing.description')} width="3xl">
         <PageMeta title={t('billing.title')} noindex />
-        <Card className="bg-card/95 backdrop-blur-sm">
-          <CardContent className="p-6">
+        <Card surface="translucent">
+          <CardContent padding="all">
             {invoice.isPending ? (
               <Loading />
             ) : (
@@ -217,8 +217,8 @@ export function BillingRoute() {
             )}
           </CardContent>
         </Card>
-        <Card className="bg-card/95 backdrop-blur-sm">
-          <CardContent className="p-6">
+        <Card surface="translucent">
+          <CardContent padding="all">
             <InvoicingSettings />
           </CardContent>
         </Card>

@@ -166,7 +166,8 @@ function InvoiceArchive({ count }: { count: number }) {
       <p className="text-sm">{t('myData.delete.archiveText', { count, years: RETENTION.taxRecordsYears })}</p>
       <Button
         variant="outline"
-        className="h-auto max-w-full self-start py-2 text-left whitespace-normal"
+        size="multiline"
+        className="max-w-full self-start py-2"
         onClick={() => void download()}
         loading={downloading}
       >
@@ -241,7 +242,7 @@ function DeleteCard({
   };
 
   return (
-    <Card className="border-destructive/40">
+    <Card tone="destructive">
       <CardHeader>
         <CardTitle as="h2" className="flex items-center gap-2">
           <Trash2 aria-hidden="true" className="size-5" />

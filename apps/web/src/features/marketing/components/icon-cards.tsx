@@ -35,12 +35,12 @@ export function IconCards({
       {items.map(({ title, description, Icon }) => (
         <li key={title}>
           <Card className={cn('h-full', raised && 'transition-shadow hover:shadow-md')}>
-            <CardHeader className="gap-3">
+            <CardHeader layout="stack-loose">
               <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
               <CardTitle>{t(title)}</CardTitle>
-              <CardDescription className="text-base">{t(description)}</CardDescription>
+              <CardDescription size="base">{t(description)}</CardDescription>
             </CardHeader>
           </Card>
         </li>

@@ -55,7 +55,7 @@ function SampleOfferCard() {
   return (
     <figure aria-label={t('home.card.label')} className="relative mx-auto w-full max-w-sm">
       <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-3xl bg-accent/25 blur-2xl" />
-      <Card className="overflow-hidden shadow-xl">
+      <Card shadow="xl" className="overflow-hidden">
         <div className="flex items-center gap-3 border-b border-border bg-secondary/60 px-5 py-4">
           <div
             aria-hidden="true"

@@ -66,7 +66,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       )}
     >
       {plan.popular && (
-        <Badge variant="accent" className="absolute -top-3 left-6 text-sm">
+        <Badge variant="accent" size="sm" className="absolute -top-3 left-6">
           <Sparkles aria-hidden="true" />
           {t('pricing.popular')}
         </Badge>

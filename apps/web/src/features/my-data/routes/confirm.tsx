@@ -46,7 +46,7 @@ export function Component() {
       <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-12 sm:py-16">
         <h1 className="text-3xl font-bold tracking-tight text-balance">{t('confirm.title')}</h1>
         <Card>
-          <CardContent className="flex flex-col gap-4 pt-6">
+          <CardContent padding="all" className="flex flex-col gap-4">
             {result?.kind === 'delete' && <p role="status">{result.message}</p>}
             {result?.kind === 'export' && (
               <div role="status" className="flex flex-col gap-3">

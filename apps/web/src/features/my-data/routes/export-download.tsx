@@ -41,7 +41,7 @@ export function Component() {
       <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-12 sm:py-16">
         <h1 className="text-3xl font-bold tracking-tight text-balance">{t('exportDownload.title')}</h1>
         <Card>
-          <CardContent className="flex flex-col gap-4 pt-6">
+          <CardContent padding="all" className="flex flex-col gap-4">
             {done ? (
               <p role="status">{t('exportDownload.done')}</p>
             ) : (

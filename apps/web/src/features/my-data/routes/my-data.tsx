@@ -56,7 +56,7 @@ export function Component() {
           <p className="text-muted-foreground">{t('request.description')}</p>
         </header>
         <Card>
-          <CardContent className="pt-6">
+          <CardContent padding="all">
             {sent ? (
               <p role="status" className="flex items-start gap-2">
                 <Mail aria-hidden="true" className="mt-1 size-4 shrink-0" />

@@ -74,7 +74,7 @@ export function DisputeAnswerDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !answer.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent height="90dvh" className="sm:max-w-lg">
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{t('answer.title')}</DialogTitle>
@@ -144,7 +144,7 @@ export function AnswerFileDownload({ offer }: { offer: OfferDto }) {
       .finally(() => setBusy(false));
   };
   return (
-    <Button variant="link" size="sm" className="self-start px-0" onClick={download} loading={busy}>
+    <Button variant="link" size="sm-flush" className="self-start" onClick={download} loading={busy}>
       <FileDown aria-hidden="true" />
       {t('settlement.answerFile')}
     </Button>

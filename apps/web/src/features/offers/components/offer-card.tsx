@@ -149,7 +149,10 @@ function CardPayout({ offer }: { offer: OfferDto }) {
   const gross = parsePlnToGrosze(offer.price_brutto);
   const refunded = offer.settlement?.refund_grosze ?? 0;
   return (
-    <PayoutLine grossGrosze={gross === null ? null : gross - refunded} feeBasisPoints={offer.fee_basis_points} />
+    <PayoutLine
+      grossGrosze={gross === null ? null : gross - refunded}
+      feeBasisPoints={offer.fee_basis_points}
+    />
   );
 }
 
@@ -177,8 +180,7 @@ function DesktopActions({
           <HoverCardTrigger asChild>
             <Button
               variant="ghost"
-              size="sm"
-              className="size-9 px-0"
+              size="icon-xs"
               aria-label={t('actions.info')}
               onClick={() => {
                 setInfoOpen(false);
@@ -188,19 +190,14 @@ function DesktopActions({
               <Info aria-hidden="true" />
             </Button>
           </HoverCardTrigger>
-          <HoverCardContent align="end" className="w-80">
+          <HoverCardContent align="end" size="lg">
             <p className="mb-2 font-semibold">{offer.title}</p>
             <OfferInfo offer={offer} />
           </HoverCardContent>
         </HoverCard>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="size-9 px-0"
-              aria-label={t('actions.menu', { title: offer.title })}
-            >
+            <Button variant="ghost" size="icon-xs" aria-label={t('actions.menu', { title: offer.title })}>
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
@@ -291,8 +288,8 @@ function DocumentDownload({ offer }: { offer: OfferDto }) {
   return (
     <Button
       variant="link"
-      size="sm"
-      className="self-start px-0"
+      size="sm-flush"
+      className="self-start"
       onClick={download}
       loading={busy}
       aria-label={t('document.downloadFor', { title: offer.title })}
@@ -332,8 +329,8 @@ export function OfferCard({
       <article
         aria-label={offer.title}
         className={cn(
-          'flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm',
-          archived && 'bg-card/70',
+          'flex w-full flex-col overflow-hidden rounded-xl border border-border text-card-foreground shadow-sm',
+          archived ? 'bg-card/70' : 'bg-card',
         )}
       >
         <OfferCardImage
@@ -366,8 +363,8 @@ export function OfferCard({
           <Price offer={offer} />
           <CardPayout offer={offer} />
           <CourtFee offer={offer} />
-          {offer.report && <HearingReportView report={offer.report} className="p-3" />}
-          {offer.settlement && <SettlementView settlement={offer.settlement} className="p-3" />}
+          {offer.report && <HearingReportView report={offer.report} compact />}
+          {offer.settlement && <SettlementView settlement={offer.settlement} compact />}
           {offer.settlement?.lawyer_answer_has_file && <AnswerFileDownload offer={offer} />}
           {!archived && paymentLink && <TimeLeft offer={offer} now={now} />}
           {hasSubstitutionDocument(offer) && <DocumentDownload offer={offer} />}

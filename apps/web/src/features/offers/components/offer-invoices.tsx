@@ -79,8 +79,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceDto }) {
       <div className="flex gap-2">
         <Button
           variant="outline"
-          size="sm"
-          className="h-8"
+          size="xs"
           loading={busy === 'pdf'}
           onClick={() => void download('pdf')}
           aria-label={t('invoices.downloadPdf', { number: invoice.number })}
@@ -90,8 +89,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceDto }) {
         </Button>
         <Button
           variant="outline"
-          size="sm"
-          className="h-8"
+          size="xs"
           loading={busy === 'xml'}
           onClick={() => void download('xml')}
           aria-label={t('invoices.downloadXml', { number: invoice.number })}
@@ -117,8 +115,8 @@ function RetryButton({
   return (
     <Button
       variant="outline"
-      size="sm"
-      className="h-8 self-start"
+      size="xs"
+      className="self-start"
       loading={retry.isPending}
       onClick={() =>
         retry.mutate(target, {

@@ -53,7 +53,8 @@ export function OfferLinkForm() {
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+          height="90dvh"
+          className="sm:max-w-2xl"
           // Left by a link to another page: that page places the focus, not the button here.
           onCloseAutoFocus={(event) => openOn !== null && openOn !== pathname && event.preventDefault()}
         >
@@ -79,4 +80,3 @@ export function OfferLinkForm() {
     </>
   );
 }
-

@@ -63,7 +63,10 @@ function PreviewBody({ offer, alert }: { offer: OfferDto; alert: boolean }) {
       {/* Side by side from md up, so the copy button shows at 1280 × 800 without scrolling (issue 34). */}
       <div className="grid gap-4 md:grid-cols-2 md:items-start">
         <div className="flex flex-col gap-4">
-          <OfferCardImage offer={offer} className="aspect-[1200/630] w-full rounded-lg border border-border" />
+          <OfferCardImage
+            offer={offer}
+            className="aspect-[1200/630] w-full rounded-lg border border-border"
+          />
           <div className="flex flex-col gap-2">
             <Label htmlFor={linkId}>{t('preview.link')}</Label>
             <Input
@@ -71,7 +74,7 @@ function PreviewBody({ offer, alert }: { offer: OfferDto; alert: boolean }) {
               readOnly
               value={offer.absoluteUrl}
               onFocus={(event) => event.currentTarget.select()}
-              className="font-mono text-xs md:text-xs"
+              font="mono"
             />
           </div>
         </div>
@@ -115,7 +118,7 @@ export function PreviewDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl md:max-w-3xl">
+      <DialogContent size="xl" className="md:max-w-3xl">
         <PreviewBody offer={offer} alert={alert} />
       </DialogContent>
     </Dialog>

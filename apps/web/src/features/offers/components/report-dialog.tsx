@@ -139,7 +139,7 @@ export function ReportDialog({ offer, open, onOpenChange }: ReportDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={(next) => !markDone.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent height="90dvh" className="sm:max-w-lg">
         {notYet && startsAt ? (
           <ReportNotYet offer={offer} startsAt={startsAt} onClose={() => onOpenChange(false)} />
         ) : (

@@ -276,7 +276,7 @@ export function InvoiceForm({ seolink, offer, onBack, headingRef, prefill = null
                   if (checked !== true) unregister('grantor');
                 }}
               />
-              <Label htmlFor={grantorToggleId} className="leading-snug">
+              <Label htmlFor={grantorToggleId} kind="option">
                 {t('form.grantor.toggle')}
               </Label>
             </div>

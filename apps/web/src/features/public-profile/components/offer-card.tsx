@@ -20,7 +20,7 @@ export function OfferCard({
   const { validUntil } = view;
 
   return (
-    <Card className="flex flex-col gap-4 border-primary/30 p-6">
+    <Card tone="primary" className="flex flex-col gap-4 p-6">
       <div className="flex flex-col gap-1">
         <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{t('offer.heading')}</p>
         <h2 className="text-xl font-semibold text-balance">{offer.title}</h2>

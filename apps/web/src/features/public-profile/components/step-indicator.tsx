@@ -28,9 +28,11 @@ export function StepIndicator({ step }: { step: Step }) {
                 aria-hidden="true"
                 className={cn(
                   'flex size-8 shrink-0 items-center justify-center rounded-full border text-sm font-semibold',
-                  current && 'border-primary bg-primary text-primary-foreground',
-                  done && 'border-primary text-primary',
-                  !current && !done && 'border-border text-muted-foreground',
+                  current
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : done
+                      ? 'border-primary text-primary'
+                      : 'border-border text-muted-foreground',
                 )}
               >
                 {done ? <Check className="size-4" strokeWidth={3} /> : number}

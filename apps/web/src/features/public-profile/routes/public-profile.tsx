@@ -57,7 +57,7 @@ function LoadingScreen() {
         <title>{`${t('meta.loadingTitle')} | ${PRODUCT_NAME}`}</title>
       </DocumentHead>
       {/* As tall as the screen, so the footer stays below it and does not jump when the page arrives. */}
-      <Loading className="min-h-dvh flex-1 py-24" />
+      <Loading height="screen" className="flex-1 py-24" />
     </>
   );
 }
