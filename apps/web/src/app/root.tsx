@@ -20,6 +20,7 @@ import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
 import { HEAD_SCRIPT, pressesLive } from './head-script';
 import { PageScripts } from './page-scripts';
+import { PageTexts } from './page-texts';
 import { AppProviders } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
@@ -61,7 +62,8 @@ const pendingNamespaces = new Map<string, Promise<unknown>>();
 
 /**
  * A page's translation namespaces (its route module's `handle.i18n`) are there before it renders:
- * the server has them all, entry.client.tsx loads the first page's before hydrating, and a later
+ * the server has them all, the first page carries its own in its HTML (page-texts.tsx, read by
+ * entry.client.tsx before hydrating), and a later
  * navigation suspends (inside the router's transition, so the old page stays) until they arrive.
  */
 function useRouteNamespaces(i18n: I18n): void {
@@ -130,6 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AppShell>{children}</AppShell>
         <PressesLive />
+        <PageTexts language={language} />
         <PageScripts nonce={nonce} />
       </body>
     </html>
