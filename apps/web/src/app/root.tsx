@@ -7,6 +7,7 @@ import {
   useLocation,
   useMatches,
   useNavigate,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router';
 import type { i18n as I18n } from 'i18next';
@@ -14,7 +15,7 @@ import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
-import { browserI18n, createI18n } from '@/lib/i18n';
+import { browserI18n, createI18n, preloadLocaleFiles } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
@@ -102,7 +103,20 @@ function AppShell({ children }: { children: ReactNode }) {
 
 function Translated({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   useRouteNamespaces(i18n);
+  usePreloadedLocaleFiles();
   return children;
+}
+
+/**
+ * The first page's texts came with its HTML, so the map of translation files loads on first use
+ * (decision 074). A navigation starts it while the next page's code loads: the URL changes before
+ * the next page's texts are there, and until they are the old page stays on screen.
+ */
+function usePreloadedLocaleFiles(): void {
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (navigating) preloadLocaleFiles();
+  }, [navigating]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

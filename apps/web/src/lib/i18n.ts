@@ -29,11 +29,21 @@ export const PAGE_TEXTS_ID = 'page-texts';
 
 // What the page did not carry loads on first use, through this backend; its map of every
 // translation file is a module of its own, loaded then (locale-files.ts).
+const localeFiles = () => import('./locale-files');
+
+/**
+ * Starts loading the map of translation files, so a navigation's new texts are one request away
+ * once its route module is there, not two (root.tsx calls it when a navigation starts).
+ */
+export function preloadLocaleFiles(): void {
+  void localeFiles().catch(() => undefined);
+}
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   callbackApi: false,
   init: () => undefined,
-  read: (language, namespace) => import('./locale-files').then((files) => files.loadNamespace(language, namespace)),
+  read: (language, namespace) => localeFiles().then((files) => files.loadNamespace(language, namespace)),
 };
 
 // Every translation, set by the prerender entry and the tests (see i18n-resources.ts), where
