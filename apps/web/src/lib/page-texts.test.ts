@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Resource } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n, loadNamespaces, PAGE_TEXTS_ID, pageTextsJson, provideAllResources, readPageTexts } from './i18n';
@@ -31,6 +33,14 @@ describe('the page’s texts in its HTML (decision 074)', () => {
     } finally {
       provideAllResources(resources);
     }
+  });
+
+  it('the map of every translation file is not in the module every page loads: it loads on first use', () => {
+    const source = (file: string) => readFileSync(path.join(import.meta.dirname, file), 'utf8');
+    expect(source('i18n.ts')).not.toContain('import.meta.glob');
+    expect(source('i18n.ts')).not.toContain('@substytut/shared/messages/');
+    expect(source('i18n.ts')).toContain("import('./locale-files')");
+    expect(source('locale-files.ts')).toContain("import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')");
   });
 
   describe('in the browser', () => {
