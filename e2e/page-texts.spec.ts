@@ -19,7 +19,10 @@ function translationFiles(): Set<string> {
   const map = readdirSync(assets).find((file) => /^locale-files-[\w-]+\.js$/.test(file));
   expect(map, 'the map of translation files is a file of its own').toBeTruthy();
   const text = readFileSync(path.join(assets, map!), 'utf8');
-  const files = new Set([map!, ...[...text.matchAll(/import\(`\.\/([\w-]+\.js)`\)/g)].map((match) => match[1]!)]);
+  const files = new Set([
+    map!,
+    ...[...text.matchAll(/import\(`\.\/([\w-]+\.js)`\)/g)].map((match) => match[1]!),
+  ]);
   // Every namespace of both languages and the two error catalogues.
   expect(files.size).toBeGreaterThan(40);
   return files;
@@ -27,7 +30,8 @@ function translationFiles(): Set<string> {
 
 async function firstLoad(page: Page, address: string): Promise<string[]> {
   const fetched: string[] = [];
-  const listener = (request: { url(): string }) => fetched.push(path.basename(new URL(request.url()).pathname));
+  const listener = (request: { url(): string }) =>
+    fetched.push(path.basename(new URL(request.url()).pathname));
   page.on('request', listener);
   await page.goto(address);
   await page.mouse.move(1, 1);
@@ -46,12 +50,23 @@ test('a page hydrates in its language with the texts its HTML carries, fetching 
     { address: '/en', lang: 'en', heading: 'The key to convenient and safe substitutions' },
     { address: '/en/auth/login', lang: 'en', heading: 'Log in or create an account' },
     { address: `/u/${lawyer.seolink}`, lang: 'pl', heading: 'Teresa Słowna', text: 'Wizytówka prawnika' },
-    { address: `/en/u/${lawyer.seolink}`, lang: 'en', heading: 'Teresa Słowna', text: "Lawyer's business card" },
+    {
+      address: `/en/u/${lawyer.seolink}`,
+      lang: 'en',
+      heading: 'Teresa Słowna',
+      text: "Lawyer's business card",
+    },
   ];
   for (const item of pages) {
     const fetched = await firstLoad(page, item.address);
-    expect(fetched.filter((file) => files.has(file)), item.address).toEqual([]);
-    expect(fetched.some((file) => /^entry\.client-/.test(file)), item.address).toBe(true);
+    expect(
+      fetched.filter((file) => files.has(file)),
+      item.address,
+    ).toEqual([]);
+    expect(
+      fetched.some((file) => /^entry\.client-/.test(file)),
+      item.address,
+    ).toBe(true);
     await expect(page.locator('html')).toHaveAttribute('lang', item.lang);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.heading);
     if (item.text) await expect(page.getByText(item.text).first()).toBeVisible();

@@ -18,7 +18,9 @@ export function pageNamespaces(handles: readonly unknown[]): string[] {
  */
 export function PageTexts({ language }: { language: Language }) {
   const matches = useMatches();
-  const json = import.meta.env.SSR ? pageTextsJson(language, pageNamespaces(matches.map((match) => match.handle))) : '';
+  const json = import.meta.env.SSR
+    ? pageTextsJson(language, pageNamespaces(matches.map((match) => match.handle)))
+    : '';
   return (
     <script
       type="application/json"

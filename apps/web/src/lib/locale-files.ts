@@ -17,7 +17,8 @@ const errorCatalogues: Record<Locale, () => Promise<Readonly<Record<string, stri
 
 /** One namespace of one language. 'errors' is the shared error catalogue, keyed by the API's codes. */
 export async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
-  if (namespace === 'errors') return nestMessages(await errorCatalogues[isLocale(language) ? language : 'pl']());
+  if (namespace === 'errors')
+    return nestMessages(await errorCatalogues[isLocale(language) ? language : 'pl']());
   const load = localeFiles[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`no translations for ${language}/${namespace}`);
   return (await load()).default;

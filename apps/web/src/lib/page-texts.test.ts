@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Resource } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, loadNamespaces, PAGE_TEXTS_ID, pageTextsJson, provideAllResources, readPageTexts } from './i18n';
+import {
+  createI18n,
+  loadNamespaces,
+  PAGE_TEXTS_ID,
+  pageTextsJson,
+  provideAllResources,
+  readPageTexts,
+} from './i18n';
 import { resources } from './i18n-resources';
 
 /**
@@ -40,7 +47,9 @@ describe('the page’s texts in its HTML (decision 074)', () => {
     expect(source('i18n.ts')).not.toContain('import.meta.glob');
     expect(source('i18n.ts')).not.toContain('@substytut/shared/messages/');
     expect(source('i18n.ts')).toContain("import('./locale-files')");
-    expect(source('locale-files.ts')).toContain("import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')");
+    expect(source('locale-files.ts')).toContain(
+      "import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')",
+    );
   });
 
   describe('in the browser', () => {
@@ -67,7 +76,10 @@ describe('the page’s texts in its HTML (decision 074)', () => {
 
     it('starts with the page’s texts, fetches none of them, and fetches what the page did not carry', async () => {
       const given: Resource = {
-        pl: { common: { skipLink: 'Do treści (z HTML)' }, 'marketing-home': { home: { hero: { title: 'Tytuł' } } } },
+        pl: {
+          common: { skipLink: 'Do treści (z HTML)' },
+          'marketing-home': { home: { hero: { title: 'Tytuł' } } },
+        },
       };
       const i18n = createI18n('pl', given);
       const fetched: string[] = [];
@@ -95,4 +107,3 @@ describe('the page’s texts in its HTML (decision 074)', () => {
     });
   });
 });
-
