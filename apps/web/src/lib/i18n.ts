@@ -1,5 +1,7 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLocale, type Locale } from '@substytut/shared/locale';
+import { nestMessages } from '@substytut/shared/messages/nest';
 import { DEFAULT_LANGUAGE, type Language } from '@/config/paths';
 
 /**
@@ -27,7 +29,7 @@ export const PARTS_NAMESPACE = 'parts';
  */
 export const PAGE_TEXTS_ID = 'page-texts';
 
-// What the page did not carry loads on first use, through this backend; its map of every
+// What the page did not carry loads on first use, through this backend; the map of every
 // translation file is a module of its own, loaded then (locale-files.ts).
 const localeFiles = () => import('./locale-files');
 
@@ -39,11 +41,25 @@ export function preloadLocaleFiles(): void {
   void localeFiles().catch(() => undefined);
 }
 
+// The shared error catalogue (API codes, field errors, the client's own), one chunk per language,
+// imported from here rather than through the map: a form's first check waits for it, so it stays
+// one request away, as the forms' own rules are (decision 074).
+const errorCatalogues: Record<Locale, () => Promise<Readonly<Record<string, string>>>> = {
+  pl: () => import('@substytut/shared/messages/pl').then((m) => m.pl),
+  en: () => import('@substytut/shared/messages/en').then((m) => m.en),
+};
+
+/** One namespace of one language. 'errors' is the shared error catalogue, keyed by the API's codes. */
+async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  if (namespace === 'errors') return nestMessages(await errorCatalogues[isLocale(language) ? language : 'pl']());
+  return (await localeFiles()).loadTranslationFile(language, namespace);
+}
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   callbackApi: false,
   init: () => undefined,
-  read: (language, namespace) => localeFiles().then((files) => files.loadNamespace(language, namespace)),
+  read: loadNamespace,
 };
 
 // Every translation, set by the prerender entry and the tests (see i18n-resources.ts), where
