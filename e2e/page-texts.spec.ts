@@ -49,12 +49,12 @@ test('a page hydrates in its language with the texts its HTML carries, fetching 
     { address: '/pl', lang: 'pl', heading: 'Klucz do wygodnych i bezpiecznych zastępstw' },
     { address: '/en', lang: 'en', heading: 'The key to convenient and safe substitutions' },
     { address: '/en/auth/login', lang: 'en', heading: 'Log in or create an account' },
-    { address: `/u/${lawyer.seolink}`, lang: 'pl', heading: 'Teresa Słowna', text: 'Wizytówka prawnika' },
+    { address: `/u/${lawyer.seolink}`, lang: 'pl', heading: 'Teresa Słowna', text: 'Doświadczenie' },
     {
       address: `/en/u/${lawyer.seolink}`,
       lang: 'en',
       heading: 'Teresa Słowna',
-      text: "Lawyer's business card",
+      text: 'Experience',
     },
   ];
   for (const item of pages) {
@@ -69,6 +69,6 @@ test('a page hydrates in its language with the texts its HTML carries, fetching 
     ).toBe(true);
     await expect(page.locator('html')).toHaveAttribute('lang', item.lang);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.heading);
-    if (item.text) await expect(page.getByText(item.text).first()).toBeVisible();
+    if (item.text) await expect(page.getByRole('heading', { level: 2, name: item.text })).toBeVisible();
   }
 });
