@@ -2,17 +2,19 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { isLanguage } from '@/config/paths';
-import { createI18n, loadNamespaces } from '@/lib/i18n';
+import { createI18n, loadNamespaces, readPageTexts } from '@/lib/i18n';
 import { watchLanguageChoices } from '@/lib/language-detection';
 
 /**
  * The browser's start (decision 016): the page's translations, then React 19 hydrates the
- * document concurrently (in slices that yield to input).
+ * document concurrently (in slices that yield to input). The texts come with the HTML (its JSON
+ * data block, decision 074): no translation file is fetched before hydrating, unless a page's HTML
+ * lacks one of its namespaces.
  */
 async function start(): Promise<void> {
   watchLanguageChoices(document);
   const lang = document.documentElement.lang;
-  const i18n = createI18n(isLanguage(lang) ? lang : 'pl');
+  const i18n = createI18n(isLanguage(lang) ? lang : 'pl', readPageTexts(document));
   // The route modules of the first page, loaded by the framework's script before this one runs.
   const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: { i18n?: string[] } }> })
     .__reactRouterRouteModules;

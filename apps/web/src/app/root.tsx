@@ -7,6 +7,7 @@ import {
   useLocation,
   useMatches,
   useNavigate,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router';
 import type { i18n as I18n } from 'i18next';
@@ -14,12 +15,13 @@ import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
-import { browserI18n, createI18n } from '@/lib/i18n';
+import { browserI18n, createI18n, preloadLocaleFiles } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
 import { HEAD_SCRIPT, pressesLive } from './head-script';
 import { PageScripts } from './page-scripts';
+import { PageTexts } from './page-texts';
 import { AppProviders } from './providers';
 import { loadContext } from './load-context';
 import { requestLanguage } from './request-language';
@@ -61,7 +63,8 @@ const pendingNamespaces = new Map<string, Promise<unknown>>();
 
 /**
  * A page's translation namespaces (its route module's `handle.i18n`) are there before it renders:
- * the server has them all, entry.client.tsx loads the first page's before hydrating, and a later
+ * the server has them all, the first page carries its own in its HTML (page-texts.tsx, read by
+ * entry.client.tsx before hydrating), and a later
  * navigation suspends (inside the router's transition, so the old page stays) until they arrive.
  */
 function useRouteNamespaces(i18n: I18n): void {
@@ -100,7 +103,20 @@ function AppShell({ children }: { children: ReactNode }) {
 
 function Translated({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   useRouteNamespaces(i18n);
+  usePreloadedLocaleFiles();
   return children;
+}
+
+/**
+ * The first page's texts came with its HTML, so the map of translation files loads on first use
+ * (decision 074). A navigation starts it while the next page's code loads: the URL changes before
+ * the next page's texts are there, and until they are the old page stays on screen.
+ */
+function usePreloadedLocaleFiles(): void {
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (navigating) preloadLocaleFiles();
+  }, [navigating]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -130,6 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AppShell>{children}</AppShell>
         <PressesLive />
+        <PageTexts language={language} />
         <PageScripts nonce={nonce} />
       </body>
     </html>

@@ -22,40 +22,75 @@ export const LAYOUT_NAMESPACES = ['common'] as const;
  */
 export const PARTS_NAMESPACE = 'parts';
 
-// One small chunk per language and namespace, fetched when a page needs it.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+/**
+ * The id of the page's JSON data block: the texts of the namespaces it uses, in its language,
+ * written by the server (`app/page-texts.tsx`) and read by entry.client.tsx (decision 074). A data
+ * block is not run, so the Content-Security-Policy needs no nonce or hash for it.
+ */
+export const PAGE_TEXTS_ID = 'page-texts';
 
-// The shared error catalogue, one chunk per language: API codes, field errors, the client's own.
+// What the page did not carry loads on first use, through this backend; the map of every
+// translation file is a module of its own, loaded then (locale-files.ts).
+const localeFiles = () => import('./locale-files');
+
+/**
+ * Starts loading the map of translation files, so a navigation's new texts are one request away
+ * once its route module is there, not two (root.tsx calls it when a navigation starts).
+ */
+export function preloadLocaleFiles(): void {
+  void localeFiles().catch(() => undefined);
+}
+
+// The shared error catalogue (API codes, field errors, the client's own), one chunk per language,
+// imported from here rather than through the map: a form's first check waits for it, so it stays
+// one request away, as the forms' own rules are (decision 074).
 const errorCatalogues: Record<Locale, () => Promise<Readonly<Record<string, string>>>> = {
   pl: () => import('@substytut/shared/messages/pl').then((m) => m.pl),
   en: () => import('@substytut/shared/messages/en').then((m) => m.en),
 };
 
 /** One namespace of one language. 'errors' is the shared error catalogue, keyed by the API's codes. */
-export async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
   if (namespace === 'errors') return nestMessages(await errorCatalogues[isLocale(language) ? language : 'pl']());
-  const load = localeFiles[`../locales/${language}/${namespace}.json`];
-  if (!load) throw new Error(`no translations for ${language}/${namespace}`);
-  return (await load()).default;
+  return (await localeFiles()).loadTranslationFile(language, namespace);
 }
 
 const lazyBackend: BackendModule = {
   type: 'backend',
+  callbackApi: false,
   init: () => undefined,
-  read: (language, namespace, callback) => {
-    loadNamespace(language, namespace).then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
+  read: loadNamespace,
 };
 
 // Every translation, set by the prerender entry and the tests (see i18n-resources.ts), where
 // rendering must be synchronous; the browser build never includes them all.
 let bundledResources: Resource | null = null;
 
-export function provideAllResources(resources: Resource): void {
+export function provideAllResources(resources: Resource | null): void {
   bundledResources = resources;
+}
+
+/**
+ * The page's data block, on the server (bundled translations): the namespaces a page uses, in its
+ * language, as JSON that cannot end its `<script>` element (every `<` escaped).
+ */
+export function pageTextsJson(language: Language, namespaces: readonly string[]): string {
+  const bundle = bundledResources?.[language] ?? {};
+  const texts = Object.fromEntries(
+    [...new Set(namespaces)].filter((namespace) => namespace in bundle).map((namespace) => [namespace, bundle[namespace]]),
+  );
+  return JSON.stringify({ [language]: texts }).replace(/</g, '\\u003c');
+}
+
+/** The page's texts in the browser, from its data block; nothing when it has none (or a broken one). */
+export function readPageTexts(document: Document): Resource | undefined {
+  const text = document.getElementById(PAGE_TEXTS_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Resource;
+  } catch {
+    return undefined;
+  }
 }
 
 // The browser's one instance, so lazily loaded routes can fetch their namespaces alongside
@@ -75,10 +110,12 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
 
 /**
  * A fresh instance per app (one per prerendered page on the server). With every translation
- * bundled (prerender, tests) it is ready at once; in the browser it starts with no translations:
- * await `ready` (the layout's namespaces) before rendering.
+ * bundled (prerender, tests) it is ready at once; in the browser it starts with the texts its page
+ * carried (`pageTexts`, the language's part of them: i18next's `resources` with
+ * `partialBundledLanguages`) and fetches the rest of the layout's namespaces: await `ready` before
+ * rendering.
  */
-export function createI18n(language: Language): I18n & { ready: Promise<void> } {
+export function createI18n(language: Language, pageTexts?: Resource): I18n & { ready: Promise<void> } {
   const instance = createInstance();
   const common = {
     lng: language,
@@ -100,6 +137,7 @@ export function createI18n(language: Language): I18n & { ready: Promise<void> } 
     });
   } else {
     // Both languages carry every key (locales.test.ts), so the other one is never fetched.
+    const carried = pageTexts?.[language];
     ready = instance
       .use(lazyBackend)
       .use(initReactI18next)
@@ -107,7 +145,8 @@ export function createI18n(language: Language): I18n & { ready: Promise<void> } 
         ...common,
         fallbackLng: false,
         load: 'currentOnly',
-        ns: [...LAYOUT_NAMESPACES],
+        ns: [...new Set([...LAYOUT_NAMESPACES, ...Object.keys(carried ?? {})])],
+        ...(carried ? { resources: { [language]: carried } } : {}),
         partialBundledLanguages: true,
       });
     if (typeof window !== 'undefined') browserInstance = instance;
