@@ -108,6 +108,9 @@ export const test = base.extend<object, { server: string; perWorker: PerWorker }
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
           TRUST_PROXY: TRUSTED_PROXY,
+          // The KSeF worker looks for due invoices every half second instead of every 5 s, so the
+          // invoice journeys see the sandbox KSeF's verdict on their first reload (decision 072).
+          KSEF_POLL_MS: '500',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
