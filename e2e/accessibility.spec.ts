@@ -192,18 +192,24 @@ async function useSession(page: Page, session: Pick<Session, 'token' | 'user'> |
  * 068).
  */
 const walkTest = test.extend<{ fixture: Fixture }>({
-  fixture: async ({ playwright, server, perWorker }, use) => {
-    await use(
-      await perWorker('accessibility walk', async () => {
-        const request = await playwright.request.newContext({ baseURL: server });
-        try {
-          return await setUp(request);
-        } finally {
-          await request.dispose();
-        }
-      }),
-    );
-  },
+  fixture: [
+    async ({ playwright, server, perWorker }, use) => {
+      await use(
+        await perWorker('accessibility walk', async () => {
+          const request = await playwright.request.newContext({ baseURL: server });
+          try {
+            return await setUp(request);
+          } finally {
+            await request.dispose();
+          }
+        }),
+      );
+    },
+    // A timeout of its own: the test's 60 s default applies to its fixtures, before the part's
+    // `setTimeout(300_000)` runs, and the seeding (two lawyers, three offers, two payments, an
+    // acceptance) outlasted it at a load of 30 with each worker seeding at once (decision 072).
+    { timeout: 180_000 },
+  ],
 });
 
 interface Walk {

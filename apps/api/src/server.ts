@@ -53,6 +53,7 @@ async function main() {
     clock: app.clock,
     secretsKey: secretsKey(config),
     platformToken: config.ksef.platformToken,
+    intervalMs: config.ksefPollMs,
     log: app.log.child({ component: 'ksef-worker' }),
     // An invoice the product issues reaches its payer once KSeF accepted it (issue 34).
     onAccepted: async (tx, invoiceId) => {

@@ -248,6 +248,13 @@ describe('KSeF configuration', () => {
     expect(loadConfig({ KSEF_SANDBOX_OUTAGE: 'true' }).ksef.sandboxOutage).toBe(true);
   });
 
+  it('KSEF_POLL_MS: the KSeF worker looks for due invoices every 5 s unless set (100 ms to 10 min)', () => {
+    expect(loadConfig({}).ksefPollMs).toBe(5000);
+    expect(loadConfig({ KSEF_POLL_MS: '200' }).ksefPollMs).toBe(200);
+    for (const wrong of ['0', '99', '600001', '1.5', 'soon'])
+      expect(() => loadConfig({ KSEF_POLL_MS: wrong })).toThrow(/KSEF_POLL_MS/);
+  });
+
   it('names KSEF_ENV when a value is wrong or the sandbox would run in production', () => {
     expect(() => loadConfig({ KSEF_ENV: 'prod' })).toThrow(/KSEF_ENV/);
     expect(errorOf({ NODE_ENV: 'production' }).message).toContain('KSEF_ENV');

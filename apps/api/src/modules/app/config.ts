@@ -222,6 +222,11 @@ export const SETTINGS = {
       z.coerce.number().int().min(0).max(60_000).default(10_000),
     ),
   },
+  /**
+   * How often (ms) the KSeF worker looks for invoices due to be sent or asked about. The browser
+   * tests' servers set it short, so a journey sees KSeF's verdict without waiting (decision 072).
+   */
+  ksefPollMs: setting('KSEF_POLL_MS', z.coerce.number().int().min(100).max(600_000).default(5000)),
   // E-invoicing (modules/ksef): the embedded sandbox, or the Ministry's KSeF API 2.0 environment.
   ksef: {
     environment: setting('KSEF_ENV', z.enum(KSEF_ENVIRONMENTS).default('sandbox')),
