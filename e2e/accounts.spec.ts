@@ -235,6 +235,9 @@ test.describe('accounts', () => {
     await page.goto('/en/auth');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/en\/auth\/forgot-password$/);
+    // The URL changes when the navigation commits; the login form (with its own e-mail field) stays
+    // on screen until the next page's texts are there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('E-mail address').fill(session.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your mailbox' })).toBeVisible();

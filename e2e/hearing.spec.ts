@@ -9,7 +9,8 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 
 const COURT = 'Sąd Rejonowy dla Warszawy-Mokotowa w Warszawie';
 const TITLE = 'Rozprawa w SR Mokotów';
-const CASE_NUMBER = 'I C 123/24';
+// Not the form's own example ("np. I C 123/24"), which the page's texts carry (decision 074).
+const CASE_NUMBER = 'II C 456/24';
 
 /** A Warsaw calendar day `days` from today, as 'YYYY-MM-DD'. */
 function warsawDayFromToday(days: number): string {

@@ -95,7 +95,10 @@ test.describe('payments', () => {
     // Sent complete at once (decision 016): no loading screen on a page the server rendered.
     const servedHtml = (await served?.text()) ?? '';
     expect(servedHtml).toContain('Ewa Wiśniewska');
-    expect(servedHtml).not.toContain('Ładowanie...');
+    // The page's texts (its JSON data block, decision 074) name the loading screen; the markup must not show it.
+    expect(servedHtml.replace(/<script type="application\/json" id="page-texts">[\s\S]*?<\/script>/, '')).not.toContain(
+      'Ładowanie...',
+    );
     await expect(client).toHaveTitle('Ewa Wiśniewska | Substytut');
     // The server's link-preview tags are replaced by the app's own, never doubled.
     await expect(client.locator('head title')).toHaveCount(1);
