@@ -6,7 +6,8 @@ import { createActiveLawyer, createOfferFor } from './support/lawyer';
  * A press made soon after a page loads acts, exactly once (decision 064): on a CPU slowed down six
  * times (as a busy test machine or a cheap phone is), each control is pressed at three moments of
  * its page's start: as soon as it shows (before the app's script has run), once the document is
- * parsed (the app's script is loading the page's texts), and while React hydrates the page (it has
+ * parsed (the app's script and the page's code are loading; its texts came in the HTML, decision
+ * 074), and while React hydrates the page (it has
  * taken the document, the page is not live yet). React 19 drops a press on a tree it cannot
  * hydrate at once, and a form's button then submitted the form natively, reloading the page; the
  * head script holds every press until the page is live and presses it again then. Each control's
