@@ -27,11 +27,6 @@ export function serverURL(info: Pick<TestInfo | WorkerInfo, 'parallelIndex'> = b
   return `http://127.0.0.1:${FIRST_PORT + info.parallelIndex}`;
 }
 
-/** Starts before a server that exits before it answers are given up on. */
-const START_ATTEMPTS = 2;
-
-class ServerExited extends Error {}
-
 function startServer(url: string, dataDir: string): ChildProcess {
   return spawn(process.execPath, [SERVER], {
     env: {
@@ -56,7 +51,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   let exit: string | null = null;
   child.once('exit', (code, signal) => (exit = `exited with ${code ?? signal}`));
   while (Date.now() - started < START_TIMEOUT_MS) {
-    if (exit) throw new ServerExited(`the e2e server on ${url} ${exit} before it answered (is the port taken?)`);
+    if (exit) throw new Error(`the e2e server on ${url} ${exit} before it answered (is the port taken?)`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
@@ -119,35 +114,19 @@ export const test = base.extend<object, { server: string; perWorker: PerWorker }
       // never see an earlier run's users or offers.
       const parent = process.env.E2E_DATA_DIR;
       if (parent) mkdirSync(parent, { recursive: true });
-      let started: { child: ChildProcess; dataDir: string } | undefined;
+      const dataDir = mkdtempSync(
+        path.join(parent ?? tmpdir(), `substytut-e2e-${workerInfo.parallelIndex}-`),
+      );
+      const child = startServer(url, dataDir);
       try {
-        for (let attempt = 1; !started; attempt += 1) {
-          const dataDir = mkdtempSync(
-            path.join(parent ?? tmpdir(), `substytut-e2e-${workerInfo.parallelIndex}-`),
-          );
-          const child = startServer(url, dataDir);
-          try {
-            await waitUntilHealthy(url, child);
-            started = { child, dataDir };
-          } catch (error) {
-            await stop(child);
-            if (!parent) rmSync(dataDir, { recursive: true, force: true });
-            // A start that gave up under a heavy load (Fastify's 10 s for a plugin to register:
-            // at a load of 30 on two cores the auth routes' sandbox keys took longer, decision
-            // 072) is tried once more, on a fresh folder; a second failure fails the worker.
-            if (attempt >= START_ATTEMPTS || !(error instanceof ServerExited)) throw error;
-            console.warn(`${error.message}; starting it again (attempt ${attempt + 1} of ${START_ATTEMPTS})`);
-          }
-        }
+        await waitUntilHealthy(url, child);
         await use(url);
       } finally {
-        if (started) {
-          await stop(started.child);
-          if (!parent) rmSync(started.dataDir, { recursive: true, force: true });
-        }
+        await stop(child);
+        if (!parent) rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', auto: true, timeout: START_ATTEMPTS * START_TIMEOUT_MS + 20_000 },
+    { scope: 'worker', auto: true, timeout: START_TIMEOUT_MS + 20_000 },
   ],
   perWorker: [
     // eslint-disable-next-line no-empty-pattern

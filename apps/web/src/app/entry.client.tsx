@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { isLanguage } from '@/config/paths';
-import { createI18n, loadNamespaces, readPageTexts } from '@/lib/i18n';
+import { createI18n, handleNamespaces, loadNamespaces, readPageTexts } from '@/lib/i18n';
 import { watchLanguageChoices } from '@/lib/language-detection';
 
 /**
@@ -16,9 +16,9 @@ async function start(): Promise<void> {
   const lang = document.documentElement.lang;
   const i18n = createI18n(isLanguage(lang) ? lang : 'pl', readPageTexts(document));
   // The route modules of the first page, loaded by the framework's script before this one runs.
-  const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: { i18n?: string[] } }> })
+  const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: unknown }> })
     .__reactRouterRouteModules;
-  const namespaces = Object.values(modules ?? {}).flatMap((module) => module?.handle?.i18n ?? []);
+  const namespaces = handleNamespaces(Object.values(modules ?? {}).map((module) => module?.handle));
   await Promise.all([i18n.ready, loadNamespaces(namespaces)]);
   // Presses made until the page is live are held by the head script and pressed again then
   // (root.tsx): React 19 drops a press on a tree it cannot hydrate at once (decision 064).

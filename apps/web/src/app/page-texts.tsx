@@ -1,11 +1,10 @@
 import { useMatches } from 'react-router';
 import type { Language } from '@/config/paths';
-import { LAYOUT_NAMESPACES, PAGE_TEXTS_ID, pageTextsJson } from '@/lib/i18n';
+import { handleNamespaces, LAYOUT_NAMESPACES, PAGE_TEXTS_ID, pageTextsJson } from '@/lib/i18n';
 
 /** The namespaces a page uses: the layout's and those its routes name in `handle.i18n`. */
 export function pageNamespaces(handles: readonly unknown[]): string[] {
-  const named = handles.flatMap((handle) => (handle as { i18n?: string[] } | undefined)?.i18n ?? []);
-  return [...new Set([...LAYOUT_NAMESPACES, ...named])];
+  return [...new Set([...LAYOUT_NAMESPACES, ...handleNamespaces(handles)])];
 }
 
 /**

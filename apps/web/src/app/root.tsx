@@ -15,7 +15,7 @@ import stylesheet from '@/styles/index.css?url';
 import { RootLayout } from '@/components/layout/root-layout';
 import { getPathLanguage, paths, withLanguage, type Language } from '@/config/paths';
 import { ensureCsrf, setUnauthorizedHandler } from '@/lib/api-client';
-import { browserI18n, createI18n, preloadLocaleFiles } from '@/lib/i18n';
+import { browserI18n, createI18n, handleNamespaces, preloadLocaleFiles } from '@/lib/i18n';
 import { InlineStylesheet } from '@/lib/inline-stylesheet';
 import { useNonce } from '@/lib/nonce';
 import { createPublicConfigStore, parsePublicConfig } from '@/lib/public-config';
@@ -69,9 +69,9 @@ const pendingNamespaces = new Map<string, Promise<unknown>>();
  */
 function useRouteNamespaces(i18n: I18n): void {
   const matches = useMatches();
-  const missing = matches
-    .flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? [])
-    .filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  const missing = handleNamespaces(matches.map((match) => match.handle)).filter(
+    (namespace) => !i18n.hasLoadedNamespace(namespace),
+  );
   if (missing.length === 0) return;
   const key = `${i18n.language}:${[...new Set(missing)].sort().join(',')}`;
   let pending = pendingNamespaces.get(key);

@@ -29,6 +29,11 @@ export const PARTS_NAMESPACE = 'parts';
  */
 export const PAGE_TEXTS_ID = 'page-texts';
 
+/** The namespaces route modules name in their `handle.i18n` (decision 016), in route order. */
+export function handleNamespaces(handles: readonly unknown[]): string[] {
+  return handles.flatMap((handle) => (handle as { i18n?: string[] } | undefined)?.i18n ?? []);
+}
+
 // What the page did not carry loads on first use, through this backend; the map of every
 // translation file is a module of its own, loaded then (locale-files.ts).
 const localeFiles = () => import('./locale-files');

@@ -44,7 +44,7 @@ function contextOf(request: FastifyRequest, explicit?: Locale): auth.RequestCont
 /** Accounts: registration, e-mail verification, login (password and Google), reset, logout, me. */
 export async function authRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const googleSandbox = app.config.sandbox.googleSignIn ? await createGoogleSandbox() : null;
+  const googleSandbox = app.config.sandbox.googleSignIn ? createGoogleSandbox() : null;
   const deps: auth.AuthDeps = {
     db: app.db,
     config: app.config,

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { GOOGLE_ISSUERS, createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from './google-id-token.ts';
+import {
+  GOOGLE_ISSUERS,
+  createGoogleIdTokenVerifier,
+  type GoogleIdTokenVerifier,
+} from './google-id-token.ts';
 
 /** The audience of the sandbox's tokens; no Google project has this id. */
 export const SANDBOX_GOOGLE_CLIENT_ID = 'sandbox.substytut.local';
@@ -16,16 +20,24 @@ export interface GoogleSandbox {
 
 /**
  * The embedded stand-in for Google sign-in (GOOGLE_CLIENT_ID unset, outside production): a key
- * pair made at start signs ID tokens shaped like Google's, and the real verifier checks them
- * against its public half. Everything after the token (account creation and linking, the session)
- * is the code Google's tokens go through.
+ * pair signs ID tokens shaped like Google's, and the real verifier checks them against its public
+ * half. Everything after the token (account creation and linking, the session) is the code Google's
+ * tokens go through. The key pair is made on first use, not at start: an RSA key pair is the
+ * costliest step of registering the auth routes, and on a loaded machine it ran past Fastify's
+ * time limit for a plugin (decision 072).
  */
-export async function createGoogleSandbox(): Promise<GoogleSandbox> {
+async function makeKeys() {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  return { privateKey, keys: createLocalJWKSet({ keys: [jwk] }) };
+}
+
+export function createGoogleSandbox(): GoogleSandbox {
+  let made: ReturnType<typeof makeKeys> | undefined;
+  const keyMaterial = () => (made ??= makeKeys());
   const verifier = createGoogleIdTokenVerifier({
     clientId: SANDBOX_GOOGLE_CLIENT_ID,
-    keys: createLocalJWKSet({ keys: [jwk] }),
+    keys: async (header, token) => (await keyMaterial()).keys(header, token),
   });
   return {
     verifier,
@@ -40,7 +52,7 @@ export async function createGoogleSandbox(): Promise<GoogleSandbox> {
         .setSubject(subject)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + TOKEN_LIFETIME_S)
-        .sign(privateKey);
+        .sign((await keyMaterial()).privateKey);
     },
   };
 }
